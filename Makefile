@@ -1,0 +1,73 @@
+# clyde: a filesystem benchmark compatible with bonnie++.
+# make, make check, make install/uninstall (PREFIX, DESTDIR, MANDIR), make clean.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+# Project flags go after the user's CFLAGS, so a user's -O or -g still counts.
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wstrict-prototypes \
+	-Wmissing-prototypes -Wold-style-definition -Wvla
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
+	-D_FILE_OFFSET_BITS=64 -Iinclude $(CPPFLAGS)
+
+SRC = src/main.c src/config.c src/phase.c src/phase_io.c src/phase_seek.c \
+	src/phase_files.c src/timing.c src/result.c src/csv.c src/csv_read.c src/report_text.c \
+	src/util.c src/setup.c
+HDR = include/config.h include/result.h include/phase.h include/timing.h \
+	include/util.h include/report.h include/setup.h
+OBJ = $(SRC:.c=.o)
+# Everything but main(), for the unit tests.
+LIB_OBJ = $(filter-out src/main.o,$(OBJ))
+
+UNIT = tests/unit_util
+TOOLS = tests/csv_table
+
+SAN_DIR = build-san
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+
+all: clyde
+
+clyde: $(OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+src/%.o: src/%.c $(HDR)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# The whole suite through prove: unit tests (TAP), golden files, end to end.
+check: clyde $(UNIT) $(TOOLS)
+	mandoc -Tlint -W warning man/clyde.1
+	prove -v $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh
+	$(MAKE) sanitize
+
+# The same tests on a build with AddressSanitizer and UBSan.
+sanitize:
+	rm -rf $(SAN_DIR) && mkdir -p $(SAN_DIR)
+	cp -r src include tests man Makefile $(SAN_DIR)/
+	$(MAKE) -C $(SAN_DIR) clean
+	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS)
+	cd $(SAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		prove $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh
+
+install: clyde
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	cp clyde $(DESTDIR)$(BINDIR)/clyde
+	chmod 755 $(DESTDIR)$(BINDIR)/clyde
+	cp man/clyde.1 $(DESTDIR)$(MANDIR)/man1/clyde.1
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/clyde.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
+
+clean:
+	rm -f clyde $(OBJ) $(UNIT) $(TOOLS)
+	rm -rf $(SAN_DIR)
+
+.PHONY: all check sanitize install uninstall clean

@@ -1,0 +1,89 @@
+/*
+ * config.h: the command line turned into one read-only configuration.
+ *
+ * config_parse() is the only writer.  Everything after it takes a
+ * const struct config *.
+ */
+#ifndef CLYDE_CONFIG_H
+#define CLYDE_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define CLYDE_VERSION "0.1.0"
+
+#define NAME_MAX_LEN      255   /* longest -m name */
+#define DEFAULT_CHUNK     8192  /* bonnie++ DefaultChunkSize */
+#define MIN_CHUNK         256
+#define MAX_CHUNK         (1024 * 1024)
+#define FILE_UNIT         1024  /* -n counts in units of 1024 files */
+#define IO_FILE_MAX_MIB   1024  /* 1.03 splits the test data in 1 GiB files */
+#define IO_FILES_MAX      1000  /* name, name.001 ... name.999 */
+
+enum compat {
+	COMPAT_103,             /* bonnie++ 1.03e, the default */
+	COMPAT_200              /* bonnie++ 2.00a, CSV format 1.98 */
+};
+
+/* -n max of -1 and -2 (bonnie++'s encoding, kept in the record) */
+#define FILES_HARDLINK  (-1L)
+#define FILES_SYMLINK   (-2L)
+
+/* Exit codes, documented in clyde(1) and cli.md. */
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_USAGE = 1,
+	EXIT_CANNOT_START = 2,
+	EXIT_IO_ERROR = 3,
+	EXIT_INTERRUPTED = 5
+};
+
+struct files_spec {
+	unsigned count_k;       /* files / 1024; 0 skips the small-file phases */
+	long max_size;          /* bytes; FILES_HARDLINK, FILES_SYMLINK */
+	long min_size;          /* bytes */
+	unsigned dirs;          /* 1: no subdirectories */
+	unsigned chunk;         /* write/read size for file data */
+};
+
+struct config {
+	enum compat compat;
+	const char *dir;                /* target directory */
+	char machine[NAME_MAX_LEN + 1]; /* -m, or the host name */
+
+	/* the file I/O phases */
+	uint64_t file_size_mib;         /* 0 skips them (-s 0) */
+	unsigned chunk;                 /* bytes, a power of two */
+	unsigned seeks;                 /* seek positions */
+	unsigned seekers;               /* seeker processes */
+	bool per_char;                  /* false with -f */
+	uint64_t per_char_mib;          /* 1.03: the file size */
+
+	struct files_spec files;
+
+	unsigned runs;                  /* -x; 0 when not given (table printed) */
+	uint64_t ram_mib;               /* 0 turns the RAM rules off */
+
+	bool drop_privileges;           /* -u or -g given */
+	uid_t uid;
+	gid_t gid;
+	const char *user_name;          /* for the message, may be NULL */
+
+	bool quiet;                     /* -q */
+	bool sync_writes;               /* -b */
+	bool quick;                     /* --quick preset */
+
+	bool seed_given;
+	uint32_t seed;                  /* -z, or pid ^ time */
+	const char *seed_file;          /* -Z */
+};
+
+/*
+ * Parse argv into cfg.  Returns EXIT_OK, or an exit code after printing
+ * one line naming the option (and 'Try clyde --help').  --help and
+ * --version print and return -1: the caller exits 0.
+ */
+int config_parse(struct config *cfg, int argc, char **argv);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * phase.h: the benchmark phases and the context they run in.
+ *
+ * Phases only measure.  A phase's prepare() runs before the clock starts
+ * (file names, shuffles, opening files); its run() is timed by the runner
+ * in phase.c, with CPU time of the process and of the children it reaped.
+ * run() counts its work in ctx->meter and never prints.
+ */
+#ifndef CLYDE_PHASE_H
+#define CLYDE_PHASE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "config.h"
+#include "result.h"
+#include "timing.h"
+#include "util.h"
+
+enum phase_rc {
+	PHASE_OK = 0,
+	PHASE_ERROR = -1,       /* ctx->error holds the message */
+	PHASE_STOPPED = -2      /* phase_stop was set */
+};
+
+/* Set by SIGINT, SIGTERM, SIGXCPU, SIGXFSZ; every phase loop checks it. */
+extern volatile sig_atomic_t phase_stop;
+
+/* What the running phase counts; the runner resets it before prepare(). */
+struct phase_meter {
+	uint64_t ops;           /* bytes (I/O), seeks, or files */
+	uint64_t bytes;         /* data moved */
+	struct latency lat;     /* one sample per operation */
+};
+
+struct io_state;                /* phase_io.c */
+struct file_set;                /* phase_files.c */
+
+struct phase_ctx {
+	const struct config *cfg;
+	int scratch_fd;                 /* the scratch directory, O_DIRECTORY */
+	const char *scratch_name;       /* its name inside the target, for messages */
+	pid_t pid;                      /* names the data files: Bonnie.<pid> */
+
+	char *buf;                      /* page-aligned, buf_size bytes */
+	size_t buf_size;                /* >= chunk and >= files.chunk */
+	struct rng rng;
+
+	const char *label;              /* the running phase, for messages */
+	struct phase_meter *meter;
+
+	struct io_state *io;            /* the data files of the I/O phases */
+	struct file_set *files;         /* the small files */
+
+	char error[512];
+};
+
+/*
+ * Record an error as "<label>: <scratch>/<path>: <op>: <strerror(err)>"
+ * (path may be NULL) and return PHASE_ERROR.
+ */
+int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err);
+
+/* PHASE_STOPPED when a stop signal arrived, else PHASE_OK. */
+static inline int phase_check_stop(void)
+{
+	return phase_stop ? PHASE_STOPPED : PHASE_OK;
+}
+
+/* phase_io.c: per-char and block phases on the data files */
+int phase_putc_prepare(struct phase_ctx *ctx);
+int phase_putc_run(struct phase_ctx *ctx);
+int phase_put_block_prepare(struct phase_ctx *ctx);
+int phase_put_block_run(struct phase_ctx *ctx);
+int phase_rewrite_prepare(struct phase_ctx *ctx);
+int phase_rewrite_run(struct phase_ctx *ctx);
+int phase_getc_prepare(struct phase_ctx *ctx);
+int phase_getc_run(struct phase_ctx *ctx);
+int phase_get_block_prepare(struct phase_ctx *ctx);
+int phase_get_block_run(struct phase_ctx *ctx);
+/* Close and unlink the data files; safe to call at any point, twice. */
+void phase_io_cleanup(struct phase_ctx *ctx);
+/* number of data files for the configured size (1.03: 1 GiB each) */
+unsigned phase_io_file_count(const struct config *cfg);
+/* name of data file i ("Bonnie.<pid>", "Bonnie.<pid>.001", ...) */
+void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n);
+
+/* phase_seek.c: random seeks by forked seeker processes */
+int phase_seeks_prepare(struct phase_ctx *ctx);
+int phase_seeks_run(struct phase_ctx *ctx);
+
+/* phase_files.c: create / stat / delete of many small files */
+int phase_seq_create_prepare(struct phase_ctx *ctx);
+int phase_seq_create_run(struct phase_ctx *ctx);
+int phase_seq_stat_run(struct phase_ctx *ctx);
+int phase_seq_del_run(struct phase_ctx *ctx);
+int phase_ran_create_prepare(struct phase_ctx *ctx);
+int phase_ran_create_run(struct phase_ctx *ctx);
+int phase_ran_stat_prepare(struct phase_ctx *ctx);
+int phase_ran_stat_run(struct phase_ctx *ctx);
+int phase_ran_del_prepare(struct phase_ctx *ctx);
+int phase_ran_del_run(struct phase_ctx *ctx);
+/* Remove every file and directory the small-file phases made; free memory. */
+void phase_files_cleanup(struct phase_ctx *ctx);
+
+/*
+ * phase.c: run every enabled phase of cfg into res, in a scratch
+ * directory made inside cfg->dir.  Returns an exit code (EXIT_OK,
+ * EXIT_CANNOT_START, EXIT_IO_ERROR, EXIT_INTERRUPTED); the scratch
+ * directory is gone on return unless a message says which path is left.
+ */
+int phase_run_all(const struct config *cfg, struct result *res);
+
+/* Install the stop-signal handlers and ignore SIGHUP. */
+void phase_install_signals(void);
+
+#endif

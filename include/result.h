@@ -1,0 +1,117 @@
+/*
+ * result.h: the one result record.
+ *
+ * A benchmark run fills it through result_from_run(); a CSV reader fills
+ * the same fields from a line.  Formatters read only this record, so a
+ * table printed by a run and a table printed from its CSV line match.
+ */
+#ifndef CLYDE_RESULT_H
+#define CLYDE_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+
+/* Order = bonnie++'s CSV column order. */
+enum phase_id {
+	PH_PUTC,
+	PH_PUT_BLOCK,
+	PH_REWRITE,
+	PH_GETC,
+	PH_GET_BLOCK,
+	PH_SEEKS,
+	PH_SEQ_CREATE,
+	PH_SEQ_STAT,
+	PH_SEQ_DEL,
+	PH_RAN_CREATE,
+	PH_RAN_STAT,
+	PH_RAN_DEL,
+	PH_COUNT
+};
+
+#define PH_FIRST_FILE PH_SEQ_CREATE
+
+/* bonnie++'s MinTime: shorter phases print +++++ */
+#define MIN_TIME_NS 500000000LL
+
+/* Latency figures of one phase, in nanoseconds. */
+struct latency_summary {
+	uint64_t count;
+	uint64_t mean, p50, p90, p99, p999, max;
+};
+
+/* Raw measurement of one phase; only a run has it. */
+struct phase_figures {
+	bool ran;
+	uint64_t ops;           /* bytes, seeks or files: what the rate counts */
+	uint64_t bytes;         /* data moved */
+	int64_t elapsed_ns;
+	int64_t cpu_ns;
+	struct latency_summary lat;
+};
+
+enum cell_status {
+	CELL_SKIPPED,           /* not run: empty cell */
+	CELL_TOO_FAST,          /* under 0.5 s: +++++ / +++ */
+	CELL_OK
+};
+
+/* One table cell group: rate, %CPU and latency of a phase. */
+struct cell {
+	enum cell_status status;
+	double rate;            /* K/s for the I/O phases, /s for the rest */
+	int cpu;                /* percent, truncated; -1 unknown */
+	int64_t latency_us;     /* slowest operation; -1 unknown */
+};
+
+enum run_status {
+	RUN_OK,
+	RUN_FAILED,             /* an I/O error ended it; later cells empty */
+	RUN_INTERRUPTED
+};
+
+struct result {
+	/* what generation of CSV it came from ("1.0x", "1.98", ...) */
+	char generation[16];
+	char format_version[16];        /* "" for 1.0x */
+	char bonnie_version[16];        /* "" for 1.0x */
+
+	char name[NAME_MAX_LEN + 1];
+	int concurrency;                /* 0 unknown */
+	char seed[256];                 /* "" unknown; a file name with -Z */
+
+	bool has_io;                    /* false with -s 0 */
+	uint64_t file_size_mib;
+	unsigned chunk;                 /* 0 unknown */
+	unsigned seeks;                 /* 0 unknown */
+	unsigned seekers;               /* 0 unknown */
+
+	bool has_files;                 /* false with -n 0 */
+	struct files_spec files;
+
+	struct cell cell[PH_COUNT];
+
+	/* only a run has these */
+	bool from_run;
+	struct phase_figures phase[PH_COUNT];
+	enum run_status status;
+	char error[512];
+};
+
+/* Short names as in the CSV header: "putc", "put_block", ... */
+extern const char *const phase_csv_name[PH_COUNT];
+
+/*
+ * Fill the identity part of res from the configuration (what the run
+ * was asked to do).
+ */
+void result_init_run(struct result *res, const struct config *cfg);
+
+/*
+ * Derive the cells from the raw figures: rates, %CPU, the +++++ rule,
+ * latency.  'precise' keeps rates of short phases instead of +++++.
+ */
+void result_finalize(struct result *res, bool precise);
+
+#endif

@@ -1,0 +1,16 @@
+/*
+ * setup.h: what must hold before clyde creates anything: the privilege
+ * drop and the checks of the target directory.
+ */
+#ifndef CLYDE_SETUP_H
+#define CLYDE_SETUP_H
+
+#include "config.h"
+
+/* Refuse root without -u, or drop to -u/-g and verify.  Exit code. */
+int setup_privileges(const struct config *cfg);
+
+/* Target exists, is a writable directory with room for the test.  Exit code. */
+int setup_check_target(const struct config *cfg);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * util.h: small helpers that depend on no other module.
+ */
+#ifndef CLYDE_UTIL_H
+#define CLYDE_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/*
+ * Seeded random source.  With -Z the numbers come from a file of 32-bit
+ * big-endian integers, read in a cycle, as bonnie++ does.
+ */
+struct rng {
+	uint64_t state;
+	uint32_t *file_vals;    /* NULL unless -Z */
+	size_t file_count;
+	size_t file_pos;
+};
+
+void rng_seed(struct rng *r, uint32_t seed);
+/* Load -Z FILE; returns 0, or -1 with errno set (EINVAL: empty file). */
+int rng_load_file(struct rng *r, const char *path);
+void rng_free(struct rng *r);
+uint32_t rng_next(struct rng *r);
+/* uniform in [0, n) for n > 0 */
+uint32_t rng_below(struct rng *r, uint32_t n);
+
+/*
+ * Strict number parsing: the whole string is a decimal number with an
+ * optional suffix from 'suffixes' ("kmgt" for k = 1024 of the base unit,
+ * and so on).  Returns NULL, or a short reason ("not a number",
+ * "out of range").
+ */
+const char *parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+const char *parse_size(const char *s, const char *suffixes, uint64_t unit_bytes,
+    uint64_t min, uint64_t max, uint64_t *out);
+
+/*
+ * write()/read() the whole buffer, retrying EINTR and short transfers
+ * without counting any byte twice.  Return the bytes moved, or -1 with
+ * errno set; a read shorter than n means end of file.
+ */
+ssize_t write_all(int fd, const void *buf, size_t n);
+ssize_t read_all(int fd, void *buf, size_t n);
+
+#endif

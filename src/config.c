@@ -1,0 +1,537 @@
+/*
+ * config.c: argv to struct config.  Every value is parsed strictly and
+ * checked here, before anything touches the filesystem.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <grp.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "util.h"
+
+#define DEFAULT_FILE_MIB        300     /* bonnie++ DefaultFileSize */
+#define DEFAULT_FILES_K         16      /* bonnie++ DefaultDirectorySize */
+#define SEEKS_103               8000    /* bonnie++ 1.03e Seeks */
+#define SEEKERS_103             3       /* bonnie++ 1.03e SeekProcCount */
+#define SEEKS_MAX               (1u << 24)
+#define SEEKERS_MAX             256
+#define RUNS_MAX                100000
+#define DIRS_MAX                100000
+#define FILE_SIZE_MAX           (1L << 30)      /* largest -n MAX, bytes */
+#define RAM_MAX_MIB             (1ULL << 40)
+/* memory per file name: name, terminator, directory index, rounded up */
+#define BYTES_PER_NAME          32
+#define NAMES_MEM_MAX           (1ULL << 30)
+#define QUICK_FILE_MIB          512
+
+static const char usage_text[] =
+"usage: clyde [-d dir] [-s size[:chunk[:seeks[:seekers]]]]\n"
+"             [-n number[:max[:min[:dirs[:chunk]]]]] [-m name] [-r ram]\n"
+"             [-x runs] [-u user[:group]] [-g group] [-q] [-f] [-b]\n"
+"             [-z seed | -Z file] [--compat=1.03] [--quick]\n"
+"       clyde --help | --version\n"
+"\n"
+"  -d, --directory DIR    target directory; clyde works in a scratch\n"
+"                         directory it makes inside (default .)\n"
+"  -s, --size SIZE[:CHUNK[:SEEKS[:SEEKERS]]]\n"
+"                         test file size in MiB (k/m/g/t suffixes),\n"
+"                         0 skips the I/O phases; chunk 256 to 1m bytes\n"
+"  -n, --files N[:MAX[:MIN[:DIRS[:CHUNK]]]]\n"
+"                         N x 1024 small files, 0 skips them; MAX -1 hard\n"
+"                         links, -2 symbolic links\n"
+"  -m, --machine NAME     machine name for the reports (default: host name)\n"
+"  -r, --ram MIB          RAM size for the sanity rules, 0 turns them off\n"
+"  -x, --runs N           run N times, print CSV lines only\n"
+"  -u, --user USER[:GROUP], -g, --group GROUP\n"
+"                         run as this user/group (required as root)\n"
+"  -q, --quiet            CSV alone on stdout, table on stderr, no progress\n"
+"  -f, --fast             skip the per-char phases\n"
+"  -b, --sync             fsync after every write\n"
+"  -z, --seed SEED        random seed; -Z, --random-file FILE: random numbers\n"
+"      --compat=1.03      behave and print like bonnie++ 1.03e (default)\n"
+"      --quick            a small run of every phase (512 MiB, 16k files, RAM\n"
+"                         rules off): it measures the page cache, not the disk\n"
+"      --help, --version\n";
+
+enum long_only {
+	OPT_COMPAT = 256,
+	OPT_QUICK,
+	OPT_HELP,
+	OPT_VERSION
+};
+
+static const struct option long_options[] = {
+	{ "directory", required_argument, NULL, 'd' },
+	{ "size", required_argument, NULL, 's' },
+	{ "files", required_argument, NULL, 'n' },
+	{ "machine", required_argument, NULL, 'm' },
+	{ "ram", required_argument, NULL, 'r' },
+	{ "runs", required_argument, NULL, 'x' },
+	{ "user", required_argument, NULL, 'u' },
+	{ "group", required_argument, NULL, 'g' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "fast", optional_argument, NULL, 'f' },
+	{ "sync", no_argument, NULL, 'b' },
+	{ "direct", no_argument, NULL, 'D' },
+	{ "concurrency", required_argument, NULL, 'c' },
+	{ "semaphore-procs", required_argument, NULL, 'p' },
+	{ "sync-with", required_argument, NULL, 'y' },
+	{ "seed", required_argument, NULL, 'z' },
+	{ "random-file", required_argument, NULL, 'Z' },
+	{ "compat", required_argument, NULL, OPT_COMPAT },
+	{ "quick", no_argument, NULL, OPT_QUICK },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* What the command line said, before defaults and cross-checks. */
+struct given {
+	const char *size;
+	const char *files;
+	const char *ram;
+	const char *user;
+	const char *group;
+	const char *fast_arg;
+	const char *only_200;   /* first 2.00-only option seen, for the message */
+	bool fast;
+};
+
+/* One line naming the option and the value, then the hint; exit 1. */
+static int bad(const char *opt, const char *value, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int bad(const char *opt, const char *value, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (value != NULL)
+		fprintf(stderr, "clyde: %s %s: ", opt, value);
+	else
+		fprintf(stderr, "clyde: %s: ", opt);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'clyde --help'.\n", stderr);
+	return EXIT_USAGE;
+}
+
+static bool is_power_of_two(uint64_t v)
+{
+	return v != 0 && (v & (v - 1)) == 0;
+}
+
+/* Split s at ':' into at most max fields; returns the count or -1. */
+static int split_colons(char *s, char **field, int max)
+{
+	int n = 0;
+
+	field[n++] = s;
+	for (; *s != '\0'; s++) {
+		if (*s != ':')
+			continue;
+		if (n == max)
+			return -1;
+		*s = '\0';
+		field[n++] = s + 1;
+	}
+	return n;
+}
+
+static int parse_chunk(const char *opt, const char *arg, const char *s,
+    unsigned *out)
+{
+	uint64_t v;
+	const char *why = parse_size(s, "km", 1, 1, UINT32_MAX, &v);
+
+	if (why != NULL || !is_power_of_two(v) || v < MIN_CHUNK || v > MAX_CHUNK)
+		return bad(opt, arg,
+		    "chunk size must be a power of two from 256 to 1M");
+	*out = (unsigned)v;
+	return EXIT_OK;
+}
+
+static int parse_size_opt(struct config *cfg, const char *arg)
+{
+	char buf[256], *f[4];
+	uint64_t v;
+	const char *why;
+	int n, rc;
+
+	if (strlen(arg) >= sizeof(buf))
+		return bad("-s", arg, "too long");
+	strcpy(buf, arg);
+	n = split_colons(buf, f, 4);
+	if (n < 0)
+		return bad("-s", arg, "at most size:chunk:seeks:seekers");
+	why = parse_size(f[0], "kmgt", 1024 * 1024, 0,
+	    (uint64_t)IO_FILE_MAX_MIB * IO_FILES_MAX, &v);
+	if (why != NULL)
+		return bad("-s", arg, "size %s (MiB, 0 to %uG)", why,
+		    IO_FILE_MAX_MIB * IO_FILES_MAX / 1024);
+	cfg->file_size_mib = v;
+	if (n > 1 && (rc = parse_chunk("-s", arg, f[1], &cfg->chunk)) != EXIT_OK)
+		return rc;
+	if (n > 2) {
+		if ((why = parse_u64(f[2], 1, SEEKS_MAX, &v)) != NULL)
+			return bad("-s", arg, "seeks %s (1 to %u)", why, SEEKS_MAX);
+		cfg->seeks = (unsigned)v;
+	}
+	if (n > 3) {
+		if ((why = parse_u64(f[3], 1, SEEKERS_MAX, &v)) != NULL)
+			return bad("-s", arg, "seekers %s (1 to %u)", why,
+			    SEEKERS_MAX);
+		cfg->seekers = (unsigned)v;
+	}
+	return EXIT_OK;
+}
+
+/* MAX of -n: bytes with k/m/g, or -1 (hard links), -2 (symbolic links) */
+static int parse_files_max(const char *arg, const char *s, long *out)
+{
+	uint64_t v;
+	const char *why;
+
+	if (strcmp(s, "-1") == 0 || strcmp(s, "-2") == 0) {
+		*out = strtol(s, NULL, 10);
+		return EXIT_OK;
+	}
+	why = parse_size(s, "kmg", 1, 0, FILE_SIZE_MAX, &v);
+	if (why != NULL)
+		return bad("-n", arg, "max size %s (bytes up to 1g, or -1, -2)",
+		    why);
+	*out = (long)v;
+	return EXIT_OK;
+}
+
+static int parse_files_opt(struct config *cfg, const char *arg)
+{
+	char buf[256], *f[5];
+	struct files_spec *fs = &cfg->files;
+	uint64_t v;
+	const char *why;
+	int n, rc;
+
+	if (strlen(arg) >= sizeof(buf))
+		return bad("-n", arg, "too long");
+	strcpy(buf, arg);
+	n = split_colons(buf, f, 5);
+	if (n < 0)
+		return bad("-n", arg, "at most number:max:min:dirs:chunk");
+	/* the number counts units of 1024 files; 'm' multiplies it by 1024 */
+	why = parse_size(f[0], "m", 1024, 0, UINT32_MAX / FILE_UNIT, &v);
+	if (why != NULL)
+		return bad("-n", arg, "number of files %s", why);
+	fs->count_k = (unsigned)v;
+	if (n > 1 && (rc = parse_files_max(arg, f[1], &fs->max_size)) != EXIT_OK)
+		return rc;
+	if (n > 2) {
+		if (fs->max_size < 0)
+			return bad("-n", arg, "a minimum size makes no sense with links");
+		if ((why = parse_size(f[2], "kmg", 1, 0, FILE_SIZE_MAX, &v)) != NULL)
+			return bad("-n", arg, "min size %s", why);
+		if ((long)v > fs->max_size)
+			return bad("-n", arg, "min size is larger than max size");
+		fs->min_size = (long)v;
+	}
+	if (n > 3) {
+		if ((why = parse_u64(f[3], 1, DIRS_MAX, &v)) != NULL)
+			return bad("-n", arg, "directories %s (1 to %u)", why,
+			    DIRS_MAX);
+		fs->dirs = (unsigned)v;
+	}
+	if (n > 4 && (rc = parse_chunk("-n", arg, f[4], &fs->chunk)) != EXIT_OK)
+		return rc;
+	return EXIT_OK;
+}
+
+static int parse_machine(struct config *cfg, const char *arg)
+{
+	if (strlen(arg) > NAME_MAX_LEN)
+		return bad("-m", NULL, "name longer than %d characters",
+		    NAME_MAX_LEN);
+	if (strpbrk(arg, ",\n\r") != NULL)
+		return bad("-m", NULL,
+		    "a comma or line break in the name would break the CSV line");
+	strcpy(cfg->machine, arg);
+	return EXIT_OK;
+}
+
+static int resolve_group(const char *opt, const char *name, gid_t *gid)
+{
+	struct group *gr;
+	uint64_t v;
+
+	if (parse_u64(name, 0, UINT32_MAX - 1, &v) == NULL) {
+		*gid = (gid_t)v;
+		return EXIT_OK;
+	}
+	errno = 0;
+	gr = getgrnam(name);
+	if (gr == NULL)
+		return bad(opt, name, "no such group");
+	*gid = gr->gr_gid;
+	return EXIT_OK;
+}
+
+/* -u USER[:GROUP] and -g GROUP: names or numbers; the user's group by default */
+static int resolve_ids(struct config *cfg, struct given *g)
+{
+	char user[256];
+	const char *group = g->group;
+	struct passwd *pw;
+	uint64_t v;
+	char *colon;
+
+	if (g->user == NULL)
+		return group ? resolve_group("-g", group, &cfg->gid) : EXIT_OK;
+	if (strlen(g->user) >= sizeof(user))
+		return bad("-u", g->user, "too long");
+	strcpy(user, g->user);
+	colon = strchr(user, ':');
+	if (colon != NULL) {
+		if (group != NULL)
+			return bad("-u", g->user, "the group is given twice (-g too)");
+		*colon = '\0';
+		group = g->user + (colon - user) + 1;
+	}
+	if (user[0] == '\0')
+		return bad("-u", g->user, "no user name");
+	pw = parse_u64(user, 0, UINT32_MAX - 1, &v) == NULL ?
+	    getpwuid((uid_t)v) : getpwnam(user);
+	if (pw == NULL && parse_u64(user, 0, UINT32_MAX - 1, &v) != NULL)
+		return bad("-u", g->user, "no such user");
+	cfg->uid = pw ? pw->pw_uid : (uid_t)v;
+	cfg->gid = pw ? pw->pw_gid : (gid_t)v;
+	cfg->user_name = g->user;
+	if (group != NULL)
+		return resolve_group(colon ? "-u" : "-g", group, &cfg->gid);
+	return EXIT_OK;
+}
+
+static uint64_t detect_ram_mib(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long page_size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || page_size <= 0)
+		return 0;
+	return (uint64_t)pages / 1024 * (uint64_t)page_size / 1024;
+}
+
+static void set_defaults(struct config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->compat = COMPAT_103;
+	cfg->dir = ".";
+	cfg->chunk = DEFAULT_CHUNK;
+	cfg->seeks = SEEKS_103;
+	cfg->seekers = SEEKERS_103;
+	cfg->per_char = true;
+	cfg->files.count_k = DEFAULT_FILES_K;
+	cfg->files.dirs = 1;
+	cfg->files.chunk = DEFAULT_CHUNK;
+	cfg->ram_mib = detect_ram_mib();
+	cfg->uid = getuid();
+	cfg->gid = getgid();
+}
+
+static int parse_one(struct config *cfg, struct given *g, int c,
+    const char *arg)
+{
+	uint64_t v;
+	const char *why;
+
+	switch (c) {
+	case 'd':
+		if (arg[0] == '\0')
+			return bad("-d", NULL, "empty directory name");
+		cfg->dir = arg;
+		return EXIT_OK;
+	case 's':
+		g->size = arg;
+		return parse_size_opt(cfg, arg);
+	case 'n':
+		g->files = arg;
+		return parse_files_opt(cfg, arg);
+	case 'm':
+		return parse_machine(cfg, arg);
+	case 'r':
+		if ((why = parse_u64(arg, 0, RAM_MAX_MIB, &v)) != NULL)
+			return bad("-r", arg, "RAM in MiB %s", why);
+		cfg->ram_mib = v;
+		g->ram = arg;
+		return EXIT_OK;
+	case 'x':
+		if ((why = parse_u64(arg, 1, RUNS_MAX, &v)) != NULL)
+			return bad("-x", arg, "number of runs %s (1 to %u)", why,
+			    RUNS_MAX);
+		cfg->runs = (unsigned)v;
+		return EXIT_OK;
+	case 'u':
+		if (g->user != NULL)
+			return bad("-u", arg, "given twice");
+		g->user = arg;
+		return EXIT_OK;
+	case 'g':
+		if (g->group != NULL)
+			return bad("-g", arg, "given twice");
+		g->group = arg;
+		return EXIT_OK;
+	case 'q':
+		cfg->quiet = true;
+		return EXIT_OK;
+	case 'f':
+		g->fast = true;
+		g->fast_arg = arg;
+		return EXIT_OK;
+	case 'b':
+		cfg->sync_writes = true;
+		return EXIT_OK;
+	case 'z':
+		if ((why = parse_u64(arg, 0, UINT32_MAX, &v)) != NULL)
+			return bad("-z", arg, "seed %s (0 to %u)", why, UINT32_MAX);
+		cfg->seed = (uint32_t)v;
+		cfg->seed_given = true;
+		return EXIT_OK;
+	case 'Z':
+		if (arg[0] == '\0')
+			return bad("-Z", NULL, "empty file name");
+		cfg->seed_file = arg;
+		return EXIT_OK;
+	case 'c':
+		if (g->only_200 == NULL)
+			g->only_200 = "-c";
+		return EXIT_OK;
+	case 'D':
+		if (g->only_200 == NULL)
+			g->only_200 = "-D";
+		return EXIT_OK;
+	case 'p':
+	case 'y':
+		return bad(c == 'p' ? "-p" : "-y", arg,
+		    "semaphore synchronisation is not implemented yet");
+	case OPT_COMPAT:
+		if (strcmp(arg, "1.03") == 0) {
+			cfg->compat = COMPAT_103;
+			return EXIT_OK;
+		}
+		if (strcmp(arg, "2.00") == 0)
+			return bad("--compat", arg,
+			    "the 2.00 profile is not implemented yet");
+		return bad("--compat", arg, "must be 1.03 or 2.00");
+	case OPT_QUICK:
+		cfg->quick = true;
+		return EXIT_OK;
+	default:
+		/* getopt_long has printed what was wrong */
+		fputs("Try 'clyde --help'.\n", stderr);
+		return EXIT_USAGE;
+	}
+}
+
+/* The RAM and size rules of bonnie++, and the other cross-checks. */
+static int check_config(struct config *cfg, struct given *g)
+{
+	uint64_t names;
+
+	if (g->only_200 != NULL)
+		return bad(g->only_200, NULL, "only with --compat=2.00");
+	if (g->fast_arg != NULL)
+		return bad("-f", g->fast_arg,
+		    "a per-char size is only for --compat=2.00");
+	cfg->per_char = !g->fast;
+	if (cfg->seed_given && cfg->seed_file != NULL)
+		return bad("-z", NULL, "give a seed or a random file (-Z), not both");
+	if (cfg->quick && g->ram == NULL)
+		cfg->ram_mib = 0;
+	if (g->size == NULL) {
+		uint64_t size = cfg->quick ? QUICK_FILE_MIB : DEFAULT_FILE_MIB;
+
+		if (!cfg->quick && cfg->ram_mib * 2 > size)
+			size = cfg->ram_mib * 2;
+		if (size % 1024 > 512)
+			size += 1024 - size % 1024;
+		cfg->file_size_mib = size;
+	}
+	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0)
+		return bad("-s 0 and -n 0", NULL, "nothing to do");
+	if (cfg->file_size_mib != 0 && cfg->ram_mib != 0 &&
+	    cfg->file_size_mib < cfg->ram_mib * 2)
+		return bad("-s", g->size,
+		    "file size should be double RAM for good results, "
+		    "RAM is %lluM (-r says less, -r 0 turns this off)",
+		    (unsigned long long)cfg->ram_mib);
+	names = (uint64_t)cfg->files.count_k * FILE_UNIT * BYTES_PER_NAME;
+	if (names > NAMES_MEM_MAX)
+		return bad("-n", g->files,
+		    "the file names alone would take more than 1 GiB");
+	if (cfg->ram_mib != 0 && names * 2 > cfg->ram_mib * 1024 * 1024)
+		return bad("-n", g->files,
+		    "the file names would take more than half of the %lluM of RAM "
+		    "(-r says more, -r 0 turns this off)",
+		    (unsigned long long)cfg->ram_mib);
+	cfg->per_char_mib = cfg->file_size_mib;
+	return resolve_ids(cfg, g);
+}
+
+static void default_machine(struct config *cfg)
+{
+	char host[HOST_NAME_MAX + 1];
+	size_t i;
+
+	if (gethostname(host, sizeof(host)) != 0)
+		strcpy(host, "localhost");
+	host[HOST_NAME_MAX] = '\0';
+	/* a host name never has a comma, but keep the CSV safe regardless */
+	for (i = 0; host[i] != '\0'; i++)
+		if (host[i] == ',')
+			host[i] = '_';
+	snprintf(cfg->machine, sizeof(cfg->machine), "%s", host);
+}
+
+int config_parse(struct config *cfg, int argc, char **argv)
+{
+	struct given g = { 0 };
+	bool machine_given = false;
+	int c, rc;
+
+	set_defaults(cfg);
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, "d:s:n:m:r:x:u:g:qf::bDc:p:y:z:Z:",
+	    long_options, NULL)) != -1) {
+		if (c == OPT_HELP) {
+			fputs(usage_text, stdout);
+			return -1;
+		}
+		if (c == OPT_VERSION) {
+			printf("clyde %s\n", CLYDE_VERSION);
+			return -1;
+		}
+		machine_given |= c == 'm';
+		rc = parse_one(cfg, &g, c, optarg);
+		if (rc != EXIT_OK)
+			return rc;
+	}
+	if (optind < argc)
+		return bad(argv[optind], NULL, "unexpected argument%s",
+		    strcmp(argv[optind - 1], "-f") == 0 ?
+		    " (a value for -f must be attached: -f20)" : "");
+	if (!machine_given)
+		default_machine(cfg);
+	rc = check_config(cfg, &g);
+	if (rc != EXIT_OK)
+		return rc;
+	cfg->drop_privileges = g.user != NULL || g.group != NULL;
+	if (!cfg->seed_given)
+		cfg->seed = (uint32_t)getpid() ^ (uint32_t)time(NULL);
+	return EXIT_OK;
+}

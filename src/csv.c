@@ -1,0 +1,305 @@
+/*
+ * csv.c: the CSV layouts of bonnie++ (the only description of the
+ * columns) and the writer that walks them.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+#define RATE_CPU(ph) \
+	{ NULL, F_RATE, ph }, { NULL, F_CPU, ph }
+
+/* Header names of rate and CPU columns come from phase_csv_name[]. */
+static const struct csv_field fields_103[] = {
+	{ "name", F_NAME, 0 },
+	{ "file_size", F_FILE_SIZE, 0 },
+	RATE_CPU(PH_PUTC), RATE_CPU(PH_PUT_BLOCK), RATE_CPU(PH_REWRITE),
+	RATE_CPU(PH_GETC), RATE_CPU(PH_GET_BLOCK), RATE_CPU(PH_SEEKS),
+	{ "num_files", F_FILE_SPEC, 0 },
+	RATE_CPU(PH_SEQ_CREATE), RATE_CPU(PH_SEQ_STAT), RATE_CPU(PH_SEQ_DEL),
+	RATE_CPU(PH_RAN_CREATE), RATE_CPU(PH_RAN_STAT), RATE_CPU(PH_RAN_DEL),
+};
+
+#define LATENCY(ph) { NULL, F_LATENCY, ph }
+
+/*
+ * 2.00a's own header has 48 names (seeks and seek_proc_count missing) and
+ * its data writes num_dirs where the header says file_chunk_size.  This
+ * table names all 50 columns and writes each value under its name.
+ */
+static const struct csv_field fields_198[] = {
+	{ "format_version", F_FORMAT_VERSION, 0 },
+	{ "bonnie_version", F_BONNIE_VERSION, 0 },
+	{ "name", F_NAME, 0 },
+	{ "concurrency", F_CONCURRENCY, 0 },
+	{ "seed", F_SEED, 0 },
+	{ "file_size", F_FILE_SIZE, 0 },
+	{ "io_chunk_size", F_IO_CHUNK, 0 },
+	{ "seeks", F_SEEKS, 0 },
+	{ "seek_proc_count", F_SEEKERS, 0 },
+	RATE_CPU(PH_PUTC), RATE_CPU(PH_PUT_BLOCK), RATE_CPU(PH_REWRITE),
+	RATE_CPU(PH_GETC), RATE_CPU(PH_GET_BLOCK), RATE_CPU(PH_SEEKS),
+	{ "num_files", F_NUM_FILES, 0 },
+	{ "max_size", F_MAX_SIZE, 0 },
+	{ "min_size", F_MIN_SIZE, 0 },
+	{ "num_dirs", F_NUM_DIRS, 0 },
+	{ "file_chunk_size", F_FILE_CHUNK, 0 },
+	RATE_CPU(PH_SEQ_CREATE), RATE_CPU(PH_SEQ_STAT), RATE_CPU(PH_SEQ_DEL),
+	RATE_CPU(PH_RAN_CREATE), RATE_CPU(PH_RAN_STAT), RATE_CPU(PH_RAN_DEL),
+	LATENCY(PH_PUTC), LATENCY(PH_PUT_BLOCK), LATENCY(PH_REWRITE),
+	LATENCY(PH_GETC), LATENCY(PH_GET_BLOCK), LATENCY(PH_SEEKS),
+	LATENCY(PH_SEQ_CREATE), LATENCY(PH_SEQ_STAT), LATENCY(PH_SEQ_DEL),
+	LATENCY(PH_RAN_CREATE), LATENCY(PH_RAN_STAT), LATENCY(PH_RAN_DEL),
+};
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+const struct csv_layout csv_layout_103 = { "", fields_103, NELEM(fields_103) };
+const struct csv_layout csv_layout_198 = { "1.98", fields_198, NELEM(fields_198) };
+
+const struct csv_layout *csv_layout_for(enum compat compat)
+{
+	return compat == COMPAT_103 ? &csv_layout_103 : &csv_layout_198;
+}
+
+static void field_name(char *out, size_t n, const struct csv_field *f)
+{
+	const char *ph = phase_csv_name[f->phase];
+
+	switch (f->kind) {
+	case F_RATE:
+		snprintf(out, n, "%s", ph);
+		break;
+	case F_CPU:
+		snprintf(out, n, "%s_cpu", ph);
+		break;
+	case F_LATENCY:
+		snprintf(out, n, "%s_latency", ph);
+		break;
+	default:
+		snprintf(out, n, "%s", f->name);
+		break;
+	}
+}
+
+void csv_write_header(FILE *out, const struct csv_layout *layout)
+{
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < layout->nfields; i++) {
+		field_name(name, sizeof(name), &layout->fields[i]);
+		fprintf(out, "%s%s", i ? "," : "", name);
+	}
+	fputc('\n', out);
+}
+
+void fmt_file_size(char *out, size_t n, uint64_t mib)
+{
+	if (mib != 0 && mib % 1024 == 0)
+		snprintf(out, n, "%" PRIu64 "G", mib / 1024);
+	else
+		snprintf(out, n, "%" PRIu64 "M", mib);
+}
+
+void fmt_chunk(char *out, size_t n, unsigned bytes)
+{
+	if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0)
+		snprintf(out, n, "%um", bytes / (1024 * 1024));
+	else if (bytes >= 1024 && bytes % 1024 == 0)
+		snprintf(out, n, "%uk", bytes / 1024);
+	else
+		snprintf(out, n, "%u", bytes);
+}
+
+/* bonnie++'s latency string: whole us below 0.1 s, ms below 100 s, then s. */
+void fmt_latency(char *out, size_t n, int64_t us)
+{
+	if (us < 0)
+		snprintf(out, n, "%s", "");
+	else if (us >= 100000000)
+		snprintf(out, n, "%llds", (long long)(us / 1000000));
+	else if (us >= 100000)
+		snprintf(out, n, "%lldms", (long long)(us / 1000));
+	else
+		snprintf(out, n, "%lldus", (long long)us);
+}
+
+/* 1.0x: size and a non-default chunk in one field, as "64M:4k". */
+void fmt_size_103(char *out, size_t n, const struct result *res)
+{
+	size_t len;
+
+	fmt_file_size(out, n, res->file_size_mib);
+	len = strlen(out);
+	if (res->chunk == 0 || res->chunk == DEFAULT_CHUNK)
+		return;
+	if (res->chunk >= 1024)
+		snprintf(out + len, n - len, ":%uk", res->chunk / 1024);
+	else
+		snprintf(out + len, n - len, ":%u", res->chunk);
+}
+
+/* 1.0x: "16", "2:1024:512/4", "2:link", "2:symlink" */
+void fmt_files_spec(char *out, size_t n, const struct files_spec *fs)
+{
+	size_t len;
+
+	snprintf(out, n, "%u", fs->count_k);
+	len = strlen(out);
+	if (fs->max_size == FILES_HARDLINK)
+		snprintf(out + len, n - len, ":link");
+	else if (fs->max_size == FILES_SYMLINK)
+		snprintf(out + len, n - len, ":symlink");
+	else if (fs->max_size != 0)
+		snprintf(out + len, n - len, ":%ld:%ld", fs->max_size, fs->min_size);
+	len = strlen(out);
+	if (fs->dirs > 1)
+		snprintf(out + len, n - len, "/%u", fs->dirs);
+}
+
+static void rate_field(char *out, size_t n, const struct result *res,
+    enum phase_id ph, bool seeks_always_decimal)
+{
+	const struct cell *c = &res->cell[ph];
+
+	if (c->status == CELL_SKIPPED)
+		snprintf(out, n, "%s", "");
+	else if (c->status == CELL_TOO_FAST)
+		snprintf(out, n, "+++++");
+	else if (ph == PH_SEEKS && (seeks_always_decimal || c->rate < 1000.0))
+		snprintf(out, n, "%.1f", c->rate);
+	else if (ph == PH_SEEKS)
+		snprintf(out, n, "%.0f", c->rate);
+	else
+		snprintf(out, n, "%d", (int)c->rate);
+}
+
+static void cpu_field(char *out, size_t n, const struct cell *c)
+{
+	if (c->status == CELL_SKIPPED)
+		snprintf(out, n, "%s", "");
+	else if (c->status == CELL_TOO_FAST)
+		snprintf(out, n, "+++");
+	else
+		snprintf(out, n, "%d", c->cpu);
+}
+
+/* 1.98 file-spec columns, each in the column its header name says. */
+static void files_field_198(char *out, size_t n, const struct result *res,
+    enum field_kind kind)
+{
+	const struct files_spec *fs = &res->files;
+
+	out[0] = '\0';
+	if (!res->has_files)
+		return;
+	switch (kind) {
+	case F_NUM_FILES:
+		snprintf(out, n, "%u", fs->count_k);
+		break;
+	case F_MAX_SIZE:
+		if (fs->max_size == FILES_HARDLINK)
+			snprintf(out, n, "link");
+		else if (fs->max_size == FILES_SYMLINK)
+			snprintf(out, n, "symlink");
+		else if (fs->max_size != 0)
+			snprintf(out, n, "%ld", fs->max_size);
+		break;
+	case F_MIN_SIZE:
+		if (fs->max_size > 0 && fs->min_size != 0)
+			snprintf(out, n, "%ld", fs->min_size);
+		break;
+	case F_NUM_DIRS:
+		if (fs->dirs > 1)
+			snprintf(out, n, "%u", fs->dirs);
+		break;
+	case F_FILE_CHUNK:
+		if (fs->chunk != 0 && fs->chunk != DEFAULT_CHUNK)
+			fmt_chunk(out, n, fs->chunk);
+		break;
+	default:
+		break;
+	}
+}
+
+static void field_value(char *out, size_t n, const struct csv_layout *layout,
+    const struct csv_field *f, const struct result *res)
+{
+	bool is_103 = layout == &csv_layout_103;
+
+	out[0] = '\0';
+	switch (f->kind) {
+	case F_FORMAT_VERSION:
+		snprintf(out, n, "%s", layout->format_version);
+		break;
+	case F_BONNIE_VERSION:
+		snprintf(out, n, "%s", res->bonnie_version);
+		break;
+	case F_NAME:
+		snprintf(out, n, "%s", res->name);
+		break;
+	case F_CONCURRENCY:
+		if (res->concurrency > 0)
+			snprintf(out, n, "%d", res->concurrency);
+		break;
+	case F_SEED:
+		snprintf(out, n, "%s", res->seed);
+		break;
+	case F_FILE_SIZE:
+		if (!res->has_io)
+			break;
+		if (is_103)
+			fmt_size_103(out, n, res);
+		else
+			fmt_file_size(out, n, res->file_size_mib);
+		break;
+	case F_IO_CHUNK:
+		if (res->has_io && res->chunk != 0 && res->chunk != DEFAULT_CHUNK)
+			fmt_chunk(out, n, res->chunk);
+		break;
+	case F_SEEKS:
+		if (res->has_io && res->seeks != 0)
+			snprintf(out, n, "%u", res->seeks);
+		break;
+	case F_SEEKERS:
+		if (res->has_io && res->seekers != 0)
+			snprintf(out, n, "%u", res->seekers);
+		break;
+	case F_RATE:
+		rate_field(out, n, res, f->phase, is_103);
+		break;
+	case F_CPU:
+		cpu_field(out, n, &res->cell[f->phase]);
+		break;
+	case F_FILE_SPEC:
+		if (res->has_files)
+			fmt_files_spec(out, n, &res->files);
+		break;
+	case F_NUM_FILES:
+	case F_MAX_SIZE:
+	case F_MIN_SIZE:
+	case F_FILE_CHUNK:
+	case F_NUM_DIRS:
+		files_field_198(out, n, res, f->kind);
+		break;
+	case F_LATENCY:
+		fmt_latency(out, n, res->cell[f->phase].latency_us);
+		break;
+	}
+}
+
+void csv_write_row(FILE *out, const struct csv_layout *layout,
+    const struct result *res)
+{
+	char value[512];
+	size_t i;
+
+	for (i = 0; i < layout->nfields; i++) {
+		field_value(value, sizeof(value), layout, &layout->fields[i], res);
+		fprintf(out, "%s%s", i ? "," : "", value);
+	}
+	fputc('\n', out);
+}

@@ -1,0 +1,333 @@
+/*
+ * phase.c: the scratch directory, the phase table, the one runner loop
+ * that times every phase, progress lines, and the stop signals.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "phase.h"
+
+volatile sig_atomic_t phase_stop;
+
+/* Set while cleaning up: a second signal then ends at once. */
+static volatile sig_atomic_t cleaning_up;
+static char left_behind_msg[PATH_MAX + 128];
+static size_t left_behind_len;
+
+struct phase {
+	enum phase_id id;
+	const char *label;              /* for error messages */
+	const char *progress;           /* bonnie++'s progress line */
+	const char *done;
+	bool (*enabled)(const struct config *);
+	int (*prepare)(struct phase_ctx *);
+	int (*run)(struct phase_ctx *);
+};
+
+static bool io_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0;
+}
+
+static bool per_char_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0 && cfg->per_char;
+}
+
+static bool files_enabled(const struct config *cfg)
+{
+	return cfg->files.count_k > 0;
+}
+
+static const struct phase phase_table[] = {
+	{ PH_PUTC, "per-char write", "Writing with putc()...", "done\n",
+	  per_char_enabled, phase_putc_prepare, phase_putc_run },
+	{ PH_PUT_BLOCK, "block write", "Writing intelligently...", "done\n",
+	  io_enabled, phase_put_block_prepare, phase_put_block_run },
+	{ PH_REWRITE, "rewrite", "Rewriting...", "done\n",
+	  io_enabled, phase_rewrite_prepare, phase_rewrite_run },
+	{ PH_GETC, "per-char read", "Reading with getc()...", "done\n",
+	  per_char_enabled, phase_getc_prepare, phase_getc_run },
+	{ PH_GET_BLOCK, "block read", "Reading intelligently...", "done\n",
+	  io_enabled, phase_get_block_prepare, phase_get_block_run },
+	{ PH_SEEKS, "random seeks", "start 'em...", NULL,
+	  io_enabled, phase_seeks_prepare, phase_seeks_run },
+	{ PH_SEQ_CREATE, "sequential create", "Create files in sequential order...",
+	  "done.\n", files_enabled, phase_seq_create_prepare, phase_seq_create_run },
+	{ PH_SEQ_STAT, "sequential stat", "Stat files in sequential order...",
+	  "done.\n", files_enabled, NULL, phase_seq_stat_run },
+	{ PH_SEQ_DEL, "sequential delete", "Delete files in sequential order...",
+	  "done.\n", files_enabled, NULL, phase_seq_del_run },
+	{ PH_RAN_CREATE, "random create", "Create files in random order...",
+	  "done.\n", files_enabled, phase_ran_create_prepare, phase_ran_create_run },
+	{ PH_RAN_STAT, "random stat", "Stat files in random order...",
+	  "done.\n", files_enabled, phase_ran_stat_prepare, phase_ran_stat_run },
+	{ PH_RAN_DEL, "random delete", "Delete files in random order...",
+	  "done.\n", files_enabled, phase_ran_del_prepare, phase_ran_del_run },
+};
+
+#define NPHASES (sizeof(phase_table) / sizeof(phase_table[0]))
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	if (cleaning_up && phase_stop) {
+		/* only async-signal-safe calls here */
+		if (write(STDERR_FILENO, left_behind_msg, left_behind_len) < 0)
+			_exit(EXIT_INTERRUPTED);
+		_exit(EXIT_INTERRUPTED);
+	}
+	phase_stop = 1;
+}
+
+void phase_install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGXCPU, &sa, NULL);
+	sigaction(SIGXFSZ, &sa, NULL);
+	/* a lost terminal must not end a long run, as in bonnie++ */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGHUP, &sa, NULL);
+	/* a closed stdout becomes EPIPE on write, seen when stdout is closed */
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
+{
+	if (path != NULL)
+		snprintf(ctx->error, sizeof(ctx->error), "%s: %s/%s: %s: %s",
+		    ctx->label, ctx->scratch_name, path, op, strerror(err));
+	else
+		snprintf(ctx->error, sizeof(ctx->error), "%s: %s: %s: %s",
+		    ctx->label, ctx->scratch_name, op, strerror(err));
+	return PHASE_ERROR;
+}
+
+static void progress(const struct config *cfg, const char *text)
+{
+	if (cfg->quiet || text == NULL)
+		return;
+	fputs(text, stderr);
+	fflush(stderr);
+}
+
+/* "dir/name" for messages, without a doubled slash */
+static void join_path(char *out, size_t n, const char *dir, const char *name)
+{
+	size_t len = strlen(dir);
+
+	if (len > 0 && dir[len - 1] == '/')
+		snprintf(out, n, "%s%s", dir, name);
+	else
+		snprintf(out, n, "%s/%s", dir, name);
+}
+
+/*
+ * A scratch directory of a run that was killed is reported, never
+ * removed: the user decides.
+ */
+static void report_stale_scratch(const char *dir)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	d = opendir(dir);
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char *end;
+		long pid;
+
+		if (strncmp(de->d_name, "clyde.", 6) != 0)
+			continue;
+		pid = strtol(de->d_name + 6, &end, 10);
+		if (end == de->d_name + 6 || *end != '.' || strlen(end) != 7 ||
+		    pid <= 0)
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		join_path(path, sizeof(path), dir, de->d_name);
+		fprintf(stderr, "clyde: %s was left by an earlier run that is no "
+		    "longer running; remove it with: rm -rf '%s'\n", path, path);
+	}
+	closedir(d);
+}
+
+static int make_scratch(struct phase_ctx *ctx, const char *dir,
+    char *path, size_t n)
+{
+	char name[64];
+	const char *base;
+
+	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
+	join_path(path, n, dir, name);
+	if (mkdtemp(path) == NULL) {
+		fprintf(stderr, "clyde: %s: cannot make the scratch directory: %s\n",
+		    dir, strerror(errno));
+		return -1;
+	}
+	ctx->scratch_fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (ctx->scratch_fd < 0) {
+		fprintf(stderr, "clyde: %s: %s\n", path, strerror(errno));
+		rmdir(path);
+		return -1;
+	}
+	base = strrchr(path, '/');
+	ctx->scratch_name = base ? base + 1 : path;
+	return 0;
+}
+
+/* Returns EXIT_OK or the exit code: a bad -Z file is bad input (1). */
+static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t size = cfg->chunk > cfg->files.chunk ? cfg->chunk : cfg->files.chunk;
+	void *buf;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->cfg = cfg;
+	ctx->scratch_fd = -1;
+	ctx->pid = getpid();
+	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
+		fprintf(stderr, "clyde: cannot allocate a %zu-byte buffer\n", size);
+		return EXIT_CANNOT_START;
+	}
+	memset(buf, 0, size);
+	ctx->buf = buf;
+	ctx->buf_size = size;
+	rng_seed(&ctx->rng, cfg->seed);
+	if (cfg->seed_file != NULL && rng_load_file(&ctx->rng, cfg->seed_file)) {
+		fprintf(stderr, "clyde: -Z %s: %s\n", cfg->seed_file,
+		    errno == EINVAL ? "not a file of 32-bit numbers" :
+		    strerror(errno));
+		free(ctx->buf);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Time one phase: prepare() untimed, run() between the two clock reads. */
+static int run_phase(struct phase_ctx *ctx, const struct phase *p,
+    struct phase_figures *pf)
+{
+	struct phase_meter *meter = ctx->meter;
+	int64_t t0, c0;
+	int rc;
+
+	memset(meter, 0, sizeof(*meter));
+	ctx->label = p->label;
+	progress(ctx->cfg, p->progress);
+	if (p->prepare != NULL && (rc = p->prepare(ctx)) != PHASE_OK)
+		return rc;
+	c0 = cpu_ns();
+	t0 = now_ns();
+	rc = p->run(ctx);
+	pf->elapsed_ns = now_ns() - t0;
+	pf->cpu_ns = cpu_ns() - c0;
+	if (rc != PHASE_OK)
+		return rc;
+	pf->ran = true;
+	pf->ops = meter->ops;
+	pf->bytes = meter->bytes;
+	latency_summarize(&meter->lat, &pf->lat);
+	if (p->id == PH_SEEKS) {
+		unsigned i;
+
+		for (i = 0; i < ctx->cfg->seekers; i++)
+			progress(ctx->cfg, "done...");
+		progress(ctx->cfg, "\n");
+	} else {
+		progress(ctx->cfg, p->done);
+	}
+	return PHASE_OK;
+}
+
+/* Remove what the phases made, then the scratch directory itself. */
+static int teardown(struct phase_ctx *ctx, const char *path)
+{
+	int rc = 0;
+
+	left_behind_len = (size_t)snprintf(left_behind_msg,
+	    sizeof(left_behind_msg), "\nclyde: stopped during cleanup; "
+	    "remove what is left with: rm -rf '%s'\n", path);
+	if (left_behind_len >= sizeof(left_behind_msg))
+		left_behind_len = sizeof(left_behind_msg) - 1;
+	cleaning_up = 1;
+	phase_io_cleanup(ctx);
+	phase_files_cleanup(ctx);
+	if (ctx->scratch_fd >= 0)
+		close(ctx->scratch_fd);
+	if (rmdir(path) != 0) {
+		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
+		    "place\n", path, strerror(errno));
+		rc = -1;
+	}
+	cleaning_up = 0;
+	return rc;
+}
+
+int phase_run_all(const struct config *cfg, struct result *res)
+{
+	struct phase_ctx ctx;
+	struct phase_meter *meter;
+	char path[PATH_MAX];
+	int rc = PHASE_OK;
+	size_t i;
+
+	report_stale_scratch(cfg->dir);
+	rc = setup_ctx(&ctx, cfg);
+	if (rc != EXIT_OK)
+		return rc;
+	/* the meter holds a histogram: keep it off the stack */
+	meter = calloc(1, sizeof(*meter));
+	if (meter == NULL || make_scratch(&ctx, cfg->dir, path, sizeof(path))) {
+		free(meter);
+		free(ctx.buf);
+		rng_free(&ctx.rng);
+		return EXIT_CANNOT_START;
+	}
+	ctx.meter = meter;
+	for (i = 0; i < NPHASES && rc == PHASE_OK; i++) {
+		const struct phase *p = &phase_table[i];
+
+		if (!p->enabled(cfg))
+			continue;
+		rc = run_phase(&ctx, p, &res->phase[p->id]);
+		if (rc == PHASE_OK)
+			rc = phase_check_stop();
+		/* the data files are not needed by the small-file phases */
+		if (p->id == PH_SEEKS)
+			phase_io_cleanup(&ctx);
+	}
+	if (rc == PHASE_ERROR) {
+		fprintf(stderr, "%sclyde: %s\n", cfg->quiet ? "" : "\n", ctx.error);
+		res->status = RUN_FAILED;
+		snprintf(res->error, sizeof(res->error), "%s", ctx.error);
+	} else if (rc == PHASE_STOPPED) {
+		res->status = RUN_INTERRUPTED;
+	}
+	if (teardown(&ctx, path) != 0 && rc == PHASE_OK)
+		rc = PHASE_ERROR;
+	free(meter);
+	free(ctx.buf);
+	rng_free(&ctx.rng);
+	if (rc == PHASE_STOPPED)
+		return EXIT_INTERRUPTED;
+	return rc == PHASE_ERROR ? EXIT_IO_ERROR : EXIT_OK;
+}

@@ -1,0 +1,762 @@
+/*
+ * phase_files.c: the small-file phases: create, stat ("Read") and delete,
+ * first in name order, then in random order.
+ *
+ * Inside the scratch directory:
+ *   files/                 made by a create prepare, removed by a delete run
+ *   files/00000/ ...       the subdirectories, when dirs > 1
+ *   files.target           what hard and symbolic links point to (-n N:-1, -2)
+ *
+ * The names live in one arena of fixed-size slots plus one uint32 order
+ * array, about 27 bytes a file, and every call is relative to a directory
+ * descriptor.  Nothing is allocated and no name is formatted while the
+ * clock runs, apart from copying a slot behind its directory name.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "phase.h"
+
+#define FILES_DIR          "files"
+#define TARGET_NAME        "files.target"
+/* symbolic link contents, relative to the directory holding the link */
+#define TARGET_FROM_TOP    "../" TARGET_NAME
+#define TARGET_FROM_SUBDIR "../../" TARGET_NAME
+
+#define COUNTER_DIGITS     10
+#define RANDOM_CHARS_MAX   12
+#define NAME_SLOT          (COUNTER_DIGITS + RANDOM_CHARS_MAX + 1)
+#define DIR_DIGITS_MIN     5    /* 00000, as bonnie++ */
+#define DIR_DIGITS_MAX     10   /* any unsigned */
+#define PATH_BUF           (DIR_DIGITS_MAX + 1 + NAME_SLOT)
+/* room for a directory path and any readdir() name, for messages */
+#define MSG_PATH_BUF       (sizeof FILES_DIR + PATH_BUF + 256)
+
+#define DIR_MODE           0700
+#define FILE_MODE          0600
+
+#ifdef __GNUC__
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+struct file_set {
+	char *names;            /* count slots of NAME_SLOT bytes, NUL-terminated */
+	uint32_t *order;        /* name indexes in the order the next run uses */
+	uint32_t count;
+	unsigned dirs;          /* >= 1; file i lives in dir_of(i) */
+	uint32_t may_exist;     /* order[0 .. may_exist) may be on disk */
+	int top_fd;             /* FILES_DIR, or -1 while it does not exist */
+	unsigned subdirs_made;
+	bool target_made;
+	bool sync_dirs;         /* false once the filesystem refused fsync on a directory */
+	int cached_fd;          /* one open subdirectory, for -b directory fsyncs */
+	unsigned cached_dir;
+};
+
+static const char name_chars[] =
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+static const char hex_digits[] = "0123456789abcdef";
+
+/* Errors ---------------------------------------------------------------- */
+
+/* "<label>: <scratch>/<what>" for errors that have no errno. */
+PRINTF_LIKE(2, 3)
+static int fail_text(struct phase_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(ctx->error, sizeof ctx->error, "%s: %s/",
+	    ctx->label ? ctx->label : "files", ctx->scratch_name);
+
+	if (n < 0 || (size_t)n >= sizeof ctx->error)
+		return PHASE_ERROR;
+	va_start(ap, fmt);
+	vsnprintf(ctx->error + n, sizeof ctx->error - (size_t)n, fmt, ap);
+	va_end(ap);
+	return PHASE_ERROR;
+}
+
+/* phase_fail() for dir/name, so that paths are only joined on failure. */
+static int fail_at(struct phase_ctx *ctx, const char *dir, const char *name,
+    const char *op, int err)
+{
+	char path[MSG_PATH_BUF];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return phase_fail(ctx, path, op, err);
+}
+
+/* Close fd after a failed call without losing that call's errno. */
+static int fail_close(struct phase_ctx *ctx, int fd, const char *dir,
+    const char *name, const char *op, int err)
+{
+	close(fd);
+	return fail_at(ctx, dir, name, op, err);
+}
+
+/* Names and paths ------------------------------------------------------- */
+
+static unsigned dir_of(const struct file_set *fs, uint32_t i)
+{
+	return (unsigned)((uint64_t)i * fs->dirs / fs->count);
+}
+
+/* "00042": at least DIR_DIGITS_MIN digits; returns the length. */
+static size_t dir_name(unsigned d, char *out)
+{
+	char rev[DIR_DIGITS_MAX];
+	size_t digits = 0, len = 0;
+
+	do {
+		rev[digits++] = (char)('0' + d % 10);
+		d /= 10;
+	} while (d);
+	for (size_t pad = digits; pad < DIR_DIGITS_MIN; pad++)
+		out[len++] = '0';
+	while (digits)
+		out[len++] = rev[--digits];
+	out[len] = '\0';
+	return len;
+}
+
+/* The path of file i relative to FILES_DIR; out has PATH_BUF bytes. */
+static const char *file_path(const struct file_set *fs, uint32_t i, char *out)
+{
+	const char *name = fs->names + (size_t)i * NAME_SLOT;
+	size_t n;
+
+	if (fs->dirs == 1)
+		return name;
+	n = dir_name(dir_of(fs, i), out);
+	out[n++] = '/';
+	memcpy(out + n, name, NAME_SLOT);
+	return out;
+}
+
+/*
+ * Counter in hex, zero-padded, plus 0..12 random characters: counter
+ * first sorts names in creation order, random first scatters them.
+ */
+static void make_name(char *slot, uint32_t counter, bool random_first,
+    struct rng *rng)
+{
+	char extra[RANDOM_CHARS_MAX];
+	uint32_t len = rng_below(rng, RANDOM_CHARS_MAX + 1);
+	char *p = slot;
+
+	for (uint32_t j = 0; j < len; j++)
+		extra[j] = name_chars[rng_below(rng, sizeof name_chars - 1)];
+	if (random_first) {
+		memcpy(p, extra, len);
+		p += len;
+	}
+	for (int k = COUNTER_DIGITS - 1; k >= 0; k--, counter >>= 4)
+		p[k] = hex_digits[counter & 0xf];
+	p += COUNTER_DIGITS;
+	if (!random_first) {
+		memcpy(p, extra, len);
+		p += len;
+	}
+	*p = '\0';
+}
+
+/* Fisher-Yates */
+static void shuffle(uint32_t *v, uint32_t n, struct rng *rng)
+{
+	for (uint32_t k = n; k > 1; k--) {
+		uint32_t j = rng_below(rng, k);
+		uint32_t t = v[k - 1];
+
+		v[k - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+/* Sizes and chunks ------------------------------------------------------ */
+
+static size_t io_chunk(const struct phase_ctx *ctx)
+{
+	size_t chunk = ctx->cfg->files.chunk;
+
+	return chunk == 0 || chunk > ctx->buf_size ? ctx->buf_size : chunk;
+}
+
+/* Uniform in min..max; links and max 0 have no data. */
+static uint64_t draw_size(struct phase_ctx *ctx)
+{
+	const struct files_spec *f = &ctx->cfg->files;
+	uint64_t min = f->min_size > 0 ? (uint64_t)f->min_size : 0;
+	uint64_t max, span, r;
+
+	if (f->max_size <= 0)
+		return 0;
+	max = (uint64_t)f->max_size;
+	if (max <= min)
+		return max;
+	span = max - min + 1;
+	if (span <= UINT32_MAX)
+		return min + rng_below(&ctx->rng, (uint32_t)span);
+	/* two statements: the order of the draws must not depend on the compiler */
+	r = (uint64_t)rng_next(&ctx->rng) << 32;
+	r |= rng_next(&ctx->rng);
+	return min + r % span;
+}
+
+/* One latency sample: the end of one operation is the start of the next. */
+static void lap(struct phase_meter *meter, int64_t *start)
+{
+	int64_t end = now_ns();
+
+	latency_add(&meter->lat, (uint64_t)(end - *start));
+	*start = end;
+	meter->ops++;
+}
+
+/* Directories ----------------------------------------------------------- */
+
+static void close_cached_dir(struct file_set *fs)
+{
+	if (fs->cached_fd >= 0)
+		close(fs->cached_fd);
+	fs->cached_fd = -1;
+}
+
+/* A descriptor for directory d; only one subdirectory is kept open. */
+static int dir_fd(struct file_set *fs, unsigned d)
+{
+	char name[DIR_DIGITS_MAX + 1];
+
+	if (fs->dirs == 1)
+		return fs->top_fd;
+	if (fs->cached_fd >= 0 && fs->cached_dir == d)
+		return fs->cached_fd;
+	close_cached_dir(fs);
+	dir_name(d, name);
+	fs->cached_fd = openat(fs->top_fd, name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fs->cached_dir = d;
+	return fs->cached_fd;
+}
+
+/* -b: make directory d's entries durable, as bonnie++ does. */
+static int sync_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d)
+{
+	char name[DIR_DIGITS_MAX + 1];
+	const char *op = "fsync";
+	int fd, err;
+
+	if (!ctx->cfg->sync_writes || !fs->sync_dirs)
+		return PHASE_OK;
+	fd = dir_fd(fs, d);
+	if (fd >= 0 && fsync(fd) == 0)
+		return PHASE_OK;
+	err = errno;
+	if (fd < 0)
+		op = "open";
+	else if (err == EINVAL || err == ENOTSUP || err == EOPNOTSUPP) {
+		/* some filesystems refuse fsync on a directory: stop asking, as bonnie++ */
+		fs->sync_dirs = false;
+		return PHASE_OK;
+	}
+	if (fs->dirs == 1)
+		return phase_fail(ctx, FILES_DIR, op, err);
+	dir_name(d, name);
+	return fail_at(ctx, FILES_DIR, name, op, err);
+}
+
+static int make_dirs(struct phase_ctx *ctx, struct file_set *fs)
+{
+	char name[DIR_DIGITS_MAX + 1];
+	int err;
+
+	if (mkdirat(ctx->scratch_fd, FILES_DIR, DIR_MODE) != 0)
+		return phase_fail(ctx, FILES_DIR, "mkdir", errno);
+	fs->top_fd = openat(ctx->scratch_fd, FILES_DIR,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fs->top_fd < 0) {
+		err = errno;
+		unlinkat(ctx->scratch_fd, FILES_DIR, AT_REMOVEDIR);
+		return phase_fail(ctx, FILES_DIR, "open", err);
+	}
+	for (unsigned d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
+		if (phase_check_stop() != PHASE_OK)
+			return PHASE_STOPPED;
+		dir_name(d, name);
+		if (mkdirat(fs->top_fd, name, DIR_MODE) != 0)
+			return fail_at(ctx, FILES_DIR, name, "mkdir", errno);
+		fs->subdirs_made++;
+	}
+	return PHASE_OK;
+}
+
+/* Timed end of a delete run: the emptied directories go too. */
+static int remove_dirs(struct phase_ctx *ctx, struct file_set *fs)
+{
+	char name[DIR_DIGITS_MAX + 1];
+
+	close_cached_dir(fs);
+	for (unsigned d = 0; d < fs->subdirs_made; d++) {
+		dir_name(d, name);
+		if (unlinkat(fs->top_fd, name, AT_REMOVEDIR) != 0)
+			return fail_at(ctx, FILES_DIR, name, "rmdir", errno);
+	}
+	fs->subdirs_made = 0;
+	/* rmdir before close, so that a failure leaves the state cleanup needs */
+	if (unlinkat(ctx->scratch_fd, FILES_DIR, AT_REMOVEDIR) != 0)
+		return phase_fail(ctx, FILES_DIR, "rmdir", errno);
+	close(fs->top_fd);
+	fs->top_fd = -1;
+	return PHASE_OK;
+}
+
+/*
+ * Untimed: remove whatever of the name list may exist, then the
+ * directories.  Errors are ignored: a name that was never made is
+ * ENOENT, and the runner reports the scratch directory if anything
+ * is left.
+ */
+static void remove_quietly(int scratch_fd, struct file_set *fs)
+{
+	char path[PATH_BUF];
+	char name[DIR_DIGITS_MAX + 1];
+
+	close_cached_dir(fs);
+	if (fs->top_fd >= 0) {
+		for (uint32_t k = 0; k < fs->may_exist; k++)
+			unlinkat(fs->top_fd, file_path(fs, fs->order[k], path), 0);
+		for (unsigned d = 0; d < fs->subdirs_made; d++) {
+			dir_name(d, name);
+			unlinkat(fs->top_fd, name, AT_REMOVEDIR);
+		}
+		unlinkat(scratch_fd, FILES_DIR, AT_REMOVEDIR);
+		close(fs->top_fd);
+		fs->top_fd = -1;
+	}
+	fs->may_exist = 0;
+	fs->subdirs_made = 0;
+}
+
+/* Create ---------------------------------------------------------------- */
+
+/* The file every link points to; made once, untimed. */
+static int make_target(struct phase_ctx *ctx, struct file_set *fs)
+{
+	long max = ctx->cfg->files.max_size;
+	int fd;
+
+	if (fs->target_made || (max != FILES_HARDLINK && max != FILES_SYMLINK))
+		return PHASE_OK;
+	fd = openat(ctx->scratch_fd, TARGET_NAME,
+	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FILE_MODE);
+	if (fd < 0)
+		return phase_fail(ctx, TARGET_NAME, "open", errno);
+	fs->target_made = true;
+	if (close(fd) != 0)
+		return phase_fail(ctx, TARGET_NAME, "close", errno);
+	return PHASE_OK;
+}
+
+/* The file set for cfg, allocated on first use; NULL with ctx->error set. */
+static struct file_set *file_set_get(struct phase_ctx *ctx)
+{
+	uint64_t count = (uint64_t)ctx->cfg->files.count_k * FILE_UNIT;
+	struct file_set *fs = ctx->files;
+
+	if (count == 0 || count > UINT32_MAX || count > SIZE_MAX / NAME_SLOT) {
+		phase_fail(ctx, NULL, "file names", EOVERFLOW);
+		return NULL;
+	}
+	if (fs == NULL) {
+		fs = calloc(1, sizeof *fs);
+		if (fs == NULL) {
+			phase_fail(ctx, NULL, "file names", ENOMEM);
+			return NULL;
+		}
+		fs->top_fd = -1;
+		fs->cached_fd = -1;
+		fs->sync_dirs = true;
+		ctx->files = fs;
+	}
+	if (fs->names == NULL) {
+		fs->count = (uint32_t)count;
+		fs->dirs = ctx->cfg->files.dirs ? ctx->cfg->files.dirs : 1;
+		fs->names = malloc((size_t)count * NAME_SLOT);
+		fs->order = malloc((size_t)count * sizeof *fs->order);
+		if (fs->names == NULL || fs->order == NULL) {
+			free(fs->names);
+			free(fs->order);
+			fs->names = NULL;
+			fs->order = NULL;
+			phase_fail(ctx, NULL, "file names", ENOMEM);
+			return NULL;
+		}
+	}
+	return fs;
+}
+
+static int create_prepare(struct phase_ctx *ctx, bool random_names)
+{
+	struct file_set *fs = file_set_get(ctx);
+	int rc;
+
+	if (fs == NULL)
+		return PHASE_ERROR;
+	remove_quietly(ctx->scratch_fd, fs);    /* only if a delete never ran */
+	for (uint32_t i = 0; i < fs->count; i++) {
+		make_name(fs->names + (size_t)i * NAME_SLOT, i, random_names, &ctx->rng);
+		fs->order[i] = i;
+	}
+	if (random_names)
+		shuffle(fs->order, fs->count, &ctx->rng);
+	rc = make_dirs(ctx, fs);
+	return rc != PHASE_OK ? rc : make_target(ctx, fs);
+}
+
+static int write_new_file(struct phase_ctx *ctx, int dfd, const char *rel)
+{
+	uint64_t left = draw_size(ctx);
+	size_t chunk = io_chunk(ctx);
+	int fd = openat(dfd, rel,
+	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FILE_MODE);
+
+	if (fd < 0)
+		return fail_at(ctx, FILES_DIR, rel, "open", errno);
+	while (left > 0) {
+		size_t n = left < chunk ? (size_t)left : chunk;
+		ssize_t done = write_all(fd, ctx->buf, n);
+
+		if (done != (ssize_t)n)
+			return fail_close(ctx, fd, FILES_DIR, rel, "write",
+			    done < 0 ? errno : EIO);
+		left -= n;
+		ctx->meter->bytes += n;
+	}
+	if (ctx->cfg->sync_writes && fsync(fd) != 0)
+		return fail_close(ctx, fd, FILES_DIR, rel, "fsync", errno);
+	if (close(fd) != 0)
+		return fail_at(ctx, FILES_DIR, rel, "close", errno);
+	return PHASE_OK;
+}
+
+static int create_one(struct phase_ctx *ctx, struct file_set *fs, uint32_t i)
+{
+	char buf[PATH_BUF];
+	const char *rel = file_path(fs, i, buf);
+	long max = ctx->cfg->files.max_size;
+	int rc = PHASE_OK;
+
+	if (max == FILES_HARDLINK) {
+		if (linkat(ctx->scratch_fd, TARGET_NAME, fs->top_fd, rel, 0) != 0)
+			rc = fail_at(ctx, FILES_DIR, rel, "link", errno);
+	} else if (max == FILES_SYMLINK) {
+		const char *to = fs->dirs == 1 ? TARGET_FROM_TOP : TARGET_FROM_SUBDIR;
+
+		if (symlinkat(to, fs->top_fd, rel) != 0)
+			rc = fail_at(ctx, FILES_DIR, rel, "symlink", errno);
+	} else {
+		rc = write_new_file(ctx, fs->top_fd, rel);
+	}
+	return rc != PHASE_OK ? rc : sync_dir(ctx, fs, dir_of(fs, i));
+}
+
+static struct file_set *need_files(struct phase_ctx *ctx)
+{
+	struct file_set *fs = ctx->files;
+
+	if (fs == NULL || fs->top_fd < 0) {
+		fail_text(ctx, "%s: no small files: their create phase has not run",
+		    FILES_DIR);
+		return NULL;
+	}
+	return fs;
+}
+
+static int create_run(struct phase_ctx *ctx)
+{
+	struct file_set *fs = need_files(ctx);
+	int64_t start = now_ns();
+
+	if (fs == NULL)
+		return PHASE_ERROR;
+	for (uint32_t k = 0; k < fs->count; k++) {
+		int rc = phase_check_stop();
+
+		if (rc != PHASE_OK)
+			return rc;
+		/* before the attempt: a failed write still leaves the file */
+		fs->may_exist = k + 1;
+		rc = create_one(ctx, fs, fs->order[k]);
+		if (rc != PHASE_OK)
+			return rc;
+		lap(ctx->meter, &start);
+	}
+	sync();
+	return PHASE_OK;
+}
+
+/* Stat ------------------------------------------------------------------ */
+
+/* Symbolic links are followed (as bonnie++'s stat()): ours stay inside. */
+static int stat_flags(const struct phase_ctx *ctx)
+{
+	return ctx->cfg->files.max_size == FILES_SYMLINK ? 0 : AT_SYMLINK_NOFOLLOW;
+}
+
+static int read_file(struct phase_ctx *ctx, int dfd, const char *name,
+    const char *msg_dir, uint64_t size)
+{
+	size_t chunk = io_chunk(ctx);
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail_at(ctx, msg_dir, name, "open", errno);
+	while (size > 0) {
+		size_t n = size < chunk ? (size_t)size : chunk;
+		ssize_t got = read_all(fd, ctx->buf, n);
+
+		if (got < 0)
+			return fail_close(ctx, fd, msg_dir, name, "read", errno);
+		if ((size_t)got < n) {
+			close(fd);
+			return fail_text(ctx, "%s/%s: read: file ended before its size",
+			    msg_dir, name);
+		}
+		size -= n;
+		ctx->meter->bytes += n;
+	}
+	if (close(fd) != 0)
+		return fail_at(ctx, msg_dir, name, "close", errno);
+	return PHASE_OK;
+}
+
+/* stat() one entry, and read its data if it has any. */
+static int stat_entry(struct phase_ctx *ctx, int dfd, const char *name,
+    const char *msg_dir)
+{
+	struct stat st;
+
+	if (fstatat(dfd, name, &st, stat_flags(ctx)) != 0)
+		return fail_at(ctx, msg_dir, name, "stat", errno);
+	if (S_ISREG(st.st_mode) && st.st_size > 0)
+		return read_file(ctx, dfd, name, msg_dir, (uint64_t)st.st_size);
+	return PHASE_OK;
+}
+
+/* Delete ---------------------------------------------------------------- */
+
+static int unlink_entry(struct phase_ctx *ctx, struct file_set *fs, int dfd,
+    const char *name, const char *msg_dir, unsigned d)
+{
+	if (unlinkat(dfd, name, 0) != 0)
+		return fail_at(ctx, msg_dir, name, "unlink", errno);
+	return sync_dir(ctx, fs, d);
+}
+
+/* Sequential walks ------------------------------------------------------ */
+
+static bool is_dot_entry(const char *name)
+{
+	return name[0] == '.' && (name[1] == '\0' ||
+	    (name[1] == '.' && name[2] == '\0'));
+}
+
+/* readdir() directory d and stat or unlink every entry, counting them in *found. */
+static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
+    bool remove, uint64_t *found, int64_t *start)
+{
+	char msg_dir[sizeof FILES_DIR + DIR_DIGITS_MAX + 1] = FILES_DIR;
+	char rel[DIR_DIGITS_MAX + 1] = ".";
+	DIR *dir;
+	int fd, rc = PHASE_OK;
+
+	if (fs->dirs > 1) {
+		dir_name(d, rel);
+		snprintf(msg_dir, sizeof msg_dir, "%s/%s", FILES_DIR, rel);
+	}
+	/* a new descriptor each time: a dup() would share the read position */
+	fd = openat(fs->top_fd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return phase_fail(ctx, msg_dir, "open", errno);
+	dir = fdopendir(fd);
+	if (dir == NULL) {
+		int err = errno;
+
+		close(fd);
+		return phase_fail(ctx, msg_dir, "opendir", err);
+	}
+	for (;;) {
+		struct dirent *ent;
+
+		if ((rc = phase_check_stop()) != PHASE_OK)
+			break;
+		errno = 0;
+		ent = readdir(dir);
+		if (ent == NULL) {
+			if (errno != 0)
+				rc = phase_fail(ctx, msg_dir, "readdir", errno);
+			break;
+		}
+		if (is_dot_entry(ent->d_name))
+			continue;
+		rc = remove ? unlink_entry(ctx, fs, fd, ent->d_name, msg_dir, d)
+		    : stat_entry(ctx, fd, ent->d_name, msg_dir);
+		if (rc != PHASE_OK)
+			break;
+		(*found)++;
+		lap(ctx->meter, start);
+	}
+	closedir(dir);
+	return rc;
+}
+
+static int walk_all(struct phase_ctx *ctx, bool remove)
+{
+	struct file_set *fs = need_files(ctx);
+	uint64_t found = 0;
+	int64_t start = now_ns();
+	int rc;
+
+	if (fs == NULL)
+		return PHASE_ERROR;
+	for (unsigned d = 0; d < fs->dirs; d++) {
+		rc = walk_dir(ctx, fs, d, remove, &found, &start);
+		if (rc != PHASE_OK)
+			return rc;
+	}
+	if (remove && (rc = remove_dirs(ctx, fs)) != PHASE_OK)
+		return rc;
+	if (found != fs->count)
+		return fail_text(ctx, "%s: found %" PRIu64 " files, expected %" PRIu32,
+		    FILES_DIR, found, fs->count);
+	if (remove) {
+		fs->may_exist = 0;
+		sync();
+	}
+	return PHASE_OK;
+}
+
+/* Random order ---------------------------------------------------------- */
+
+static int reshuffle(struct phase_ctx *ctx)
+{
+	struct file_set *fs = need_files(ctx);
+
+	if (fs == NULL)
+		return PHASE_ERROR;
+	shuffle(fs->order, fs->count, &ctx->rng);
+	/* after a partial create, which names exist is no longer a prefix */
+	if (fs->may_exist > 0)
+		fs->may_exist = fs->count;
+	return PHASE_OK;
+}
+
+/* stat (remove false) or unlink every file in the order of fs->order. */
+static int each_in_order(struct phase_ctx *ctx, bool remove)
+{
+	struct file_set *fs = need_files(ctx);
+	int64_t start = now_ns();
+	char buf[PATH_BUF];
+
+	if (fs == NULL)
+		return PHASE_ERROR;
+	for (uint32_t k = 0; k < fs->count; k++) {
+		uint32_t i = fs->order[k];
+		const char *rel = file_path(fs, i, buf);
+		int rc = phase_check_stop();
+
+		if (rc == PHASE_OK)
+			rc = remove ? unlink_entry(ctx, fs, fs->top_fd, rel, FILES_DIR, dir_of(fs, i))
+			    : stat_entry(ctx, fs->top_fd, rel, FILES_DIR);
+		if (rc != PHASE_OK)
+			return rc;
+		lap(ctx->meter, &start);
+	}
+	return PHASE_OK;
+}
+
+/* The phases ------------------------------------------------------------ */
+
+int phase_seq_create_prepare(struct phase_ctx *ctx)
+{
+	return create_prepare(ctx, false);
+}
+
+int phase_seq_create_run(struct phase_ctx *ctx)
+{
+	return create_run(ctx);
+}
+
+int phase_seq_stat_run(struct phase_ctx *ctx)
+{
+	return walk_all(ctx, false);
+}
+
+int phase_seq_del_run(struct phase_ctx *ctx)
+{
+	return walk_all(ctx, true);
+}
+
+int phase_ran_create_prepare(struct phase_ctx *ctx)
+{
+	return create_prepare(ctx, true);
+}
+
+int phase_ran_create_run(struct phase_ctx *ctx)
+{
+	return create_run(ctx);
+}
+
+int phase_ran_stat_prepare(struct phase_ctx *ctx)
+{
+	return reshuffle(ctx);
+}
+
+int phase_ran_stat_run(struct phase_ctx *ctx)
+{
+	return each_in_order(ctx, false);
+}
+
+int phase_ran_del_prepare(struct phase_ctx *ctx)
+{
+	return reshuffle(ctx);
+}
+
+int phase_ran_del_run(struct phase_ctx *ctx)
+{
+	struct file_set *fs;
+	int rc = each_in_order(ctx, true);
+
+	if (rc != PHASE_OK)
+		return rc;
+	fs = ctx->files;
+	if ((rc = remove_dirs(ctx, fs)) != PHASE_OK)
+		return rc;
+	fs->may_exist = 0;
+	sync();
+	return PHASE_OK;
+}
+
+void phase_files_cleanup(struct phase_ctx *ctx)
+{
+	struct file_set *fs = ctx->files;
+
+	if (fs == NULL)
+		return;
+	remove_quietly(ctx->scratch_fd, fs);
+	if (fs->target_made)
+		unlinkat(ctx->scratch_fd, TARGET_NAME, 0);
+	free(fs->names);
+	free(fs->order);
+	free(fs);
+	ctx->files = NULL;
+}

@@ -1,0 +1,501 @@
+/*
+ * phase_io.c: the per-char and block phases on the data files.
+ *
+ * The data lives in Bonnie.<pid> (and, in 1.03 mode, Bonnie.<pid>.001 ...
+ * holding 1 GiB each), inside the scratch directory.  prepare() opens
+ * every file before the clock starts; run() does the work and ends with
+ * fsync() and close(), so the data has reached the filesystem when the
+ * clock stops.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "phase.h"
+
+#define MIB ((uint64_t)1024 * 1024)
+
+/*
+ * Not in phase.h, which is fixed: phase_seek.c keeps its shared mapping
+ * here between its prepare and run, so that phase_io_cleanup can unmap
+ * it on every path.  Declared again in phase_seek.c.
+ */
+int phase_io_keep_mapping(struct phase_ctx *ctx, void *base, size_t len);
+void *phase_io_mapping(const struct phase_ctx *ctx);
+void phase_io_drop_mapping(struct phase_ctx *ctx);
+
+struct data_file {
+	int fd;                 /* -1 when closed */
+	FILE *stream;           /* per-char phases; owns fd while set */
+	bool exists;            /* created by us and not yet unlinked */
+	uint64_t size;          /* bytes the file holds when complete */
+};
+
+struct io_state {
+	unsigned count;
+	size_t bump;            /* the byte changed in the next block */
+	void *mapping;          /* the seek phase's shared memory */
+	size_t mapping_len;
+	struct data_file file[];
+};
+
+/* One unit of timed work: len bytes at the current position of file i. */
+typedef int (*chunk_fn)(struct phase_ctx *ctx, struct data_file *f,
+    unsigned i, size_t len);
+
+unsigned phase_io_file_count(const struct config *cfg)
+{
+	uint64_t n;
+
+	if (cfg->file_size_mib == 0)
+		return 0;
+	if (cfg->compat != COMPAT_103)
+		return 1;
+	n = (cfg->file_size_mib + IO_FILE_MAX_MIB - 1) / IO_FILE_MAX_MIB;
+	/* config.c refuses more; should it not, the last file takes the rest */
+	return n > IO_FILES_MAX ? IO_FILES_MAX : (unsigned)n;
+}
+
+void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n)
+{
+	if (i == 0)
+		snprintf(out, n, "Bonnie.%ld", (long)ctx->pid);
+	else
+		snprintf(out, n, "Bonnie.%ld.%03u", (long)ctx->pid, i);
+}
+
+/* The I/O state, made on first use: sizes only, no file touched yet. */
+static struct io_state *io_state_get(struct phase_ctx *ctx)
+{
+	const struct config *cfg = ctx->cfg;
+	unsigned count = phase_io_file_count(cfg), i;
+	uint64_t left = cfg->file_size_mib * MIB;
+	struct io_state *io;
+
+	if (ctx->io != NULL)
+		return ctx->io;
+	io = calloc(1, sizeof(*io) + count * sizeof(io->file[0]));
+	if (io == NULL)
+		return NULL;
+	io->count = count;
+	for (i = 0; i < count; i++) {
+		uint64_t cap = (uint64_t)IO_FILE_MAX_MIB * MIB;
+
+		if (cfg->compat != COMPAT_103 || i == count - 1)
+			cap = left;
+		io->file[i].fd = -1;
+		io->file[i].size = left < cap ? left : cap;
+		left -= io->file[i].size;
+	}
+	ctx->io = io;
+	return io;
+}
+
+static int fail_file(struct phase_ctx *ctx, unsigned i, const char *op, int err)
+{
+	char name[64];
+
+	phase_io_file_name(ctx, i, name, sizeof(name));
+	return phase_fail(ctx, name, op, err);
+}
+
+/* write_all()/read_all() result: -1 carries errno, a short count has none. */
+static int check_transfer(struct phase_ctx *ctx, unsigned i, const char *op,
+    ssize_t got, size_t want)
+{
+	if (got < 0)
+		return fail_file(ctx, i, op, errno);
+	if ((size_t)got != want) {
+		/* EOF before the file's end: someone truncated it under us */
+		char what[32];
+
+		snprintf(what, sizeof(what), "short %s", op);
+		return fail_file(ctx, i, what, EIO);
+	}
+	return PHASE_OK;
+}
+
+/* Close file i without syncing (cleanup and reopen paths). */
+static void close_quietly(struct data_file *f)
+{
+	if (f->stream != NULL)
+		fclose(f->stream);
+	else if (f->fd >= 0)
+		close(f->fd);
+	f->stream = NULL;
+	f->fd = -1;
+}
+
+/*
+ * Open every data file.  create: O_CREAT|O_EXCL for a file not made yet,
+ * O_TRUNC for one we made earlier (never someone else's).  stdio_mode
+ * non-NULL wraps the descriptor in a stream for the per-char phases.
+ */
+static int open_all(struct phase_ctx *ctx, int access, bool create,
+    const char *stdio_mode)
+{
+	struct io_state *io = io_state_get(ctx);
+	unsigned i;
+
+	if (io == NULL)
+		return phase_fail(ctx, NULL, "malloc", ENOMEM);
+	for (i = 0; i < io->count; i++) {
+		struct data_file *f = &io->file[i];
+		int flags = access | O_NOFOLLOW | O_CLOEXEC;
+		char name[64];
+
+		close_quietly(f);
+		if (create)
+			flags |= f->exists ? O_TRUNC : O_CREAT | O_EXCL;
+		phase_io_file_name(ctx, i, name, sizeof(name));
+		f->fd = openat(ctx->scratch_fd, name, flags, 0600);
+		if (f->fd < 0)
+			return phase_fail(ctx, name, "open", errno);
+		if (flags & O_CREAT)
+			f->exists = true;
+		if (stdio_mode != NULL) {
+			f->stream = fdopen(f->fd, stdio_mode);
+			if (f->stream == NULL)
+				return phase_fail(ctx, name, "fdopen", errno);
+		}
+	}
+	return PHASE_OK;
+}
+
+/*
+ * Close every data file; after writing (sync), flush and fsync() first.
+ * Part of the timed run: the data must have reached the filesystem.
+ */
+static int close_all(struct phase_ctx *ctx, bool sync)
+{
+	struct io_state *io = ctx->io;
+	unsigned i;
+
+	for (i = 0; i < io->count; i++) {
+		struct data_file *f = &io->file[i];
+		int rc;
+
+		if (f->stream != NULL && fflush(f->stream) != 0)
+			return fail_file(ctx, i, "write", errno);
+		if (sync && fsync(f->fd) != 0)
+			return fail_file(ctx, i, "fsync", errno);
+		rc = f->stream != NULL ? fclose(f->stream) : close(f->fd);
+		f->stream = NULL;
+		f->fd = -1;
+		if (rc != 0)
+			return fail_file(ctx, i, "close", errno);
+	}
+	return PHASE_OK;
+}
+
+/*
+ * The timed loop of every phase: op on each chunk of each file, up to
+ * limit bytes in all.  One clock read per chunk: the end of one chunk is
+ * the start of the next.  ops counts the bytes for the rate, bytes the
+ * data moved (moves per byte: 2 when it is read and written back).
+ */
+static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
+    unsigned moves)
+{
+	struct io_state *io = ctx->io;
+	struct phase_meter *m = ctx->meter;
+	const size_t chunk = ctx->cfg->chunk;
+	int64_t start = now_ns(), end;
+	unsigned i;
+	int rc;
+
+	for (i = 0; i < io->count && limit > 0; i++) {
+		uint64_t left = io->file[i].size < limit ? io->file[i].size : limit;
+
+		limit -= left;
+		while (left > 0) {
+			size_t len = left < chunk ? (size_t)left : chunk;
+
+			if (phase_check_stop() != PHASE_OK)
+				return PHASE_STOPPED;
+			rc = op(ctx, &io->file[i], i, len);
+			if (rc != PHASE_OK)
+				return rc;
+			end = now_ns();
+			latency_add(&m->lat, (uint64_t)(end - start));
+			start = end;
+			m->ops += len;
+			m->bytes += (uint64_t)len * moves;
+			left -= len;
+		}
+	}
+	return PHASE_OK;
+}
+
+/* Each block differs from the one before it: one byte moves on. */
+static void bump_block(struct phase_ctx *ctx, size_t len)
+{
+	struct io_state *io = ctx->io;
+
+	ctx->buf[io->bump % len]++;
+	io->bump++;
+}
+
+static int sync_if_asked(struct phase_ctx *ctx, struct data_file *f, unsigned i)
+{
+	if (ctx->cfg->sync_writes && fsync(f->fd) != 0)
+		return fail_file(ctx, i, "fsync", errno);
+	return PHASE_OK;
+}
+
+static uint64_t total_bytes(const struct config *cfg)
+{
+	return cfg->file_size_mib * MIB;
+}
+
+/* 1.03: the whole file; 2.00: the per-char size, within the file. */
+static uint64_t per_char_bytes(const struct config *cfg)
+{
+	if (cfg->compat == COMPAT_103 || cfg->per_char_mib > cfg->file_size_mib)
+		return total_bytes(cfg);
+	return cfg->per_char_mib * MIB;
+}
+
+/* --- 1: per-char write ------------------------------------------------- */
+
+/*
+ * Per-char phases are timed per chunk-sized batch of bytes, not per byte:
+ * a clock read costs more than a putc(), and would become what we measure.
+ */
+static int putc_batch(struct phase_ctx *ctx, struct data_file *f, unsigned i,
+    size_t len)
+{
+	FILE *s = f->stream;
+	size_t k;
+
+	for (k = 0; k < len; k++)
+		if (putc((int)(k & 0x7f), s) == EOF)
+			return fail_file(ctx, i, "putc", errno);
+	return PHASE_OK;
+}
+
+/*
+ * 2.00: one write() per byte.  -b does not fsync() here, as in 2.00a:
+ * a sync per byte would measure fsync(), not per-char writes; the data
+ * is synced at the end of the phase as always.
+ */
+static int write_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
+    size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < len; k++) {
+		char c = (char)(k & 0x7f);
+		ssize_t got = write_all(f->fd, &c, 1);
+
+		if (got != 1)
+			return check_transfer(ctx, i, "write", got, 1);
+	}
+	return PHASE_OK;
+}
+
+/*
+ * 1.03 writes through stdio.  -b (fsync after every write()) leaves
+ * putc() alone: stdio decides when write() happens, and 1.03e's -b
+ * only touched its own write() calls.
+ */
+int phase_putc_prepare(struct phase_ctx *ctx)
+{
+	bool stdio = ctx->cfg->compat == COMPAT_103;
+
+	return open_all(ctx, O_WRONLY, true, stdio ? "w" : NULL);
+}
+
+int phase_putc_run(struct phase_ctx *ctx)
+{
+	const struct config *cfg = ctx->cfg;
+	chunk_fn op = cfg->compat == COMPAT_103 ? putc_batch : write_bytes;
+	int rc = each_chunk(ctx, op, per_char_bytes(cfg), 1);
+
+	return rc != PHASE_OK ? rc : close_all(ctx, true);
+}
+
+/* --- 2: block write ---------------------------------------------------- */
+
+static int write_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
+    size_t len)
+{
+	bump_block(ctx, len);
+	if (check_transfer(ctx, i, "write", write_all(f->fd, ctx->buf, len), len))
+		return PHASE_ERROR;
+	return sync_if_asked(ctx, f, i);
+}
+
+/* The files are written afresh: made now, or truncated when putc made them. */
+int phase_put_block_prepare(struct phase_ctx *ctx)
+{
+	size_t k;
+
+	/* data that is not all zeros, so no filesystem can skip it as holes */
+	for (k = 0; k < ctx->cfg->chunk; k++)
+		ctx->buf[k] = (char)(k & 0x7f);
+	return open_all(ctx, O_WRONLY, true, NULL);
+}
+
+int phase_put_block_run(struct phase_ctx *ctx)
+{
+	int rc = each_chunk(ctx, write_block, total_bytes(ctx->cfg), 1);
+
+	return rc != PHASE_OK ? rc : close_all(ctx, true);
+}
+
+/* --- 3: rewrite -------------------------------------------------------- */
+
+static int rewrite_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
+    size_t len)
+{
+	if (check_transfer(ctx, i, "read", read_all(f->fd, ctx->buf, len), len))
+		return PHASE_ERROR;
+	bump_block(ctx, len);
+	if (lseek(f->fd, -(off_t)len, SEEK_CUR) < 0)
+		return fail_file(ctx, i, "lseek", errno);
+	if (check_transfer(ctx, i, "write", write_all(f->fd, ctx->buf, len), len))
+		return PHASE_ERROR;
+	return sync_if_asked(ctx, f, i);
+}
+
+int phase_rewrite_prepare(struct phase_ctx *ctx)
+{
+	return open_all(ctx, O_RDWR, false, NULL);
+}
+
+int phase_rewrite_run(struct phase_ctx *ctx)
+{
+	int rc = each_chunk(ctx, rewrite_block, total_bytes(ctx->cfg), 2);
+
+	return rc != PHASE_OK ? rc : close_all(ctx, true);
+}
+
+/* --- 4: per-char read -------------------------------------------------- */
+
+static int getc_batch(struct phase_ctx *ctx, struct data_file *f, unsigned i,
+    size_t len)
+{
+	FILE *s = f->stream;
+	size_t k;
+
+	for (k = 0; k < len; k++) {
+		if (getc(s) == EOF) {
+			if (ferror(s))
+				return fail_file(ctx, i, "getc", errno);
+			return fail_file(ctx, i, "short read", EIO);
+		}
+	}
+	return PHASE_OK;
+}
+
+static int read_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
+    size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < len; k++) {
+		char c;
+		ssize_t got = read_all(f->fd, &c, 1);
+
+		if (got != 1)
+			return check_transfer(ctx, i, "read", got, 1);
+	}
+	return PHASE_OK;
+}
+
+int phase_getc_prepare(struct phase_ctx *ctx)
+{
+	bool stdio = ctx->cfg->compat == COMPAT_103;
+
+	return open_all(ctx, O_RDONLY, false, stdio ? "r" : NULL);
+}
+
+/* Nothing was written: close without fsync(). */
+int phase_getc_run(struct phase_ctx *ctx)
+{
+	const struct config *cfg = ctx->cfg;
+	chunk_fn op = cfg->compat == COMPAT_103 ? getc_batch : read_bytes;
+	int rc = each_chunk(ctx, op, per_char_bytes(cfg), 1);
+
+	return rc != PHASE_OK ? rc : close_all(ctx, false);
+}
+
+/* --- 5: block read ----------------------------------------------------- */
+
+static int read_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
+    size_t len)
+{
+	return check_transfer(ctx, i, "read", read_all(f->fd, ctx->buf, len), len);
+}
+
+int phase_get_block_prepare(struct phase_ctx *ctx)
+{
+	return open_all(ctx, O_RDONLY, false, NULL);
+}
+
+int phase_get_block_run(struct phase_ctx *ctx)
+{
+	int rc = each_chunk(ctx, read_block, total_bytes(ctx->cfg), 1);
+
+	return rc != PHASE_OK ? rc : close_all(ctx, false);
+}
+
+/* --- state shared with phase_seek.c, and cleanup ----------------------- */
+
+int phase_io_keep_mapping(struct phase_ctx *ctx, void *base, size_t len)
+{
+	struct io_state *io = io_state_get(ctx);
+
+	if (io == NULL)
+		return -1;
+	phase_io_drop_mapping(ctx);
+	io->mapping = base;
+	io->mapping_len = len;
+	return 0;
+}
+
+void *phase_io_mapping(const struct phase_ctx *ctx)
+{
+	return ctx->io != NULL ? ctx->io->mapping : NULL;
+}
+
+void phase_io_drop_mapping(struct phase_ctx *ctx)
+{
+	struct io_state *io = ctx->io;
+
+	if (io == NULL || io->mapping == NULL)
+		return;
+	munmap(io->mapping, io->mapping_len);
+	io->mapping = NULL;
+	io->mapping_len = 0;
+}
+
+void phase_io_cleanup(struct phase_ctx *ctx)
+{
+	struct io_state *io = ctx->io;
+	unsigned i;
+
+	if (io == NULL)
+		return;
+	phase_io_drop_mapping(ctx);
+	for (i = 0; i < io->count; i++) {
+		struct data_file *f = &io->file[i];
+		char name[64];
+
+		close_quietly(f);
+		if (!f->exists)
+			continue;
+		/* a failure leaves the file for the runner's scratch removal to report */
+		phase_io_file_name(ctx, i, name, sizeof(name));
+		unlinkat(ctx->scratch_fd, name, 0);
+		f->exists = false;
+	}
+	free(io);
+	ctx->io = NULL;
+}

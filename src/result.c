@@ -1,0 +1,97 @@
+/*
+ * result.c: the result record and every value derived from the raw
+ * measurements.  No I/O here.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "result.h"
+
+const char *const phase_csv_name[PH_COUNT] = {
+	[PH_PUTC] = "putc",
+	[PH_PUT_BLOCK] = "put_block",
+	[PH_REWRITE] = "rewrite",
+	[PH_GETC] = "getc",
+	[PH_GET_BLOCK] = "get_block",
+	[PH_SEEKS] = "seeks",
+	[PH_SEQ_CREATE] = "seq_create",
+	[PH_SEQ_STAT] = "seq_stat",
+	[PH_SEQ_DEL] = "seq_del",
+	[PH_RAN_CREATE] = "ran_create",
+	[PH_RAN_STAT] = "ran_stat",
+	[PH_RAN_DEL] = "ran_del",
+};
+
+void result_init_run(struct result *res, const struct config *cfg)
+{
+	int i;
+
+	memset(res, 0, sizeof(*res));
+	res->from_run = true;
+	res->status = RUN_OK;
+	if (cfg->compat == COMPAT_103) {
+		strcpy(res->generation, "1.0x");
+	} else {
+		strcpy(res->generation, "1.98");
+		strcpy(res->format_version, "1.98");
+		strcpy(res->bonnie_version, "2.00a");
+	}
+	snprintf(res->name, sizeof(res->name), "%s", cfg->machine);
+	res->concurrency = 1;
+	if (cfg->seed_file != NULL)
+		snprintf(res->seed, sizeof(res->seed), "%s", cfg->seed_file);
+	else
+		snprintf(res->seed, sizeof(res->seed), "%u", (unsigned)cfg->seed);
+
+	res->has_io = cfg->file_size_mib > 0;
+	res->file_size_mib = cfg->file_size_mib;
+	res->chunk = cfg->chunk;
+	res->seeks = cfg->seeks;
+	res->seekers = cfg->seekers;
+
+	res->has_files = cfg->files.count_k > 0;
+	res->files = cfg->files;
+
+	for (i = 0; i < PH_COUNT; i++) {
+		res->cell[i].status = CELL_SKIPPED;
+		res->cell[i].cpu = -1;
+		res->cell[i].latency_us = -1;
+	}
+}
+
+/* K/s for the data phases, operations per second for the others. */
+static double phase_rate(enum phase_id id, const struct phase_figures *pf)
+{
+	double secs = (double)pf->elapsed_ns / 1e9;
+	double count = (double)pf->ops;
+
+	if (id <= PH_GET_BLOCK && id != PH_SEEKS)
+		count /= 1024.0;
+	return count / secs;
+}
+
+void result_finalize(struct result *res, bool precise)
+{
+	int i;
+
+	for (i = 0; i < PH_COUNT; i++) {
+		const struct phase_figures *pf = &res->phase[i];
+		struct cell *c = &res->cell[i];
+
+		c->status = CELL_SKIPPED;
+		c->rate = 0;
+		c->cpu = -1;
+		c->latency_us = -1;
+		if (!pf->ran || pf->elapsed_ns <= 0)
+			continue;
+		c->latency_us = pf->lat.count ? (int64_t)(pf->lat.max / 1000) : -1;
+		if (pf->elapsed_ns < MIN_TIME_NS && !precise) {
+			c->status = CELL_TOO_FAST;
+			continue;
+		}
+		c->status = CELL_OK;
+		c->rate = phase_rate((enum phase_id)i, pf);
+		/* bonnie++: int(cpu / elapsed * 100), truncated */
+		c->cpu = (int)((double)pf->cpu_ns / (double)pf->elapsed_ns * 100.0);
+	}
+}

@@ -1,0 +1,206 @@
+/*
+ * util.c: random source, strict number parsing, whole-buffer I/O.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* -Z files larger than this are refused: the numbers are held in memory. */
+#define RNG_FILE_MAX (64u * 1024 * 1024)
+
+/* splitmix64: small, fast, and the same sequence everywhere for one seed. */
+static uint64_t splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void rng_seed(struct rng *r, uint32_t seed)
+{
+	r->state = seed;
+	r->file_vals = NULL;
+	r->file_count = 0;
+	r->file_pos = 0;
+}
+
+int rng_load_file(struct rng *r, const char *path)
+{
+	struct stat st;
+	unsigned char *raw;
+	size_t i, n;
+	ssize_t got;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size < 4 ||
+	    (uint64_t)st.st_size > RNG_FILE_MAX) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	n = (size_t)st.st_size / 4;
+	raw = malloc(n * 4);
+	r->file_vals = malloc(n * sizeof(*r->file_vals));
+	if (raw == NULL || r->file_vals == NULL) {
+		free(raw);
+		free(r->file_vals);
+		r->file_vals = NULL;
+		close(fd);
+		errno = ENOMEM;
+		return -1;
+	}
+	got = read_all(fd, raw, n * 4);
+	close(fd);
+	if (got != (ssize_t)(n * 4)) {
+		free(raw);
+		rng_free(r);
+		errno = got < 0 ? errno : EIO;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		r->file_vals[i] = (uint32_t)raw[4 * i] << 24 |
+		    (uint32_t)raw[4 * i + 1] << 16 |
+		    (uint32_t)raw[4 * i + 2] << 8 | raw[4 * i + 3];
+	free(raw);
+	r->file_count = n;
+	r->file_pos = 0;
+	return 0;
+}
+
+void rng_free(struct rng *r)
+{
+	free(r->file_vals);
+	r->file_vals = NULL;
+	r->file_count = 0;
+}
+
+uint32_t rng_next(struct rng *r)
+{
+	uint32_t v;
+
+	if (r->file_vals == NULL)
+		return (uint32_t)(splitmix64(&r->state) >> 32);
+	v = r->file_vals[r->file_pos++];
+	if (r->file_pos == r->file_count)
+		r->file_pos = 0;
+	return v;
+}
+
+uint32_t rng_below(struct rng *r, uint32_t n)
+{
+	/* multiply-shift: no modulo bias worth measuring, no loop */
+	return (uint32_t)(((uint64_t)rng_next(r) * n) >> 32);
+}
+
+const char *parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	return parse_size(s, "", 1, min, max, out);
+}
+
+static uint64_t suffix_factor(char c, const char *suffixes)
+{
+	const char *p;
+	uint64_t f = 1;
+
+	for (p = suffixes; *p != '\0'; p++) {
+		f *= 1024;
+		if (tolower((unsigned char)c) == *p)
+			return f;
+	}
+	return 0;
+}
+
+const char *parse_size(const char *s, const char *suffixes, uint64_t unit_bytes,
+    uint64_t min, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0, factor = 1;
+	const char *p = s;
+
+	if (*p == '\0')
+		return "empty value";
+	if (*p == '-')
+		return "must not be negative";
+	if (!isdigit((unsigned char)*p))
+		return "not a number";
+	for (; isdigit((unsigned char)*p); p++) {
+		unsigned d = (unsigned)(*p - '0');
+
+		if (v > (UINT64_MAX - d) / 10)
+			return "out of range";
+		v = v * 10 + d;
+	}
+	if (*p != '\0') {
+		factor = suffix_factor(*p, suffixes);
+		if (factor == 0 || p[1] != '\0')
+			return "not a number";
+	}
+	/* the suffix multiplies bytes, the result is in units of unit_bytes */
+	if (factor > 1) {
+		if (v > UINT64_MAX / factor)
+			return "out of range";
+		if (v * factor % unit_bytes != 0)
+			return "not a whole number of units";
+		v = v * factor / unit_bytes;
+	}
+	if (v < min || v > max)
+		return "out of range";
+	*out = v;
+	return NULL;
+}
+
+ssize_t write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t w = write(fd, p + done, n - done);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (w == 0) {
+			errno = EIO;
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	return (ssize_t)done;
+}
+
+ssize_t read_all(int fd, void *buf, size_t n)
+{
+	char *p = buf;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t r = read(fd, p + done, n - done);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0)
+			break;
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
