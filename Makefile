@@ -41,11 +41,24 @@ src/%.o: src/%.c $(HDR)
 tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-# The whole suite through prove: unit tests (TAP), golden files, end to end.
-check: clyde $(UNIT) $(TOOLS)
-	mandoc -Tlint -W warning man/clyde.1
-	prove -v $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh
+TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh
+
+# The whole suite through prove: unit tests (TAP), golden files, end to
+# end; then the same on a sanitizer build.
+check: clyde $(UNIT) $(TOOLS) lint
+	prove $(TESTS)
 	$(MAKE) sanitize
+
+# The man page, and a warning-free build on gcc and on clang (when there).
+lint:
+	mandoc -Tlint -W warning man/clyde.1
+	for cc in gcc clang; do \
+		command -v $$cc >/dev/null || continue; \
+		for f in $(SRC) tests/unit_util.c tests/csv_table.c; do \
+			$$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
+			    -fsyntax-only $$f || exit 1; \
+		done; \
+	done
 
 # The same tests on a build with AddressSanitizer and UBSan.
 sanitize:
@@ -54,7 +67,7 @@ sanitize:
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS)
 	cd $(SAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		prove $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh
+		prove $(TESTS)
 
 install: clyde
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
@@ -70,4 +83,4 @@ clean:
 	rm -f clyde $(OBJ) $(UNIT) $(TOOLS)
 	rm -rf $(SAN_DIR)
 
-.PHONY: all check sanitize install uninstall clean
+.PHONY: all check lint sanitize install uninstall clean

@@ -13,4 +13,10 @@ int setup_privileges(const struct config *cfg);
 /* Target exists, is a writable directory with room for the test.  Exit code. */
 int setup_check_target(const struct config *cfg);
 
+/* The -Z file can be read and holds 32-bit numbers.  Exit code. */
+int setup_check_seed_file(const struct config *cfg);
+
+/* "Using uid:N, gid:N." once the checks passed, as bonnie++ says it. */
+void setup_announce(const struct config *cfg);
+
 #endif

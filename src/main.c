@@ -72,7 +72,11 @@ int main(int argc, char **argv)
 	if (rc == EXIT_OK)
 		rc = setup_check_target(&cfg);
 	if (rc == EXIT_OK)
+		rc = setup_check_seed_file(&cfg);
+	if (rc == EXIT_OK) {
+		setup_announce(&cfg);
 		rc = run_benchmark(&cfg);
+	}
 	close_rc = close_stdout();
 	return rc != EXIT_OK ? rc : close_rc;
 }

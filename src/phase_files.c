@@ -7,10 +7,12 @@
  *   files/00000/ ...       the subdirectories, when dirs > 1
  *   files.target           what hard and symbolic links point to (-n N:-1, -2)
  *
- * The names live in one arena of fixed-size slots plus one uint32 order
- * array, about 27 bytes a file, and every call is relative to a directory
- * descriptor.  Nothing is allocated and no name is formatted while the
- * clock runs, apart from copying a slot behind its directory name.
+ * A name is its index as a counter plus up to 12 random characters drawn
+ * in prepare(); only those characters are stored, in one arena of 12-byte
+ * slots, with one uint32 order array: 16 bytes a file.  Putting a name
+ * together while the clock runs is a copy and ten hex digits: no random
+ * draws, no printf, no allocation.  Every call is relative to a directory
+ * descriptor.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -34,10 +36,10 @@
 
 #define COUNTER_DIGITS     10
 #define RANDOM_CHARS_MAX   12
-#define NAME_SLOT          (COUNTER_DIGITS + RANDOM_CHARS_MAX + 1)
+#define NAME_LEN_MAX       (COUNTER_DIGITS + RANDOM_CHARS_MAX)
 #define DIR_DIGITS_MIN     5    /* 00000, as bonnie++ */
 #define DIR_DIGITS_MAX     10   /* any unsigned */
-#define PATH_BUF           (DIR_DIGITS_MAX + 1 + NAME_SLOT)
+#define PATH_BUF           (DIR_DIGITS_MAX + 1 + NAME_LEN_MAX + 1)
 /* room for a directory path and any readdir() name, for messages */
 #define MSG_PATH_BUF       (sizeof FILES_DIR + PATH_BUF + 256)
 
@@ -51,9 +53,10 @@
 #endif
 
 struct file_set {
-	char *names;            /* count slots of NAME_SLOT bytes, NUL-terminated */
+	char *extra;            /* count slots of RANDOM_CHARS_MAX, NUL-padded */
 	uint32_t *order;        /* name indexes in the order the next run uses */
 	uint32_t count;
+	bool random_first;      /* the random phases' names */
 	unsigned dirs;          /* >= 1; file i lives in dir_of(i) */
 	uint32_t may_exist;     /* order[0 .. may_exist) may be on disk */
 	int top_fd;             /* FILES_DIR, or -1 while it does not exist */
@@ -132,42 +135,41 @@ static size_t dir_name(unsigned d, char *out)
 /* The path of file i relative to FILES_DIR; out has PATH_BUF bytes. */
 static const char *file_path(const struct file_set *fs, uint32_t i, char *out)
 {
-	const char *name = fs->names + (size_t)i * NAME_SLOT;
-	size_t n;
+	const char *extra = fs->extra + (size_t)i * RANDOM_CHARS_MAX;
+	size_t len = strnlen(extra, RANDOM_CHARS_MAX);
+	uint32_t counter = i;
+	char *p = out;
 
-	if (fs->dirs == 1)
-		return name;
-	n = dir_name(dir_of(fs, i), out);
-	out[n++] = '/';
-	memcpy(out + n, name, NAME_SLOT);
-	return out;
-}
-
-/*
- * Counter in hex, zero-padded, plus 0..12 random characters: counter
- * first sorts names in creation order, random first scatters them.
- */
-static void make_name(char *slot, uint32_t counter, bool random_first,
-    struct rng *rng)
-{
-	char extra[RANDOM_CHARS_MAX];
-	uint32_t len = rng_below(rng, RANDOM_CHARS_MAX + 1);
-	char *p = slot;
-
-	for (uint32_t j = 0; j < len; j++)
-		extra[j] = name_chars[rng_below(rng, sizeof name_chars - 1)];
-	if (random_first) {
+	if (fs->dirs > 1) {
+		p += dir_name(dir_of(fs, i), p);
+		*p++ = '/';
+	}
+	if (fs->random_first) {
 		memcpy(p, extra, len);
 		p += len;
 	}
 	for (int k = COUNTER_DIGITS - 1; k >= 0; k--, counter >>= 4)
 		p[k] = hex_digits[counter & 0xf];
 	p += COUNTER_DIGITS;
-	if (!random_first) {
+	if (!fs->random_first) {
 		memcpy(p, extra, len);
 		p += len;
 	}
 	*p = '\0';
+	return out;
+}
+
+/*
+ * The random part of a name: 0..12 characters.  Counter first (sequential
+ * phases) sorts names in creation order; random first scatters them.
+ */
+static void draw_extra(char *slot, struct rng *rng)
+{
+	uint32_t len = rng_below(rng, RANDOM_CHARS_MAX + 1);
+
+	memset(slot, 0, RANDOM_CHARS_MAX);
+	for (uint32_t j = 0; j < len; j++)
+		slot[j] = name_chars[rng_below(rng, sizeof name_chars - 1)];
 }
 
 /* Fisher-Yates */
@@ -372,7 +374,7 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 	uint64_t count = (uint64_t)ctx->cfg->files.count_k * FILE_UNIT;
 	struct file_set *fs = ctx->files;
 
-	if (count == 0 || count > UINT32_MAX || count > SIZE_MAX / NAME_SLOT) {
+	if (count == 0 || count > UINT32_MAX || count > SIZE_MAX / RANDOM_CHARS_MAX) {
 		phase_fail(ctx, NULL, "file names", EOVERFLOW);
 		return NULL;
 	}
@@ -387,15 +389,15 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 		fs->sync_dirs = true;
 		ctx->files = fs;
 	}
-	if (fs->names == NULL) {
+	if (fs->extra == NULL) {
 		fs->count = (uint32_t)count;
 		fs->dirs = ctx->cfg->files.dirs ? ctx->cfg->files.dirs : 1;
-		fs->names = malloc((size_t)count * NAME_SLOT);
+		fs->extra = malloc((size_t)count * RANDOM_CHARS_MAX);
 		fs->order = malloc((size_t)count * sizeof *fs->order);
-		if (fs->names == NULL || fs->order == NULL) {
-			free(fs->names);
+		if (fs->extra == NULL || fs->order == NULL) {
+			free(fs->extra);
 			free(fs->order);
-			fs->names = NULL;
+			fs->extra = NULL;
 			fs->order = NULL;
 			phase_fail(ctx, NULL, "file names", ENOMEM);
 			return NULL;
@@ -412,8 +414,9 @@ static int create_prepare(struct phase_ctx *ctx, bool random_names)
 	if (fs == NULL)
 		return PHASE_ERROR;
 	remove_quietly(ctx->scratch_fd, fs);    /* only if a delete never ran */
+	fs->random_first = random_names;
 	for (uint32_t i = 0; i < fs->count; i++) {
-		make_name(fs->names + (size_t)i * NAME_SLOT, i, random_names, &ctx->rng);
+		draw_extra(fs->extra + (size_t)i * RANDOM_CHARS_MAX, &ctx->rng);
 		fs->order[i] = i;
 	}
 	if (random_names)
@@ -755,7 +758,7 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 	remove_quietly(ctx->scratch_fd, fs);
 	if (fs->target_made)
 		unlinkat(ctx->scratch_fd, TARGET_NAME, 0);
-	free(fs->names);
+	free(fs->extra);
 	free(fs->order);
 	free(fs);
 	ctx->files = NULL;

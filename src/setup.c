@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "setup.h"
+#include "util.h"
 
 #define MIB (1024ULL * 1024)
 /* what a small file costs beyond its data, as a rough upper bound */
@@ -43,11 +44,34 @@ int setup_privileges(const struct config *cfg)
 		    "refusing to run\n", stderr);
 		return EXIT_CANNOT_START;
 	}
+	return EXIT_OK;
+}
+
+void setup_announce(const struct config *cfg)
+{
+	if (!cfg->drop_privileges)
+		return;
 	if (!cfg->quiet)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 		    (unsigned)getgid());
-	if (cfg->uid == 0)
+	if (getuid() == 0)
 		fputs("clyde: running as root, as -u asked\n", stderr);
+}
+
+int setup_check_seed_file(const struct config *cfg)
+{
+	struct rng r;
+
+	if (cfg->seed_file == NULL)
+		return EXIT_OK;
+	rng_seed(&r, 0);
+	if (rng_load_file(&r, cfg->seed_file) != 0) {
+		fprintf(stderr, "clyde: -Z %s: %s\nTry 'clyde --help'.\n",
+		    cfg->seed_file, errno == EINVAL ?
+		    "not a file of 32-bit numbers" : strerror(errno));
+		return EXIT_USAGE;
+	}
+	rng_free(&r);
 	return EXIT_OK;
 }
 

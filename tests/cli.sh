@@ -1,0 +1,104 @@
+#!/bin/sh
+# The bad-option matrix: every case exits with the documented code, says
+# in one line which option (or file) is wrong, and creates nothing.
+. "$(dirname "$0")/lib.sh"
+
+# bad RC WORD ARGS...: run in a fresh target, expect RC, WORD in the
+# first line of stderr, at most the line and the hint, and an empty target.
+bad() {
+	want=$1 word=$2
+	shift 2
+	t=$(fresh_target)
+	case " $* " in *" -u "*) as_user= ;; *) as_user=$AS_USER ;; esac
+	"$CLYDE" -d "$t" $as_user "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	first=$(head -1 "$WORK/err")
+	lines=$(grep -vc "^Try 'clyde --help'.$" "$WORK/err")
+	case "$first" in *"$word"*) named=0 ;; *) named=1 ;; esac
+	[ "$rc" = "$want" ] && [ "$named" = 0 ] && [ "$lines" = 1 ] &&
+	    [ ! -s "$WORK/out" ] && is_empty "$t"
+	ok $? "exit $want naming '$word': $*" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+}
+
+# values of -s
+bad 1 "-s abc" -s abc
+bad 1 "-s -5" -s -5
+bad 1 "-s 64x" -s 64x
+bad 1 "-s " -s ""
+bad 1 "-s 99999999999999999999999" -s 99999999999999999999999
+bad 1 "-s 2000000" -s 2000000 -r 0
+bad 1 "-s 512k" -s 512k -r 0
+bad 1 "power of two" -s 64:1000 -r 0
+bad 1 "power of two" -s 64:128 -r 0
+bad 1 "power of two" -s 64:2m -r 0
+bad 1 "power of two" -s 64: -r 0
+bad 1 "-s 64:4k:0" -s 64:4k:0 -r 0
+bad 1 "-s 64:4k:100:0" -s 64:4k:100:0 -r 0
+bad 1 "-s 64:4k:100:3:9" -s 64:4k:100:3:9 -r 0
+bad 1 "double RAM" -s 64 -r 1024
+# values of -n
+bad 1 "-n abc" -n abc -s 0
+bad 1 "-n -1" -n -1 -s 0
+bad 1 "-n 4:abc" -n 4:abc -s 0
+bad 1 "min size is larger" -n 4:100:200 -s 0
+bad 1 "-n 4:-1:5" -n 4:-1:5 -s 0
+bad 1 "-n 4:-3" -n 4:-3 -s 0
+bad 1 "-n 4:100:0:0" -n 4:100:0:0 -s 0
+bad 1 "power of two" -n 4:100:0:2:1000 -s 0
+bad 1 "-n 1:2:3:4:5:6" -n 1:2:3:4:5:6 -s 0
+bad 1 "1 GiB" -n 40000 -s 0 -r 0
+bad 1 "half of" -n 1024 -s 0 -r 32
+bad 1 "nothing to do" -s 0 -n 0
+# names, numbers, seeds
+bad 1 "-m" -m "a,b" -s 0 -n 1
+bad 1 "-m" -m "a
+b" -s 0 -n 1
+bad 1 "-m" -m "$(printf '%0300d' 0)" -s 0 -n 1
+bad 1 "-r abc" -r abc
+bad 1 "-r -1" -r -1
+bad 1 "-x 0" -x 0 -s 0 -n 1
+bad 1 "-x abc" -x abc -s 0 -n 1
+bad 1 "-z abc" -z abc -s 0 -n 1
+bad 1 "-z 99999999999" -z 99999999999 -s 0 -n 1
+bad 1 "-z" -z 1 -Z /dev/null -s 0 -n 1
+bad 1 "-Z $WORK/no-such-file" -Z "$WORK/no-such-file" -s 0 -n 1
+# options of the other profile, unknown options, stray arguments
+bad 1 "-c" -c 2 -s 0 -n 1
+bad 1 "-D" -D -s 0 -n 1
+bad 1 "-f 20" -f20 -s 0 -n 1
+bad 1 "--compat 3" --compat=3 -s 0 -n 1
+bad 1 "-p" -p 2
+bad 1 "invalid option" -k
+bad 1 "unrecognized option" --bogus
+bad 1 "foo" -s 0 -n 1 foo
+bad 1 "must be attached" -s 0 -n 1 -f 0
+# the target
+bad 2 "No such file or directory" -d "$WORK/missing" -s 0 -n 1
+bad 2 "not a directory" -d /etc/passwd -s 0 -n 1
+bad 2 "not enough free space" -s 1000g -r 0 -n 0
+
+if [ "$(id -u)" = 0 ]; then
+	# root without -u is refused, as bonnie++ does
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" -s 0 -n 1 >/dev/null 2>"$WORK/err"
+	rc=$?
+	grep -q -- '"-u" switch' "$WORK/err" && [ "$rc" = 1 ] && is_empty "$t"
+	ok $? "root without -u: exit 1"
+	# a target the user cannot write
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" -u nobody -s 0 -n 1 >/dev/null 2>"$WORK/err"
+	rc=$?
+	grep -q "not writable" "$WORK/err" && [ "$rc" = 2 ] && is_empty "$t"
+	ok $? "unwritable target: exit 2" || diag < "$WORK/err"
+	bad 1 "no such user" -u no-such-user-here -s 0 -n 1
+	bad 1 "no such group" -u root:no-such-group-here -s 0 -n 1
+fi
+
+# --help and --version succeed and print to stdout
+"$CLYDE" --help | grep -q "^usage: clyde"
+ok $? "--help prints the usage on stdout"
+"$CLYDE" --version | grep -q "^clyde [0-9]"
+ok $? "--version prints the version"
+
+done_testing

@@ -1,0 +1,48 @@
+# lib.sh: TAP helpers for the shell tests.  Sourced, not run.
+# Each test script runs from the top of the tree, uses ./clyde (or
+# $CLYDE), and works in its own temporary directory.
+
+cd "$(dirname "$0")/.." || exit 1
+CLYDE=${CLYDE:-./clyde}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/clyde-test.XXXXXX") || exit 1
+# other users (-u nobody) must be able to reach the targets inside
+chmod 755 "$WORK"
+trap 'rm -rf "$WORK"' EXIT
+tap_n=0
+tap_failed=0
+
+# As root clyde insists on -u, as bonnie++ does.
+if [ "$(id -u)" = 0 ]; then AS_USER="-u root"; else AS_USER=""; fi
+
+ok() { # ok COND-STATUS NAME
+	tap_n=$((tap_n + 1))
+	set -- "$1" "$(printf '%s' "$2" | tr '\n' ' ')"
+	if [ "$1" = 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+		return 1
+	fi
+}
+
+diag() { sed 's/^/# /'; }
+
+# a fresh, empty target directory
+fresh_target() {
+	t=$(mktemp -d "$WORK/target.XXXXXX") && chmod 755 "$t" && echo "$t"
+}
+
+# true when the directory is empty
+is_empty() { [ -z "$(ls -A "$1")" ]; }
+
+# number of comma-separated fields in a line
+nfields() { printf '%s\n' "$1" | awk -F, '{ print NF }'; }
+
+# field N (1-based) of a CSV line
+field() { printf '%s\n' "$1" | cut -d, -f"$2"; }
+
+done_testing() {
+	echo "1..$tap_n"
+	exit $((tap_failed > 0))
+}

@@ -1,0 +1,161 @@
+#!/bin/sh
+# End-to-end runs of the classic profile on a temporary directory: the
+# shape of the table and the CSV line for every form of -s, -n, -f, -x,
+# -q; user files untouched; nothing left behind; SIGINT; stdout errors.
+. "$(dirname "$0")/lib.sh"
+
+# run ARGS...: a run in a fresh target; sets $t, $rc, $WORK/out, $WORK/err
+run() {
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+
+csv_line() { tail -1 "$WORK/out"; }
+
+# the whole I/O and file section, small
+run -s 16 -n 1
+line=$(csv_line)
+[ "$rc" = 0 ] && [ "$(nfields "$line")" = 27 ] && is_empty "$t"
+ok $? "tiny run: exit 0, 27 CSV fields, empty target" || diag < "$WORK/err"
+[ "$(field "$line" 1)" = host ] && [ "$(field "$line" 2)" = 16M ] &&
+    [ "$(field "$line" 15)" = 1 ]
+ok $? "CSV: name, size 16M, files 1" || echo "$line" | diag
+[ "$(wc -l < "$WORK/out")" = 9 ] &&
+    head -1 "$WORK/out" | grep -q '^Version 1.03e       ------Sequential Output'
+ok $? "table of 8 lines then the CSV line" || diag < "$WORK/out"
+sed -n 4p "$WORK/out" | grep -Eq '^host            16M( +([0-9]+|\+{5}) +([0-9]+|\+{3})){5} +([0-9.]+|\+{5}) +([0-9]+|\+{3})$'
+ok $? "I/O row: 19-character label, six rate/CPU pairs" || diag < "$WORK/out"
+for p in "Writing with putc()...done" "Writing intelligently...done" \
+    "Rewriting...done" "Reading with getc()...done" \
+    "Reading intelligently...done" "start 'em...done...done...done..." \
+    "Create files in sequential order...done." \
+    "Delete files in random order...done."; do
+	grep -qF "$p" "$WORK/err" || { echo "missing: $p"; false; } || break
+done
+ok $? "bonnie++'s progress lines on stderr"
+
+# every value is a rate, +++++, a CPU figure or +++
+echo "$line" | awk -F, '{ for (i = 3; i <= 27; i++) if (i != 15 &&
+    $i !~ /^([0-9]+|[0-9]+\.[0-9]|\+\+\+\+\+|\+\+\+)$/) exit 1 }'
+ok $? "every cell a number, +++++ or +++" || echo "$line" | diag
+
+# -f: the per-char cells are empty
+run -s 16 -n 1 -f
+line=$(csv_line)
+[ "$rc" = 0 ] && [ -z "$(field "$line" 3)$(field "$line" 4)$(field "$line" 9)$(field "$line" 10)" ] &&
+    [ -n "$(field "$line" 5)" ] && is_empty "$t"
+ok $? "-f: per-char fields empty, block fields filled" || echo "$line" | diag
+sed -n 4p "$WORK/out" | grep -q '^host            16M           '
+ok $? "-f: blank per-char cells in the table" || diag < "$WORK/out"
+grep -q "putc" "$WORK/err"
+[ $? != 0 ]
+ok $? "-f: no per-char progress line"
+
+# -s 0: no I/O section, name repeated in the file section
+run -s 0 -n 1
+line=$(csv_line)
+case "$line" in host,,,,,,,,,,,,,,1,*) r=0 ;; *) r=1 ;; esac
+[ "$rc" = 0 ] && [ "$r" = 0 ] && [ "$(nfields "$line")" = 27 ]
+ok $? "-s 0: name and 13 empty fields before the file spec" || echo "$line" | diag
+head -2 "$WORK/out" | tail -1 | grep -q '^host                -Create--'
+ok $? "-s 0: the file section names the machine" || diag < "$WORK/out"
+
+# -n 0: 13 empty fields at the end, no file section
+run -s 16 -n 0
+line=$(csv_line)
+case "$line" in host,16M,*,,,,,,,,,,,,,) r=0 ;; *) r=1 ;; esac
+[ "$rc" = 0 ] && [ "$r" = 0 ] && [ "$(nfields "$line")" = 27 ] &&
+    [ "$(wc -l < "$WORK/out")" = 5 ]
+ok $? "-n 0: 13 empty file fields, I/O section only" || diag < "$WORK/out"
+
+# chunk size in the size field and the label
+run -s 16:4k -n 0
+line=$(csv_line)
+[ "$(field "$line" 2)" = 16M:4k ] && grep -q '^Machine   Size:chnk K/sec' "$WORK/out" &&
+    grep -q '^host         16M:4k ' "$WORK/out"
+ok $? "-s 16:4k: size field 16M:4k, label and header with the chunk" || diag < "$WORK/out"
+
+# file sizes, directories, links
+run -s 0 -n 1:4096:1024:4
+line=$(csv_line)
+[ "$rc" = 0 ] && [ "$(field "$line" 15)" = "1:4096:1024/4" ] &&
+    grep -q '^files:max:min  ' "$WORK/out" && is_empty "$t"
+ok $? "-n 1:4096:1024:4: spec 1:4096:1024/4, files:max:min header" || diag < "$WORK/out"
+run -s 0 -n 1:-1
+[ "$rc" = 0 ] && [ "$(field "$(csv_line)" 15)" = "1:link" ] && is_empty "$t"
+ok $? "-n 1:-1: hard links" || diag < "$WORK/err"
+run -s 0 -n 1:-2
+[ "$rc" = 0 ] && [ "$(field "$(csv_line)" 15)" = "1:symlink" ] && is_empty "$t"
+ok $? "-n 1:-2: symbolic links" || diag < "$WORK/err"
+
+# -x 2: header and two CSV lines, no table
+run -s 0 -n 1 -x 2
+[ "$rc" = 0 ] && [ "$(wc -l < "$WORK/out")" = 3 ] &&
+    head -1 "$WORK/out" | grep -q '^name,file_size,putc,putc_cpu,.*,ran_del,ran_del_cpu$' &&
+    [ "$(nfields "$(head -1 "$WORK/out")")" = 27 ]
+ok $? "-x 2: 27-name header and two CSV lines" || diag < "$WORK/out"
+run -s 0 -n 1 -x 1
+[ "$rc" = 0 ] && [ "$(wc -l < "$WORK/out")" = 1 ]
+ok $? "-x 1: one CSV line, no header, no table"
+
+# -q: CSV alone on stdout, the table on stderr, no progress
+run -s 0 -n 1 -q
+[ "$rc" = 0 ] && [ "$(wc -l < "$WORK/out")" = 1 ] &&
+    grep -q '^Version 1.03e' "$WORK/err" && ! grep -q 'Create files' "$WORK/err"
+ok $? "-q: CSV on stdout, table on stderr, no progress" || diag < "$WORK/err"
+
+# user files in the target are left as they were
+t=$(fresh_target)
+printf 'keep me\n' > "$t/user-file"
+mkdir "$t/Bonnie.1" && printf 'x' > "$t/Bonnie.1/data"
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 16 -n 1 >/dev/null 2>&1
+[ $? = 0 ] && [ "$(cat "$t/user-file")" = "keep me" ] &&
+    [ "$(cat "$t/Bonnie.1/data")" = x ] && [ "$(ls -A "$t" | wc -l)" = 2 ]
+ok $? "files already in the target are untouched, nothing added"
+
+# a scratch directory of a dead run is reported, not removed
+t=$(fresh_target)
+mkdir "$t/clyde.999999999.AbCdEf"
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+[ $? = 0 ] && [ -d "$t/clyde.999999999.AbCdEf" ] &&
+    grep -q "clyde.999999999.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err"
+ok $? "a stale scratch directory is reported with the command, and kept" || diag < "$WORK/err"
+
+# the same seed gives the same run; -Z reads numbers from a file
+head -c 4096 /dev/urandom > "$WORK/random"
+run -s 0 -n 1 -Z "$WORK/random"
+[ "$rc" = 0 ] && is_empty "$t"
+ok $? "-Z FILE: a run on numbers from a file" || diag < "$WORK/err"
+
+# SIGINT in the middle: exit 5, nothing left
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 2048 -n 0 >/dev/null 2>"$WORK/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" = 5 ] && is_empty "$t"
+ok $? "SIGINT mid-run: exit 5 and an empty target" || { echo "rc=$rc"; ls -A "$t"; } | diag
+
+# a full stdout is an error, not a silent success
+if [ -w /dev/full ]; then
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/full 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 3 ] && grep -q "writing the results" "$WORK/err" && is_empty "$t"
+	ok $? "stdout on a full device: exit 3 with a message" || diag < "$WORK/err"
+fi
+
+# a different user through -u: the scratch directory is made as that user
+if [ "$(id -u)" = 0 ]; then
+	t=$(fresh_target)
+	chown nobody "$t"
+	"$CLYDE" -d "$t" -u nobody -r 0 -s 16 -n 1 >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 0 ] && grep -q "^Using uid:$(id -u nobody), gid:" "$WORK/err" && is_empty "$t"
+	ok $? "-u nobody: runs as nobody" || diag < "$WORK/err"
+fi
+
+done_testing
