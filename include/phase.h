@@ -36,6 +36,7 @@ struct phase_meter {
 };
 
 struct io_state;                /* phase_io.c */
+struct seek_shared;             /* phase_seek.c */
 struct file_set;                /* phase_files.c */
 
 struct phase_ctx {
@@ -52,6 +53,7 @@ struct phase_ctx {
 	struct phase_meter *meter;
 
 	struct io_state *io;            /* the data files of the I/O phases */
+	struct seek_shared *seek;       /* seek positions shared with the seekers */
 	struct file_set *files;         /* the small files */
 
 	char error[512];
@@ -59,7 +61,8 @@ struct phase_ctx {
 
 /*
  * Record an error as "<label>: <scratch>/<path>: <op>: <strerror(err)>"
- * (path may be NULL) and return PHASE_ERROR.
+ * (path may be NULL; err 0 leaves out the errno text) and return
+ * PHASE_ERROR.
  */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err);
 
@@ -90,6 +93,8 @@ void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size
 /* phase_seek.c: random seeks by forked seeker processes */
 int phase_seeks_prepare(struct phase_ctx *ctx);
 int phase_seeks_run(struct phase_ctx *ctx);
+/* Unmap the shared positions; safe to call at any point, twice. */
+void phase_seeks_cleanup(struct phase_ctx *ctx);
 
 /* phase_files.c: create / stat / delete of many small files */
 int phase_seq_create_prepare(struct phase_ctx *ctx);

@@ -227,7 +227,7 @@ static int parse_files_opt(struct config *cfg, const char *arg)
 	if (n < 0)
 		return bad("-n", arg, "at most number:max:min:dirs:chunk");
 	/* the number counts units of 1024 files; 'm' multiplies it by 1024 */
-	why = parse_size(f[0], "m", 1024, 0, UINT32_MAX / FILE_UNIT, &v);
+	why = parse_size(f[0], "m", 1, 0, UINT32_MAX / FILE_UNIT, &v);
 	if (why != NULL)
 		return bad("-n", arg, "number of files %s", why);
 	fs->count_k = (unsigned)v;
@@ -305,12 +305,20 @@ static int resolve_ids(struct config *cfg, struct given *g)
 	}
 	if (user[0] == '\0')
 		return bad("-u", g->user, "no user name");
-	pw = parse_u64(user, 0, UINT32_MAX - 1, &v) == NULL ?
-	    getpwuid((uid_t)v) : getpwnam(user);
-	if (pw == NULL && parse_u64(user, 0, UINT32_MAX - 1, &v) != NULL)
-		return bad("-u", g->user, "no such user");
-	cfg->uid = pw ? pw->pw_uid : (uid_t)v;
-	cfg->gid = pw ? pw->pw_gid : (gid_t)v;
+	if (parse_u64(user, 0, UINT32_MAX - 1, &v) == NULL) {
+		pw = getpwuid((uid_t)v);
+		if (pw == NULL && group == NULL)
+			return bad("-u", g->user, "no password entry for this "
+			    "number: give the group too (-u N:GROUP)");
+		cfg->uid = (uid_t)v;
+	} else {
+		pw = getpwnam(user);
+		if (pw == NULL)
+			return bad("-u", g->user, "no such user");
+		cfg->uid = pw->pw_uid;
+	}
+	if (pw != NULL)
+		cfg->gid = pw->pw_gid;
 	cfg->user_name = g->user;
 	if (group != NULL)
 		return resolve_group(colon ? "-u" : "-g", group, &cfg->gid);

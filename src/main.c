@@ -52,7 +52,9 @@ static int run_benchmark(const struct config *cfg)
 		if (cfg->runs == 0)
 			report_text(table_out, cfg->compat, &res);
 		csv_write_row(stdout, layout, &res);
-		fflush(stdout);
+		/* a closed pipe or a full disk ends the runs: nobody reads them */
+		if (fflush(stdout) != 0 && rc == EXIT_OK)
+			return EXIT_IO_ERROR;
 	}
 	return rc;
 }

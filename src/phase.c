@@ -108,12 +108,14 @@ void phase_install_signals(void)
 
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 {
+	const char *sep = err ? ": " : "", *why = err ? strerror(err) : "";
+
 	if (path != NULL)
-		snprintf(ctx->error, sizeof(ctx->error), "%s: %s/%s: %s: %s",
-		    ctx->label, ctx->scratch_name, path, op, strerror(err));
+		snprintf(ctx->error, sizeof(ctx->error), "%s: %s/%s: %s%s%s",
+		    ctx->label, ctx->scratch_name, path, op, sep, why);
 	else
-		snprintf(ctx->error, sizeof(ctx->error), "%s: %s: %s: %s",
-		    ctx->label, ctx->scratch_name, op, strerror(err));
+		snprintf(ctx->error, sizeof(ctx->error), "%s: %s: %s%s%s",
+		    ctx->label, ctx->scratch_name, op, sep, why);
 	return PHASE_ERROR;
 }
 
@@ -269,11 +271,13 @@ static int teardown(struct phase_ctx *ctx, const char *path)
 	if (left_behind_len >= sizeof(left_behind_msg))
 		left_behind_len = sizeof(left_behind_msg) - 1;
 	cleaning_up = 1;
+	phase_seeks_cleanup(ctx);
 	phase_io_cleanup(ctx);
 	phase_files_cleanup(ctx);
 	if (ctx->scratch_fd >= 0)
 		close(ctx->scratch_fd);
-	if (rmdir(path) != 0) {
+	/* already gone is no error: nothing of ours is left */
+	if (rmdir(path) != 0 && errno != ENOENT) {
 		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
 		    "place\n", path, strerror(errno));
 		rc = -1;

@@ -12,22 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "phase.h"
 
 #define MIB ((uint64_t)1024 * 1024)
-
-/*
- * Not in phase.h, which is fixed: phase_seek.c keeps its shared mapping
- * here between its prepare and run, so that phase_io_cleanup can unmap
- * it on every path.  Declared again in phase_seek.c.
- */
-int phase_io_keep_mapping(struct phase_ctx *ctx, void *base, size_t len);
-void *phase_io_mapping(const struct phase_ctx *ctx);
-void phase_io_drop_mapping(struct phase_ctx *ctx);
 
 struct data_file {
 	int fd;                 /* -1 when closed */
@@ -39,8 +29,6 @@ struct data_file {
 struct io_state {
 	unsigned count;
 	size_t bump;            /* the byte changed in the next block */
-	void *mapping;          /* the seek phase's shared memory */
-	size_t mapping_len;
 	struct data_file file[];
 };
 
@@ -114,8 +102,8 @@ static int check_transfer(struct phase_ctx *ctx, unsigned i, const char *op,
 		/* EOF before the file's end: someone truncated it under us */
 		char what[32];
 
-		snprintf(what, sizeof(what), "short %s", op);
-		return fail_file(ctx, i, what, EIO);
+		snprintf(what, sizeof(what), "short %s: the file ended early", op);
+		return fail_file(ctx, i, what, 0);
 	}
 	return PHASE_OK;
 }
@@ -325,8 +313,12 @@ int phase_putc_run(struct phase_ctx *ctx)
 static int write_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
     size_t len)
 {
+	ssize_t got;
+
 	bump_block(ctx, len);
-	if (check_transfer(ctx, i, "write", write_all(f->fd, ctx->buf, len), len))
+	got = write_all(f->fd, ctx->buf, len);
+
+	if (check_transfer(ctx, i, "write", got, len) != PHASE_OK)
 		return PHASE_ERROR;
 	return sync_if_asked(ctx, f, i);
 }
@@ -354,12 +346,15 @@ int phase_put_block_run(struct phase_ctx *ctx)
 static int rewrite_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
     size_t len)
 {
-	if (check_transfer(ctx, i, "read", read_all(f->fd, ctx->buf, len), len))
+	ssize_t got = read_all(f->fd, ctx->buf, len);
+
+	if (check_transfer(ctx, i, "read", got, len) != PHASE_OK)
 		return PHASE_ERROR;
 	bump_block(ctx, len);
 	if (lseek(f->fd, -(off_t)len, SEEK_CUR) < 0)
 		return fail_file(ctx, i, "lseek", errno);
-	if (check_transfer(ctx, i, "write", write_all(f->fd, ctx->buf, len), len))
+	got = write_all(f->fd, ctx->buf, len);
+	if (check_transfer(ctx, i, "write", got, len) != PHASE_OK)
 		return PHASE_ERROR;
 	return sync_if_asked(ctx, f, i);
 }
@@ -388,7 +383,7 @@ static int getc_batch(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 		if (getc(s) == EOF) {
 			if (ferror(s))
 				return fail_file(ctx, i, "getc", errno);
-			return fail_file(ctx, i, "short read", EIO);
+			return fail_file(ctx, i, "short read: the file ended early", 0);
 		}
 	}
 	return PHASE_OK;
@@ -446,35 +441,7 @@ int phase_get_block_run(struct phase_ctx *ctx)
 	return rc != PHASE_OK ? rc : close_all(ctx, false);
 }
 
-/* --- state shared with phase_seek.c, and cleanup ----------------------- */
-
-int phase_io_keep_mapping(struct phase_ctx *ctx, void *base, size_t len)
-{
-	struct io_state *io = io_state_get(ctx);
-
-	if (io == NULL)
-		return -1;
-	phase_io_drop_mapping(ctx);
-	io->mapping = base;
-	io->mapping_len = len;
-	return 0;
-}
-
-void *phase_io_mapping(const struct phase_ctx *ctx)
-{
-	return ctx->io != NULL ? ctx->io->mapping : NULL;
-}
-
-void phase_io_drop_mapping(struct phase_ctx *ctx)
-{
-	struct io_state *io = ctx->io;
-
-	if (io == NULL || io->mapping == NULL)
-		return;
-	munmap(io->mapping, io->mapping_len);
-	io->mapping = NULL;
-	io->mapping_len = 0;
-}
+/* --- cleanup ---------------------------------------------------------- */
 
 void phase_io_cleanup(struct phase_ctx *ctx)
 {
@@ -483,7 +450,6 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 
 	if (io == NULL)
 		return;
-	phase_io_drop_mapping(ctx);
 	for (i = 0; i < io->count; i++) {
 		struct data_file *f = &io->file[i];
 		char name[64];

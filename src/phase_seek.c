@@ -14,12 +14,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
+#include <limits.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -39,11 +37,6 @@
 #define MIB ((uint64_t)1024 * 1024)
 #define UPDATE_EVERY 10         /* one seek in ten writes its chunk back */
 
-/* Declared in phase_io.c: where this phase's mapping lives until run(). */
-int phase_io_keep_mapping(struct phase_ctx *ctx, void *base, size_t len);
-void *phase_io_mapping(const struct phase_ctx *ctx);
-void phase_io_drop_mapping(struct phase_ctx *ctx);
-
 enum seek_op { OP_OPEN, OP_LSEEK, OP_READ, OP_SHORT_READ, OP_WRITE, OP_FSYNC };
 
 static const char *const seek_op_name[] = {
@@ -55,7 +48,7 @@ static const char *const seek_op_name[] = {
 	[OP_FSYNC] = "fsync",
 };
 
-/* What one seeker did; written by that child only. */
+/* What one seeker did; written by that child, then read by the parent. */
 struct seeker_slot {
 	uint64_t seeks;         /* positions done */
 	uint64_t bytes;         /* read and written */
@@ -93,7 +86,12 @@ static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 	struct seek_shared *sh;
 	char *base;
 
-	/* in 64 bits: the sizes cannot wrap there, but size_t may be 32 */
+	/* each seeker takes one index past the end: the counter must not wrap */
+	if (count > UINT_MAX - seekers) {
+		errno = EOVERFLOW;
+		return NULL;
+	}
+	/* in 64 bits the sizes cannot wrap, but size_t may have 32 */
 	if ((uint64_t)count * sizeof(uint64_t) + (uint64_t)seekers *
 	    (sizeof(struct seeker_slot) + sizeof(pid_t)) > SIZE_MAX / 2) {
 		errno = ENOMEM;
@@ -156,13 +154,11 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 
 	if (chunks == 0 || phase_io_file_count(cfg) == 0)
 		return phase_fail(ctx, NULL, "seek", EINVAL);
+	phase_seeks_cleanup(ctx);
 	sh = map_shared(cfg->seeks, cfg->seekers);
 	if (sh == NULL)
 		return phase_fail(ctx, NULL, "mmap", errno);
-	if (phase_io_keep_mapping(ctx, sh, shared_len(sh)) != 0) {
-		munmap(sh, shared_len(sh));
-		return phase_fail(ctx, NULL, "malloc", ENOMEM);
-	}
+	ctx->seek = sh;
 	set_layout(sh, cfg);
 	for (i = 0; i < sh->count; i++) {
 		uint64_t chunk = draw_chunk(&ctx->rng, chunks);
@@ -277,28 +273,51 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 
 /* --- the parent -------------------------------------------------------- */
 
-/*
- * Wait for every child, even when a stop signal interrupts the wait:
- * the stop is passed on through the shared abort flag, and the children
- * end after their current seek.
- */
-static void reap(struct seek_shared *sh, unsigned started)
+static struct seeker_slot *slot_of(struct seek_shared *sh, unsigned started,
+    pid_t pid)
 {
 	unsigned i;
 
-	for (i = 0; i < started; i++) {
-		int *status = &sh->slot[i].wait_status;
+	for (i = 0; i < started; i++)
+		if (sh->pid[i] == pid)
+			return &sh->slot[i];
+	return NULL;
+}
 
-		while (waitpid(sh->pid[i], status, 0) < 0) {
+/*
+ * Wait for every child, even when a stop signal interrupts the wait: the
+ * stop is passed on through the shared abort flag, and the children end
+ * after their current seek.  Any child is waited for, not one pid after
+ * the other, so that a seeker killed from outside (it cannot report)
+ * stops the others at once; clyde has no other children to reap.
+ */
+static void reap(struct seek_shared *sh, unsigned started)
+{
+	unsigned left = started;
+
+	while (left > 0) {
+		struct seeker_slot *slot;
+		int status;
+		pid_t pid = waitpid(-1, &status, 0);
+
+		if (pid < 0) {
 			if (errno != EINTR)
-				break;  /* ECHILD: reaped elsewhere; its slot still tells */
+				return;         /* ECHILD: none left */
 			if (phase_stop)
 				atomic_store(&sh->abort, 1);
+			continue;
 		}
+		slot = slot_of(sh, started, pid);
+		if (slot == NULL)
+			continue;
+		slot->wait_status = status;
+		left--;
+		if (status != 0)
+			atomic_store(&sh->abort, 1);
 	}
 }
 
-/* A child that died without writing an error to its slot. */
+/* A child that ended without writing an error to its slot (killed, say). */
 static int died(struct phase_ctx *ctx, int status)
 {
 	char what[64];
@@ -312,7 +331,18 @@ static int died(struct phase_ctx *ctx, int status)
 		snprintf(what, sizeof(what), "seeker process exit status %d",
 		    WEXITSTATUS(status));
 	}
-	return phase_fail(ctx, NULL, what, ECHILD);
+	return phase_fail(ctx, NULL, what, 0);
+}
+
+/* The position is random: the message says where it failed. */
+static int slot_failed(struct phase_ctx *ctx, const struct seeker_slot *slot)
+{
+	char name[64], what[64];
+
+	phase_io_file_name(ctx, slot->file, name, sizeof(name));
+	snprintf(what, sizeof(what), "%s at byte %llu", seek_op_name[slot->op],
+	    (unsigned long long)slot->offset);
+	return phase_fail(ctx, name, what, slot->err);
 }
 
 /* Merge the slots into the meter; the first error wins over a stop. */
@@ -332,10 +362,7 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 		if (rc == PHASE_ERROR)
 			continue;
 		if (slot->err != 0) {
-			char name[64];
-
-			phase_io_file_name(ctx, slot->file, name, sizeof(name));
-			rc = phase_fail(ctx, name, seek_op_name[slot->op], slot->err);
+			rc = slot_failed(ctx, slot);
 		} else if (slot->stopped) {
 			rc = PHASE_STOPPED;
 		} else if (slot->wait_status != 0) {
@@ -351,7 +378,7 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 
 int phase_seeks_run(struct phase_ctx *ctx)
 {
-	struct seek_shared *sh = phase_io_mapping(ctx);
+	struct seek_shared *sh = ctx->seek;
 	unsigned started;
 	int fork_err = 0, rc;
 
@@ -371,6 +398,14 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	}
 	reap(sh, started);
 	rc = gather(ctx, sh, started, fork_err);
-	phase_io_drop_mapping(ctx);
+	phase_seeks_cleanup(ctx);
 	return rc;
+}
+
+void phase_seeks_cleanup(struct phase_ctx *ctx)
+{
+	if (ctx->seek == NULL)
+		return;
+	munmap(ctx->seek, shared_len(ctx->seek));
+	ctx->seek = NULL;
 }

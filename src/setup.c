@@ -20,9 +20,15 @@
 
 int setup_privileges(const struct config *cfg)
 {
-	if (!cfg->drop_privileges) {
-		if (geteuid() != 0)
+	if (cfg->user_name == NULL) {
+		if (geteuid() != 0) {
+			if (cfg->drop_privileges && setgid(cfg->gid) != 0) {
+				fprintf(stderr, "clyde: -g: cannot run as gid %u: %s\n",
+				    (unsigned)cfg->gid, strerror(errno));
+				return EXIT_CANNOT_START;
+			}
 			return EXIT_OK;
+		}
 		/* bonnie++'s rule, for the same reason: a benchmark as root can
 		 * destroy data */
 		fputs("clyde: You must use the \"-u\" switch when running as root.\n"
@@ -55,7 +61,7 @@ void setup_announce(const struct config *cfg)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 		    (unsigned)getgid());
 	if (getuid() == 0)
-		fputs("clyde: running as root, as -u asked\n", stderr);
+		fputs("clyde: running as root, as -u root asked\n", stderr);
 }
 
 int setup_check_seed_file(const struct config *cfg)

@@ -85,6 +85,12 @@ if [ "$(id -u)" = 0 ]; then
 	rc=$?
 	grep -q -- '"-u" switch' "$WORK/err" && [ "$rc" = 1 ] && is_empty "$t"
 	ok $? "root without -u: exit 1"
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" -g root -s 0 -n 1 >/dev/null 2>"$WORK/err"
+	rc=$?
+	grep -q -- '"-u" switch' "$WORK/err" && [ "$rc" = 1 ] && is_empty "$t"
+	ok $? "root with -g alone: exit 1"
+	bad 1 "no password entry" -u 4000000000 -s 0 -n 1
 	# a target the user cannot write
 	t=$(fresh_target)
 	"$CLYDE" -d "$t" -u nobody -s 0 -n 1 >/dev/null 2>"$WORK/err"

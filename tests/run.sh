@@ -126,7 +126,7 @@ ok $? "a stale scratch directory is reported with the command, and kept" || diag
 head -c 4096 /dev/urandom > "$WORK/random"
 run -s 0 -n 1 -Z "$WORK/random"
 [ "$rc" = 0 ] && is_empty "$t"
-ok $? "-Z FILE: a run on numbers from a file" || diag < "$WORK/err"
+ok $? "-Z FILE: a run on numbers from a file" || { echo "rc=$rc"; ls -A "$t"; cat "$WORK/err"; } | diag
 
 # SIGINT in the middle: exit 5, nothing left
 t=$(fresh_target)
