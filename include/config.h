@@ -20,6 +20,11 @@
 #define FILE_UNIT         1024  /* -n counts in units of 1024 files */
 #define IO_FILE_MAX_MIB   1024  /* 1.03 splits the test data in 1 GiB files */
 #define IO_FILES_MAX      1000  /* name, name.001 ... name.999 */
+#define SEEKS_103         8000  /* bonnie++ 1.03e Seeks */
+#define SEEKERS_103       3     /* bonnie++ 1.03e SeekProcCount */
+#define SEEKS_200         8192  /* bonnie++ 2.00a Seeks */
+#define SEEKERS_200       5     /* bonnie++ 2.00a SeekProcCount */
+#define PER_CHAR_MIB_200  3     /* bonnie++ 2.00a DefaultByteIO */
 
 enum compat {
 	COMPAT_103,             /* bonnie++ 1.03e, the default */

@@ -71,6 +71,20 @@ enum run_status {
 	RUN_INTERRUPTED
 };
 
+/* Where and how a run ran; only a run has it. */
+struct run_info {
+	enum compat compat;
+	char started[32];               /* UTC, ISO 8601 */
+	char target[1024];              /* -d as given */
+	char fstype[64];                /* from /proc/self/mountinfo */
+	char mount_source[256];
+	char mount_options[512];
+	bool sync_writes;
+	bool direct_io;
+	uint64_t ram_mib;
+	uint64_t per_char_mib;
+};
+
 struct result {
 	/* what generation of CSV it came from ("1.0x", "1.98", ...) */
 	char generation[16];
@@ -94,6 +108,7 @@ struct result {
 
 	/* only a run has these */
 	bool from_run;
+	struct run_info run;
 	struct phase_figures phase[PH_COUNT];
 	enum run_status status;
 	char error[512];

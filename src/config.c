@@ -19,8 +19,6 @@
 
 #define DEFAULT_FILE_MIB        300     /* bonnie++ DefaultFileSize */
 #define DEFAULT_FILES_K         16      /* bonnie++ DefaultDirectorySize */
-#define SEEKS_103               8000    /* bonnie++ 1.03e Seeks */
-#define SEEKERS_103             3       /* bonnie++ 1.03e SeekProcCount */
 #define SEEKS_MAX               (1u << 24)
 #define SEEKERS_MAX             256
 #define RUNS_MAX                100000

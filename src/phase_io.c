@@ -100,7 +100,7 @@ static int check_transfer(struct phase_ctx *ctx, unsigned i, const char *op,
 		return fail_file(ctx, i, op, errno);
 	if ((size_t)got != want) {
 		/* EOF before the file's end: someone truncated it under us */
-		char what[32];
+		char what[64];
 
 		snprintf(what, sizeof(what), "short %s: the file ended early", op);
 		return fail_file(ctx, i, what, 0);
