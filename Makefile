@@ -16,9 +16,9 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 
 SRC = src/main.c src/config.c src/phase.c src/phase_io.c src/phase_seek.c \
 	src/phase_files.c src/timing.c src/result.c src/csv.c src/csv_read.c src/report_text.c \
-	src/util.c src/setup.c
+	src/util.c src/setup.c src/sync.c
 HDR = include/config.h include/result.h include/phase.h include/timing.h \
-	include/util.h include/report.h include/setup.h
+	include/util.h include/report.h include/setup.h include/sync.h
 OBJ = $(SRC:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJ = $(filter-out src/main.o,$(OBJ))

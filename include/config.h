@@ -44,6 +44,23 @@ enum exit_code {
 	EXIT_INTERRUPTED = 5
 };
 
+enum progress_mode {
+	PROGRESS_AUTO,          /* redrawn line on a terminal, else bonnie++'s */
+	PROGRESS_ALWAYS,        /* the redrawn line even off a terminal */
+	PROGRESS_NEVER          /* bonnie++'s lines only */
+};
+
+/* -p / -y: bonnie++'s SysV-semaphore synchronisation of several runs */
+enum sync_mode {
+	SYNC_NONE,
+	SYNC_CREATE,            /* -p N: make the semaphore for N processes, exit */
+	SYNC_REMOVE,            /* -p -1: remove it, exit */
+	SYNC_SEMAPHORE,         /* -y s: wait on it before each phase */
+	SYNC_PROMPT             /* -y p: wait for Enter before each phase */
+};
+
+#define CONCURRENCY_MAX 200
+
 struct files_spec {
 	unsigned count_k;       /* files / 1024; 0 skips the small-file phases */
 	long max_size;          /* bytes; FILES_HARDLINK, FILES_SYMLINK */
@@ -63,7 +80,7 @@ struct config {
 	unsigned seeks;                 /* seek positions */
 	unsigned seekers;               /* seeker processes */
 	bool per_char;                  /* false with -f */
-	uint64_t per_char_mib;          /* 1.03: the file size */
+	uint64_t per_char_mib;          /* 1.03: the file size; 2.00: -f N, 3 */
 
 	struct files_spec files;
 
@@ -77,7 +94,15 @@ struct config {
 
 	bool quiet;                     /* -q */
 	bool sync_writes;               /* -b */
+	bool direct_io;                 /* -D, 2.00 */
+	unsigned concurrency;           /* -c, 2.00; 1 otherwise */
 	bool quick;                     /* --quick preset */
+	bool precise;                   /* --precise: no +++++ */
+	enum progress_mode progress;
+	const char *json_path;          /* --json; "-" is stdout */
+
+	enum sync_mode sync;
+	unsigned sync_procs;            /* -p N */
 
 	bool seed_given;
 	uint32_t seed;                  /* -z, or pid ^ time */

@@ -83,6 +83,8 @@ int phase_getc_prepare(struct phase_ctx *ctx);
 int phase_getc_run(struct phase_ctx *ctx);
 int phase_get_block_prepare(struct phase_ctx *ctx);
 int phase_get_block_run(struct phase_ctx *ctx);
+/* -D: PHASE_OK when the filesystem takes O_DIRECT for one chunk. */
+int phase_io_check_direct(struct phase_ctx *ctx);
 /* Close and unlink the data files; safe to call at any point, twice. */
 void phase_io_cleanup(struct phase_ctx *ctx);
 /* number of data files for the configured size (1.03: 1 GiB each) */

@@ -33,8 +33,11 @@
 static const char usage_text[] =
 "usage: clyde [-d dir] [-s size[:chunk[:seeks[:seekers]]]]\n"
 "             [-n number[:max[:min[:dirs[:chunk]]]]] [-m name] [-r ram]\n"
-"             [-x runs] [-u user[:group]] [-g group] [-q] [-f] [-b]\n"
-"             [-z seed | -Z file] [--compat=1.03] [--quick]\n"
+"             [-x runs] [-u user[:group]] [-g group] [-q] [-f[size]] [-b]\n"
+"             [-D] [-c concurrency] [-p processes | -y s|p]\n"
+"             [-z seed | -Z file] [--compat=1.03|2.00] [--json=file]\n"
+"             [--precise] [--progress=auto|always|never] [--quick]\n"
+"       clyde report [options] [file...]   (see clyde report --help)\n"
 "       clyde --help | --version\n"
 "\n"
 "  -d, --directory DIR    target directory; clyde works in a scratch\n"
@@ -51,16 +54,31 @@ static const char usage_text[] =
 "  -u, --user USER[:GROUP], -g, --group GROUP\n"
 "                         run as this user/group (required as root)\n"
 "  -q, --quiet            CSV alone on stdout, table on stderr, no progress\n"
-"  -f, --fast             skip the per-char phases\n"
+"  -f, --fast[=SIZE]      skip the per-char phases; 2.00: -fSIZE sets their\n"
+"                         size in MiB (default 3), -f0 skips them\n"
 "  -b, --sync             fsync after every write\n"
+"  -D, --direct           O_DIRECT for the block phases (2.00)\n"
+"  -c, --concurrency N    N copies of every phase at once, 1 to 200 (2.00)\n"
+"  -p, --semaphore-procs N  make the semaphore for N synchronised runs and\n"
+"                         exit; -p -1 removes it\n"
+"  -y, --sync-with s|p    wait before each phase: s on the semaphore, p for\n"
+"                         Enter on the terminal\n"
 "  -z, --seed SEED        random seed; -Z, --random-file FILE: random numbers\n"
-"      --compat=1.03      behave and print like bonnie++ 1.03e (default)\n"
+"      --compat=1.03|2.00 behave and print like bonnie++ 1.03e (default) or\n"
+"                         2.00a (CSV format 1.98)\n"
+"      --json=FILE        also write the full result record as JSON (- for\n"
+"                         stdout)\n"
+"      --precise          measured values instead of +++++ for short phases\n"
+"      --progress=WHEN    auto (a redrawn line on a terminal), always, never\n"
 "      --quick            a small run of every phase (512 MiB, 16k files, RAM\n"
 "                         rules off): it measures the page cache, not the disk\n"
 "      --help, --version\n";
 
 enum long_only {
 	OPT_COMPAT = 256,
+	OPT_JSON,
+	OPT_PRECISE,
+	OPT_PROGRESS,
 	OPT_QUICK,
 	OPT_HELP,
 	OPT_VERSION
@@ -85,6 +103,9 @@ static const struct option long_options[] = {
 	{ "seed", required_argument, NULL, 'z' },
 	{ "random-file", required_argument, NULL, 'Z' },
 	{ "compat", required_argument, NULL, OPT_COMPAT },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "precise", no_argument, NULL, OPT_PRECISE },
+	{ "progress", required_argument, NULL, OPT_PROGRESS },
 	{ "quick", no_argument, NULL, OPT_QUICK },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -100,7 +121,10 @@ struct given {
 	const char *group;
 	const char *fast_arg;
 	const char *only_200;   /* first 2.00-only option seen, for the message */
+	const char *only_200_value;
 	bool fast;
+	bool seeks;             /* -s gave seeks / seekers */
+	bool seekers;
 };
 
 /* One line naming the option and the value, then the hint; exit 1. */
@@ -157,7 +181,7 @@ static int parse_chunk(const char *opt, const char *arg, const char *s,
 	return EXIT_OK;
 }
 
-static int parse_size_opt(struct config *cfg, const char *arg)
+static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 {
 	char buf[256], *f[4];
 	uint64_t v;
@@ -182,12 +206,14 @@ static int parse_size_opt(struct config *cfg, const char *arg)
 		if ((why = parse_u64(f[2], 1, SEEKS_MAX, &v)) != NULL)
 			return bad("-s", arg, "seeks %s (1 to %u)", why, SEEKS_MAX);
 		cfg->seeks = (unsigned)v;
+		g->seeks = true;
 	}
 	if (n > 3) {
 		if ((why = parse_u64(f[3], 1, SEEKERS_MAX, &v)) != NULL)
 			return bad("-s", arg, "seekers %s (1 to %u)", why,
 			    SEEKERS_MAX);
 		cfg->seekers = (unsigned)v;
+		g->seekers = true;
 	}
 	return EXIT_OK;
 }
@@ -342,12 +368,41 @@ static void set_defaults(struct config *cfg)
 	cfg->seeks = SEEKS_103;
 	cfg->seekers = SEEKERS_103;
 	cfg->per_char = true;
+	cfg->per_char_mib = PER_CHAR_MIB_200;
+	cfg->concurrency = 1;
 	cfg->files.count_k = DEFAULT_FILES_K;
 	cfg->files.dirs = 1;
 	cfg->files.chunk = DEFAULT_CHUNK;
 	cfg->ram_mib = detect_ram_mib();
 	cfg->uid = getuid();
 	cfg->gid = getgid();
+}
+
+static void note_only_200(struct given *g, const char *opt, const char *value)
+{
+	if (g->only_200 != NULL)
+		return;
+	g->only_200 = opt;
+	g->only_200_value = value;
+}
+
+/* -p N: make the semaphore for N processes; -p -1: remove it */
+static int parse_sync_procs(struct config *cfg, const char *arg)
+{
+	uint64_t v;
+	const char *why;
+
+	if (cfg->sync == SYNC_SEMAPHORE || cfg->sync == SYNC_PROMPT)
+		return bad("-p", arg, "give -p or -y, not both");
+	if (strcmp(arg, "-1") == 0) {
+		cfg->sync = SYNC_REMOVE;
+		return EXIT_OK;
+	}
+	if ((why = parse_u64(arg, 1, 1000, &v)) != NULL)
+		return bad("-p", arg, "processes %s (1 to 1000, or -1)", why);
+	cfg->sync = SYNC_CREATE;
+	cfg->sync_procs = (unsigned)v;
+	return EXIT_OK;
 }
 
 static int parse_one(struct config *cfg, struct given *g, int c,
@@ -364,7 +419,7 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 		return EXIT_OK;
 	case 's':
 		g->size = arg;
-		return parse_size_opt(cfg, arg);
+		return parse_size_opt(cfg, g, arg);
 	case 'n':
 		g->files = arg;
 		return parse_files_opt(cfg, arg);
@@ -414,26 +469,54 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 		cfg->seed_file = arg;
 		return EXIT_OK;
 	case 'c':
-		if (g->only_200 == NULL)
-			g->only_200 = "-c";
+		if ((why = parse_u64(arg, 1, CONCURRENCY_MAX, &v)) != NULL)
+			return bad("-c", arg, "concurrency %s (1 to %u)", why,
+			    CONCURRENCY_MAX);
+		cfg->concurrency = (unsigned)v;
+		note_only_200(g, "-c", arg);
 		return EXIT_OK;
 	case 'D':
-		if (g->only_200 == NULL)
-			g->only_200 = "-D";
+		cfg->direct_io = true;
+		note_only_200(g, "-D", NULL);
 		return EXIT_OK;
 	case 'p':
+		return parse_sync_procs(cfg, arg);
 	case 'y':
-		return bad(c == 'p' ? "-p" : "-y", arg,
-		    "semaphore synchronisation is not implemented yet");
+		if (cfg->sync == SYNC_CREATE || cfg->sync == SYNC_REMOVE)
+			return bad("-y", arg, "give -p or -y, not both");
+		if (strcmp(arg, "s") == 0)
+			cfg->sync = SYNC_SEMAPHORE;
+		else if (strcmp(arg, "p") == 0)
+			cfg->sync = SYNC_PROMPT;
+		else
+			return bad("-y", arg, "must be s (semaphore) or p (prompt)");
+		return EXIT_OK;
 	case OPT_COMPAT:
-		if (strcmp(arg, "1.03") == 0) {
+		if (strcmp(arg, "1.03") == 0)
 			cfg->compat = COMPAT_103;
-			return EXIT_OK;
-		}
-		if (strcmp(arg, "2.00") == 0)
-			return bad("--compat", arg,
-			    "the 2.00 profile is not implemented yet");
-		return bad("--compat", arg, "must be 1.03 or 2.00");
+		else if (strcmp(arg, "2.00") == 0)
+			cfg->compat = COMPAT_200;
+		else
+			return bad("--compat", arg, "must be 1.03 or 2.00");
+		return EXIT_OK;
+	case OPT_JSON:
+		if (arg[0] == '\0')
+			return bad("--json", NULL, "empty file name");
+		cfg->json_path = arg;
+		return EXIT_OK;
+	case OPT_PRECISE:
+		cfg->precise = true;
+		return EXIT_OK;
+	case OPT_PROGRESS:
+		if (strcmp(arg, "auto") == 0)
+			cfg->progress = PROGRESS_AUTO;
+		else if (strcmp(arg, "always") == 0)
+			cfg->progress = PROGRESS_ALWAYS;
+		else if (strcmp(arg, "never") == 0)
+			cfg->progress = PROGRESS_NEVER;
+		else
+			return bad("--progress", arg, "must be auto, always or never");
+		return EXIT_OK;
 	case OPT_QUICK:
 		cfg->quick = true;
 		return EXIT_OK;
@@ -449,12 +532,29 @@ static int check_config(struct config *cfg, struct given *g)
 {
 	uint64_t names;
 
-	if (g->only_200 != NULL)
-		return bad(g->only_200, NULL, "only with --compat=2.00");
-	if (g->fast_arg != NULL)
+	if (cfg->compat == COMPAT_103 && g->only_200 != NULL)
+		return bad(g->only_200, g->only_200_value,
+		    "only with --compat=2.00");
+	if (cfg->compat == COMPAT_103 && g->fast_arg != NULL)
 		return bad("-f", g->fast_arg,
 		    "a per-char size is only for --compat=2.00");
+	if (cfg->compat == COMPAT_200) {
+		if (!g->seeks)
+			cfg->seeks = SEEKS_200;
+		if (!g->seekers)
+			cfg->seekers = SEEKERS_200;
+	}
 	cfg->per_char = !g->fast;
+	if (g->fast_arg != NULL) {
+		uint64_t v;
+		const char *why = parse_size(g->fast_arg, "mg", 1024 * 1024, 0,
+		    1024 * 1024, &v);
+
+		if (why != NULL)
+			return bad("-f", g->fast_arg, "per-char size %s (MiB)", why);
+		cfg->per_char = v > 0;
+		cfg->per_char_mib = v;
+	}
 	if (cfg->seed_given && cfg->seed_file != NULL)
 		return bad("-z", NULL, "give a seed or a random file (-Z), not both");
 	if (cfg->quick && g->ram == NULL)
@@ -470,8 +570,9 @@ static int check_config(struct config *cfg, struct given *g)
 	}
 	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0)
 		return bad("-s 0 and -n 0", NULL, "nothing to do");
+	/* -c N copies each use the size: together they must exceed the cache */
 	if (cfg->file_size_mib != 0 && cfg->ram_mib != 0 &&
-	    cfg->file_size_mib < cfg->ram_mib * 2)
+	    cfg->file_size_mib * cfg->concurrency < cfg->ram_mib * 2)
 		return bad("-s", g->size,
 		    "file size should be double RAM for good results, "
 		    "RAM is %lluM (-r says less, -r 0 turns this off)",
@@ -485,7 +586,8 @@ static int check_config(struct config *cfg, struct given *g)
 		    "the file names would take more than half of the %lluM of RAM "
 		    "(-r says more, -r 0 turns this off)",
 		    (unsigned long long)cfg->ram_mib);
-	cfg->per_char_mib = cfg->file_size_mib;
+	if (cfg->compat == COMPAT_103)
+		cfg->per_char_mib = cfg->file_size_mib;
 	return resolve_ids(cfg, g);
 }
 

@@ -13,6 +13,7 @@
 #include "report.h"
 #include "result.h"
 #include "setup.h"
+#include "sync.h"
 
 /* A full disk under a redirect is an error, not a silent success. */
 static int close_stdout(void)
@@ -71,8 +72,14 @@ int main(int argc, char **argv)
 		return rc;
 	phase_install_signals();
 	rc = setup_privileges(&cfg);
+	if (rc != EXIT_OK)
+		return rc;
+	/* -p makes or removes the semaphore and does nothing else */
+	if (cfg.sync == SYNC_CREATE || cfg.sync == SYNC_REMOVE)
+		return sync_setup(&cfg);
+	rc = setup_check_target(&cfg);
 	if (rc == EXIT_OK)
-		rc = setup_check_target(&cfg);
+		rc = sync_attach(&cfg);
 	if (rc == EXIT_OK)
 		rc = setup_check_seed_file(&cfg);
 	if (rc == EXIT_OK) {

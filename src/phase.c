@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "phase.h"
+#include "sync.h"
 
 volatile sig_atomic_t phase_stop;
 
@@ -25,7 +26,7 @@ static size_t left_behind_len;
 struct phase {
 	enum phase_id id;
 	const char *label;              /* for error messages */
-	const char *progress;           /* bonnie++'s progress line */
+	const char *progress;           /* bonnie++ 1.03e's progress line */
 	const char *done;
 	bool (*enabled)(const struct config *);
 	int (*prepare)(struct phase_ctx *);
@@ -224,6 +225,16 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	return EXIT_OK;
 }
 
+/* 2.00a names the per-char phases by what they do there */
+static const char *progress_text(const struct config *cfg, const struct phase *p)
+{
+	if (cfg->compat == COMPAT_200 && p->id == PH_PUTC)
+		return "Writing a byte at a time...";
+	if (cfg->compat == COMPAT_200 && p->id == PH_GETC)
+		return "Reading a byte at a time...";
+	return p->progress;
+}
+
 /* Time one phase: prepare() untimed, run() between the two clock reads. */
 static int run_phase(struct phase_ctx *ctx, const struct phase *p,
     struct phase_figures *pf)
@@ -234,7 +245,13 @@ static int run_phase(struct phase_ctx *ctx, const struct phase *p,
 
 	memset(meter, 0, sizeof(*meter));
 	ctx->label = p->label;
-	progress(ctx->cfg, p->progress);
+	if (sync_wait(ctx->cfg, p->id) != 0) {
+		if (phase_stop)
+			return PHASE_STOPPED;
+		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
+		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
+	}
+	progress(ctx->cfg, progress_text(ctx->cfg, p));
 	if (p->prepare != NULL && (rc = p->prepare(ctx)) != PHASE_OK)
 		return rc;
 	c0 = cpu_ns();
@@ -307,6 +324,16 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		return EXIT_CANNOT_START;
 	}
 	ctx.meter = meter;
+	ctx.label = "-D";
+	if (cfg->direct_io && cfg->file_size_mib > 0 &&
+	    phase_io_check_direct(&ctx) != PHASE_OK) {
+		fprintf(stderr, "clyde: %s\n", ctx.error);
+		teardown(&ctx, path);
+		free(meter);
+		free(ctx.buf);
+		rng_free(&ctx.rng);
+		return EXIT_CANNOT_START;
+	}
 	for (i = 0; i < NPHASES && rc == PHASE_OK; i++) {
 		const struct phase *p = &phase_table[i];
 

@@ -7,6 +7,8 @@
  * fsync() and close(), so the data has reached the filesystem when the
  * clock stops.
  */
+/* O_DIRECT is outside POSIX; glibc shows it with _GNU_SOURCE. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +20,11 @@
 #include "phase.h"
 
 #define MIB ((uint64_t)1024 * 1024)
+
+#ifndef O_DIRECT
+#define O_DIRECT 0              /* -D is then refused by the probe */
+#define NO_O_DIRECT 1
+#endif
 
 struct data_file {
 	int fd;                 /* -1 when closed */
@@ -249,6 +256,48 @@ static uint64_t per_char_bytes(const struct config *cfg)
 	return cfg->per_char_mib * MIB;
 }
 
+/* -D: the block phases bypass the page cache (the buffer is page-aligned) */
+static int block_flags(const struct phase_ctx *ctx)
+{
+	return ctx->cfg->direct_io ? O_DIRECT : 0;
+}
+
+/*
+ * Before any phase: can this filesystem write and read one chunk with
+ * O_DIRECT?  tmpfs, for one, refuses it with EINVAL at open().
+ */
+int phase_io_check_direct(struct phase_ctx *ctx)
+{
+	const char *probe = "direct-io-probe";
+	int fd, err = 0;
+
+#ifdef NO_O_DIRECT
+	return phase_fail(ctx, NULL, "O_DIRECT is not available here", 0);
+#endif
+	fd = openat(ctx->scratch_fd, probe, O_RDWR | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC | O_DIRECT, 0600);
+	if (fd < 0) {
+		err = errno;
+		/* without O_DIRECT the open may have made nothing; be sure */
+		unlinkat(ctx->scratch_fd, probe, 0);
+		return phase_fail(ctx, NULL, "open with O_DIRECT", err);
+	}
+	if (write_all(fd, ctx->buf, ctx->cfg->chunk) < 0 ||
+	    lseek(fd, 0, SEEK_SET) < 0 ||
+	    read_all(fd, ctx->buf, ctx->cfg->chunk) < 0)
+		err = errno;
+	close(fd);
+	unlinkat(ctx->scratch_fd, probe, 0);
+	if (err != 0) {
+		char op[80];
+
+		snprintf(op, sizeof(op), "O_DIRECT on a %u-byte chunk",
+		    ctx->cfg->chunk);
+		return phase_fail(ctx, NULL, op, err);
+	}
+	return PHASE_OK;
+}
+
 /* --- 1: per-char write ------------------------------------------------- */
 
 /*
@@ -331,7 +380,7 @@ int phase_put_block_prepare(struct phase_ctx *ctx)
 	/* data that is not all zeros, so no filesystem can skip it as holes */
 	for (k = 0; k < ctx->cfg->chunk; k++)
 		ctx->buf[k] = (char)(k & 0x7f);
-	return open_all(ctx, O_WRONLY, true, NULL);
+	return open_all(ctx, O_WRONLY | block_flags(ctx), true, NULL);
 }
 
 int phase_put_block_run(struct phase_ctx *ctx)
@@ -361,7 +410,7 @@ static int rewrite_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 
 int phase_rewrite_prepare(struct phase_ctx *ctx)
 {
-	return open_all(ctx, O_RDWR, false, NULL);
+	return open_all(ctx, O_RDWR | block_flags(ctx), false, NULL);
 }
 
 int phase_rewrite_run(struct phase_ctx *ctx)
@@ -431,7 +480,7 @@ static int read_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 
 int phase_get_block_prepare(struct phase_ctx *ctx)
 {
-	return open_all(ctx, O_RDONLY, false, NULL);
+	return open_all(ctx, O_RDONLY | block_flags(ctx), false, NULL);
 }
 
 int phase_get_block_run(struct phase_ctx *ctx)

@@ -68,7 +68,16 @@ bad 1 "-c" -c 2 -s 0 -n 1
 bad 1 "-D" -D -s 0 -n 1
 bad 1 "-f 20" -f20 -s 0 -n 1
 bad 1 "--compat 3" --compat=3 -s 0 -n 1
-bad 1 "-p" -p 2
+bad 1 "-p 0" -p 0
+bad 1 "-p x" -p x
+bad 1 "-y x" -y x -s 0 -n 1
+bad 1 "-y s" -p 2 -y s
+bad 1 "-c 0" --compat=2.00 -c 0 -s 0 -n 1
+bad 1 "-c 201" --compat=2.00 -c 201 -s 0 -n 1
+bad 1 "-f x" --compat=2.00 -fx -s 0 -n 1
+bad 1 "--progress sometimes" --progress=sometimes -s 0 -n 1
+bad 1 "--json" --json= -s 0 -n 1
+bad 1 "double RAM" --compat=2.00 -c 2 -s 64 -r 100
 bad 1 "invalid option" -k
 bad 1 "unrecognized option" --bogus
 bad 1 "foo" -s 0 -n 1 foo

@@ -1,0 +1,25 @@
+/*
+ * sync.h: bonnie++'s synchronisation of several processes (-p, -y).
+ * clyde uses bonnie++'s semaphore key, so clyde and bonnie++ runs can
+ * start their phases together.
+ */
+#ifndef CLYDE_SYNC_H
+#define CLYDE_SYNC_H
+
+#include "config.h"
+#include "result.h"
+
+/* -p N makes the semaphore set, -p -1 removes it.  Exit code. */
+int sync_setup(const struct config *cfg);
+
+/* -y s: attach to the semaphore set before the run.  Exit code. */
+int sync_attach(const struct config *cfg);
+
+/*
+ * Before each phase: -y s waits until every process has reached it, -y p
+ * waits for Enter.  Returns 0, or -1 when the wait failed or was
+ * interrupted.
+ */
+int sync_wait(const struct config *cfg, enum phase_id phase);
+
+#endif
