@@ -10,12 +10,13 @@ CFLAGS ?= -O2 -g
 # Project flags go after the user's CFLAGS, so a user's -O or -g still counts.
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wstrict-prototypes \
 	-Wmissing-prototypes -Wold-style-definition -Wvla
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
+# -pthread: the copies of -c are threads (POSIX threads are part of libc)
+ALL_CFLAGS = -std=c11 -pthread $(WARN) $(CFLAGS)
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 	-D_FILE_OFFSET_BITS=64 -Iinclude $(CPPFLAGS)
 
 SRC = src/main.c src/config.c src/phase.c src/phase_io.c src/phase_seek.c \
-	src/phase_files.c src/timing.c src/result.c src/csv.c src/csv_read.c src/report_text.c \
+	src/phase_files.c src/phase_copies.c src/timing.c src/result.c src/csv.c src/csv_read.c src/report_text.c \
 	src/util.c src/setup.c src/sync.c
 HDR = include/config.h include/result.h include/phase.h include/timing.h \
 	include/util.h include/report.h include/setup.h include/sync.h

@@ -112,6 +112,32 @@ int phase_ran_del_run(struct phase_ctx *ctx);
 /* Remove every file and directory the small-file phases made; free memory. */
 void phase_files_cleanup(struct phase_ctx *ctx);
 
+/* One entry of the phase table in phase.c. */
+struct phase_def {
+	enum phase_id id;
+	const char *label;              /* for error messages */
+	const char *progress;           /* bonnie++ 1.03e's progress line */
+	const char *done;
+	bool (*enabled)(const struct config *);
+	int (*prepare)(struct phase_ctx *);
+	int (*run)(struct phase_ctx *);
+};
+
+/*
+ * phase_copies.c: -c N.  N copies of the context, each in its own
+ * subdirectory of the scratch directory, run every phase at the same
+ * time in N threads.  The figures: elapsed from the first start to the
+ * last end, work summed, CPU of every thread and seeker counted once,
+ * latency merged.
+ */
+struct copies;
+struct copies *copies_start(const struct phase_ctx *base, unsigned n);
+/* Like one phase run: PHASE_OK, or the first copy's error in base->error. */
+int copies_run_phase(struct copies *cp, struct phase_ctx *base,
+    const struct phase_def *p, struct phase_figures *pf);
+/* Clean every copy up, remove the subdirectories, free. */
+void copies_finish(struct copies *cp, struct phase_ctx *base);
+
 /*
  * phase.c: run every enabled phase of cfg into res, in a scratch
  * directory made inside cfg->dir.  Returns an exit code (EXIT_OK,

@@ -27,6 +27,9 @@ int64_t now_ns(void);
 /* user + system time of this process and its reaped children, in ns */
 int64_t cpu_ns(void);
 
+/* user + system time of the reaped children only, in ns */
+int64_t children_cpu_ns(void);
+
 void latency_reset(struct latency *lat);
 void latency_add(struct latency *lat, uint64_t ns);
 void latency_merge(struct latency *into, const struct latency *from);

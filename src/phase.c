@@ -23,16 +23,6 @@ static volatile sig_atomic_t cleaning_up;
 static char left_behind_msg[PATH_MAX + 128];
 static size_t left_behind_len;
 
-struct phase {
-	enum phase_id id;
-	const char *label;              /* for error messages */
-	const char *progress;           /* bonnie++ 1.03e's progress line */
-	const char *done;
-	bool (*enabled)(const struct config *);
-	int (*prepare)(struct phase_ctx *);
-	int (*run)(struct phase_ctx *);
-};
-
 static bool io_enabled(const struct config *cfg)
 {
 	return cfg->file_size_mib > 0;
@@ -48,7 +38,7 @@ static bool files_enabled(const struct config *cfg)
 	return cfg->files.count_k > 0;
 }
 
-static const struct phase phase_table[] = {
+static const struct phase_def phase_table[] = {
 	{ PH_PUTC, "per-char write", "Writing with putc()...", "done\n",
 	  per_char_enabled, phase_putc_prepare, phase_putc_run },
 	{ PH_PUT_BLOCK, "block write", "Writing intelligently...", "done\n",
@@ -225,33 +215,14 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	return EXIT_OK;
 }
 
-/* 2.00a names the per-char phases by what they do there */
-static const char *progress_text(const struct config *cfg, const struct phase *p)
-{
-	if (cfg->compat == COMPAT_200 && p->id == PH_PUTC)
-		return "Writing a byte at a time...";
-	if (cfg->compat == COMPAT_200 && p->id == PH_GETC)
-		return "Reading a byte at a time...";
-	return p->progress;
-}
-
-/* Time one phase: prepare() untimed, run() between the two clock reads. */
-static int run_phase(struct phase_ctx *ctx, const struct phase *p,
+/* prepare() untimed, then run() between two clock reads, in this process */
+static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
     struct phase_figures *pf)
 {
 	struct phase_meter *meter = ctx->meter;
 	int64_t t0, c0;
 	int rc;
 
-	memset(meter, 0, sizeof(*meter));
-	ctx->label = p->label;
-	if (sync_wait(ctx->cfg, p->id) != 0) {
-		if (phase_stop)
-			return PHASE_STOPPED;
-		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
-		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
-	}
-	progress(ctx->cfg, progress_text(ctx->cfg, p));
 	if (p->prepare != NULL && (rc = p->prepare(ctx)) != PHASE_OK)
 		return rc;
 	c0 = cpu_ns();
@@ -265,6 +236,44 @@ static int run_phase(struct phase_ctx *ctx, const struct phase *p,
 	pf->ops = meter->ops;
 	pf->bytes = meter->bytes;
 	latency_summarize(&meter->lat, &pf->lat);
+	return PHASE_OK;
+}
+
+/* 2.00a names the per-char phases by what they do there */
+static const char *progress_text(const struct config *cfg, const struct phase_def *p)
+{
+	if (cfg->compat == COMPAT_200 && p->id == PH_PUTC)
+		return "Writing a byte at a time...";
+	if (cfg->compat == COMPAT_200 && p->id == PH_GETC)
+		return "Reading a byte at a time...";
+	return p->progress;
+}
+
+/* Time one phase: prepare() untimed, run() between the two clock reads. */
+static int run_phase(struct phase_ctx *ctx, struct copies *copies,
+    const struct phase_def *p, struct phase_figures *pf)
+{
+	int rc;
+
+	memset(ctx->meter, 0, sizeof(*ctx->meter));
+	ctx->label = p->label;
+	if (sync_wait(ctx->cfg, p->id) != 0) {
+		if (phase_stop)
+			return PHASE_STOPPED;
+		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
+		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
+	}
+	progress(ctx->cfg, progress_text(ctx->cfg, p));
+	if (copies != NULL) {
+		rc = copies_run_phase(copies, ctx, p, pf);
+	} else {
+		rc = time_phase(ctx, p, pf);
+		/* the data files are not needed by the small-file phases */
+		if (p->id == PH_SEEKS)
+			phase_io_cleanup(ctx);
+	}
+	if (rc != PHASE_OK)
+		return rc;
 	if (p->id == PH_SEEKS) {
 		unsigned i;
 
@@ -278,7 +287,8 @@ static int run_phase(struct phase_ctx *ctx, const struct phase *p,
 }
 
 /* Remove what the phases made, then the scratch directory itself. */
-static int teardown(struct phase_ctx *ctx, const char *path)
+static int teardown(struct phase_ctx *ctx, struct copies *copies,
+    const char *path)
 {
 	int rc = 0;
 
@@ -288,6 +298,7 @@ static int teardown(struct phase_ctx *ctx, const char *path)
 	if (left_behind_len >= sizeof(left_behind_msg))
 		left_behind_len = sizeof(left_behind_msg) - 1;
 	cleaning_up = 1;
+	copies_finish(copies, ctx);
 	phase_seeks_cleanup(ctx);
 	phase_io_cleanup(ctx);
 	phase_files_cleanup(ctx);
@@ -307,6 +318,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 {
 	struct phase_ctx ctx;
 	struct phase_meter *meter;
+	struct copies *copies = NULL;
 	char path[PATH_MAX];
 	int rc = PHASE_OK;
 	size_t i;
@@ -328,23 +340,25 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	if (cfg->direct_io && cfg->file_size_mib > 0 &&
 	    phase_io_check_direct(&ctx) != PHASE_OK) {
 		fprintf(stderr, "clyde: %s\n", ctx.error);
-		teardown(&ctx, path);
+		teardown(&ctx, NULL, path);
 		free(meter);
 		free(ctx.buf);
 		rng_free(&ctx.rng);
 		return EXIT_CANNOT_START;
 	}
+	if (cfg->concurrency > 1) {
+		copies = copies_start(&ctx, cfg->concurrency);
+		if (copies == NULL)
+			rc = phase_fail(&ctx, NULL, "-c: making the copies", errno);
+	}
 	for (i = 0; i < NPHASES && rc == PHASE_OK; i++) {
-		const struct phase *p = &phase_table[i];
+		const struct phase_def *p = &phase_table[i];
 
 		if (!p->enabled(cfg))
 			continue;
-		rc = run_phase(&ctx, p, &res->phase[p->id]);
+		rc = run_phase(&ctx, copies, p, &res->phase[p->id]);
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
-		/* the data files are not needed by the small-file phases */
-		if (p->id == PH_SEEKS)
-			phase_io_cleanup(&ctx);
 	}
 	if (rc == PHASE_ERROR) {
 		fprintf(stderr, "%sclyde: %s\n", cfg->quiet ? "" : "\n", ctx.error);
@@ -353,7 +367,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	} else if (rc == PHASE_STOPPED) {
 		res->status = RUN_INTERRUPTED;
 	}
-	if (teardown(&ctx, path) != 0 && rc == PHASE_OK)
+	if (teardown(&ctx, copies, path) != 0 && rc == PHASE_OK)
 		rc = PHASE_ERROR;
 	free(meter);
 	free(ctx.buf);

@@ -37,7 +37,7 @@ void result_init_run(struct result *res, const struct config *cfg)
 		strcpy(res->bonnie_version, "2.00a");
 	}
 	snprintf(res->name, sizeof(res->name), "%s", cfg->machine);
-	res->concurrency = 1;
+	res->concurrency = (int)cfg->concurrency;
 	if (cfg->seed_file != NULL)
 		snprintf(res->seed, sizeof(res->seed), "%s", cfg->seed_file);
 	else

@@ -30,6 +30,14 @@ int64_t cpu_ns(void)
 	    tv_ns(&kids.ru_utime) + tv_ns(&kids.ru_stime);
 }
 
+int64_t children_cpu_ns(void)
+{
+	struct rusage kids;
+
+	getrusage(RUSAGE_CHILDREN, &kids);
+	return tv_ns(&kids.ru_utime) + tv_ns(&kids.ru_stime);
+}
+
 void latency_reset(struct latency *lat)
 {
 	memset(lat, 0, sizeof(*lat));
