@@ -66,9 +66,26 @@ struct phase_ctx {
  */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err);
 
-/* PHASE_STOPPED when a stop signal arrived, else PHASE_OK. */
+/* Set twice a second while the live progress line is on. */
+extern volatile sig_atomic_t phase_tick;
+
+/* Redraw the progress line, when the calling thread is the one shown. */
+void phase_progress_tick(void);
+
+/*
+ * The thread that calls this shows its meter on the progress line (the
+ * copy 0 thread with -c); NULL stops showing it.
+ */
+void phase_progress_attach(const struct phase_meter *meter);
+
+/*
+ * PHASE_STOPPED when a stop signal arrived, else PHASE_OK.  Every phase
+ * loop calls it once per operation, so it also draws the progress line.
+ */
 static inline int phase_check_stop(void)
 {
+	if (phase_tick)
+		phase_progress_tick();
 	return phase_stop ? PHASE_STOPPED : PHASE_OK;
 }
 

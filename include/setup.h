@@ -6,6 +6,7 @@
 #define CLYDE_SETUP_H
 
 #include "config.h"
+#include "result.h"
 
 /* Refuse root without -u, or drop to -u/-g and verify.  Exit code. */
 int setup_privileges(const struct config *cfg);
@@ -18,5 +19,8 @@ int setup_check_seed_file(const struct config *cfg);
 
 /* "Using uid:N, gid:N." once the checks passed, as bonnie++ says it. */
 void setup_announce(const struct config *cfg);
+
+/* Where and how the run happens: time, target, filesystem, options. */
+void setup_describe_run(const struct config *cfg, struct run_info *run);
 
 #endif

@@ -45,10 +45,11 @@ static int run_benchmark(const struct config *cfg)
 		csv_write_header(stdout, layout);
 	for (run = 0; run < runs && rc == EXIT_OK; run++) {
 		result_init_run(&res, cfg);
+		setup_describe_run(cfg, &res.run);
 		rc = phase_run_all(cfg, &res);
 		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 			return rc;
-		result_finalize(&res, false);
+		result_finalize(&res, cfg->precise);
 		/* bonnie++ prints no table with -x, even -x 1 */
 		if (cfg->runs == 0)
 			report_text(table_out, cfg->compat, &res);

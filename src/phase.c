@@ -11,12 +11,26 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "phase.h"
 #include "sync.h"
 
 volatile sig_atomic_t phase_stop;
+volatile sig_atomic_t phase_tick;
+
+/*
+ * The live progress line: what is shown, set by the main thread before
+ * a phase starts.  Only the attached thread draws, from its own meter.
+ */
+static struct {
+	bool on;
+	const char *label;
+	uint64_t total;                 /* ops the phase will count; 0 unknown */
+	int64_t start_ns;
+} live;
+static _Thread_local const struct phase_meter *shown_meter;
 
 /* Set while cleaning up: a second signal then ends at once. */
 static volatile sig_atomic_t cleaning_up;
@@ -79,6 +93,98 @@ static void on_stop_signal(int sig)
 	phase_stop = 1;
 }
 
+static void on_tick(int sig)
+{
+	(void)sig;
+	phase_tick = 1;
+}
+
+void phase_progress_attach(const struct phase_meter *meter)
+{
+	shown_meter = meter;
+}
+
+/* "1:05" or "1:02:03" */
+static void fmt_duration(char *out, size_t n, int64_t ns)
+{
+	long s = (long)(ns / 1000000000);
+
+	if (s >= 3600)
+		snprintf(out, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+	else
+		snprintf(out, n, "%ld:%02ld", s / 60, s % 60);
+}
+
+void phase_progress_tick(void)
+{
+	char line[160], elapsed[32], left[32];
+	const struct phase_meter *m = shown_meter;
+	int64_t ns;
+	int len;
+
+	if (m == NULL)
+		return;
+	phase_tick = 0;
+	ns = now_ns() - live.start_ns;
+	fmt_duration(elapsed, sizeof(elapsed), ns);
+	if (live.total > 0 && m->ops > 0 && m->ops <= live.total) {
+		fmt_duration(left, sizeof(left), (int64_t)((double)ns *
+		    (double)(live.total - m->ops) / (double)m->ops));
+		len = snprintf(line, sizeof(line), "\r\033[K%s  %3d%%  %s, about "
+		    "%s left", live.label, (int)(m->ops * 100 / live.total),
+		    elapsed, left);
+	} else {
+		len = snprintf(line, sizeof(line), "\r\033[K%s  %s", live.label,
+		    elapsed);
+	}
+	if (len > 0 && write(STDERR_FILENO, line, (size_t)len) < 0)
+		live.on = false;
+}
+
+/* What a phase will count, for the percentage: bytes, seeks or files. */
+static uint64_t phase_total(const struct config *cfg, enum phase_id id)
+{
+	if (id == PH_PUTC || id == PH_GETC)
+		return (cfg->compat == COMPAT_103 ? cfg->file_size_mib :
+		    cfg->per_char_mib) * 1024 * 1024;
+	if (id <= PH_GET_BLOCK)
+		return cfg->file_size_mib * 1024 * 1024;
+	if (id == PH_SEEKS)
+		return 0;       /* the seekers count in their own processes */
+	return (uint64_t)cfg->files.count_k * FILE_UNIT;
+}
+
+/* The redrawn line on a terminal (or always), never with -q. */
+static void live_start(const struct config *cfg)
+{
+	struct sigaction sa;
+	struct itimerval every = { { 0, 500000 }, { 0, 500000 } };
+
+	live.on = !cfg->quiet && (cfg->progress == PROGRESS_ALWAYS ||
+	    (cfg->progress == PROGRESS_AUTO && isatty(STDERR_FILENO)));
+	if (!live.on)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_tick;
+	/* a tick must not make a system call fail with EINTR */
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &every, NULL);
+}
+
+static void live_stop(void)
+{
+	struct itimerval off = { { 0, 0 }, { 0, 0 } };
+
+	if (!live.on)
+		return;
+	setitimer(ITIMER_REAL, &off, NULL);
+	phase_tick = 0;
+	if (write(STDERR_FILENO, "\r\033[K", 4) < 0)
+		live.on = false;
+}
+
 void phase_install_signals(void)
 {
 	struct sigaction sa;
@@ -112,7 +218,7 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 
 static void progress(const struct config *cfg, const char *text)
 {
-	if (cfg->quiet || text == NULL)
+	if (cfg->quiet || live.on || text == NULL)
 		return;
 	fputs(text, stderr);
 	fflush(stderr);
@@ -225,11 +331,13 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 
 	if (p->prepare != NULL && (rc = p->prepare(ctx)) != PHASE_OK)
 		return rc;
+	phase_progress_attach(meter);
 	c0 = cpu_ns();
 	t0 = now_ns();
 	rc = p->run(ctx);
 	pf->elapsed_ns = now_ns() - t0;
 	pf->cpu_ns = cpu_ns() - c0;
+	phase_progress_attach(NULL);
 	if (rc != PHASE_OK)
 		return rc;
 	pf->ran = true;
@@ -264,6 +372,11 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
 	}
 	progress(ctx->cfg, progress_text(ctx->cfg, p));
+	live.label = p->label;
+	live.total = phase_total(ctx->cfg, p->id);
+	live.start_ns = now_ns();
+	if (live.on)
+		fprintf(stderr, "\r\033[K%s", p->label);
 	if (copies != NULL) {
 		rc = copies_run_phase(copies, ctx, p, pf);
 	} else {
@@ -351,6 +464,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		if (copies == NULL)
 			rc = phase_fail(&ctx, NULL, "-c: making the copies", errno);
 	}
+	live_start(cfg);
 	for (i = 0; i < NPHASES && rc == PHASE_OK; i++) {
 		const struct phase_def *p = &phase_table[i];
 
@@ -360,8 +474,10 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
 	}
+	live_stop();
 	if (rc == PHASE_ERROR) {
-		fprintf(stderr, "%sclyde: %s\n", cfg->quiet ? "" : "\n", ctx.error);
+		fprintf(stderr, "%sclyde: %s\n", cfg->quiet || live.on ? "" : "\n",
+		    ctx.error);
 		res->status = RUN_FAILED;
 		snprintf(res->error, sizeof(res->error), "%s", ctx.error);
 	} else if (rc == PHASE_STOPPED) {

@@ -110,11 +110,16 @@ static void *copy_main(void *arg)
 	pthread_barrier_wait(&c->all->ready);
 	if (c->rc != PHASE_OK)
 		return NULL;
+	/* the first copy shows its progress for all */
+	if (c == &c->all->copy[0])
+		phase_progress_attach(&c->meter);
 	c0 = thread_cpu_ns();
 	c->start_ns = now_ns();
 	c->rc = p->run(&c->ctx);
 	c->end_ns = now_ns();
 	c->cpu_ns = thread_cpu_ns() - c0;
+	if (c == &c->all->copy[0])
+		phase_progress_attach(NULL);
 	return NULL;
 }
 

@@ -271,19 +271,6 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	_exit(slot->err != 0 ? 1 : 0);
 }
 
-/* --- the parent -------------------------------------------------------- */
-
-static struct seeker_slot *slot_of(struct seek_shared *sh, unsigned started,
-    pid_t pid)
-{
-	unsigned i;
-
-	for (i = 0; i < started; i++)
-		if (sh->pid[i] == pid)
-			return &sh->slot[i];
-	return NULL;
-}
-
 /*
  * Wait for every child, even when a stop signal interrupts the wait: the
  * stop is passed on through the shared abort flag, and the children end
@@ -293,25 +280,24 @@ static struct seeker_slot *slot_of(struct seek_shared *sh, unsigned started,
  */
 static void reap(struct seek_shared *sh, unsigned started)
 {
-	unsigned left = started;
+	unsigned k;
 
-	while (left > 0) {
-		struct seeker_slot *slot;
+	/*
+	 * Each seeker by its pid, never waitpid(-1): with -c, other threads
+	 * have seekers of their own.  The last wait returns when the last
+	 * seeker ends, which is when the phase ends.
+	 */
+	for (k = 0; k < started; k++) {
 		int status;
-		pid_t pid = waitpid(-1, &status, 0);
+		pid_t pid;
 
-		if (pid < 0) {
-			if (errno != EINTR)
-				return;         /* ECHILD: none left */
+		while ((pid = waitpid(sh->pid[k], &status, 0)) < 0 &&
+		    errno == EINTR)
 			if (phase_stop)
 				atomic_store(&sh->abort, 1);
+		if (pid < 0)
 			continue;
-		}
-		slot = slot_of(sh, started, pid);
-		if (slot == NULL)
-			continue;
-		slot->wait_status = status;
-		left--;
+		sh->slot[k].wait_status = status;
 		if (status != 0)
 			atomic_store(&sh->abort, 1);
 	}

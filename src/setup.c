@@ -5,8 +5,11 @@
 #define _DEFAULT_SOURCE         /* setgroups() */
 #include <errno.h>
 #include <grp.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -142,4 +145,97 @@ int setup_check_target(const struct config *cfg)
 		return target_error(cfg, why);
 	}
 	return EXIT_OK;
+}
+
+/* mountinfo escapes blanks and backslashes as \ooo */
+static void unescape_octal(char *s)
+{
+	char *out = s;
+
+	for (; *s != '\0'; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*out++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
+			    (s[3] - '0'));
+			s += 3;
+		} else {
+			*out++ = *s;
+		}
+	}
+	*out = '\0';
+}
+
+/* true when dir is mount or below it */
+static bool is_under(const char *dir, const char *mount)
+{
+	size_t n = strlen(mount);
+
+	if (strcmp(mount, "/") == 0)
+		return true;
+	return strncmp(dir, mount, n) == 0 && (dir[n] == '/' || dir[n] == '\0');
+}
+
+/*
+ * The mount that holds the target, from /proc/self/mountinfo: statfs()
+ * calls every FUSE mount "fuseblk", mountinfo has "fuse.sshfs".
+ */
+static void describe_mount(const char *dir, struct run_info *run)
+{
+	char line[4096], best_mount[PATH_MAX] = "";
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char *field[6], *rest, *fstype, *source, *super, *save = NULL;
+		int i;
+
+		rest = strstr(line, " - ");
+		if (rest == NULL)
+			continue;
+		*rest = '\0';
+		for (i = 0; i < 6; i++)
+			if ((field[i] = strtok_r(i ? NULL : line, " ", &save)) == NULL)
+				break;
+		if (i < 6)
+			continue;
+		save = NULL;
+		fstype = strtok_r(rest + 3, " \n", &save);
+		source = strtok_r(NULL, " \n", &save);
+		super = strtok_r(NULL, " \n", &save);
+		unescape_octal(field[4]);
+		if (fstype == NULL || !is_under(dir, field[4]) ||
+		    strlen(field[4]) < strlen(best_mount))
+			continue;
+		/* a later mount on the same point hides the earlier one */
+		snprintf(best_mount, sizeof(best_mount), "%s", field[4]);
+		snprintf(run->fstype, sizeof(run->fstype), "%s", fstype);
+		snprintf(run->mount_source, sizeof(run->mount_source), "%s",
+		    source ? source : "");
+		if (source != NULL)
+			unescape_octal(run->mount_source);
+		snprintf(run->mount_options, sizeof(run->mount_options), "%s%s%s",
+		    field[5], super ? "," : "", super ? super : "");
+	}
+	fclose(f);
+}
+
+void setup_describe_run(const struct config *cfg, struct run_info *run)
+{
+	char real[PATH_MAX];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	memset(run, 0, sizeof(*run));
+	run->compat = cfg->compat;
+	if (gmtime_r(&now, &tm) != NULL)
+		strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ",
+		    &tm);
+	snprintf(run->target, sizeof(run->target), "%s", cfg->dir);
+	if (realpath(cfg->dir, real) != NULL)
+		describe_mount(real, run);
+	run->sync_writes = cfg->sync_writes;
+	run->direct_io = cfg->direct_io;
+	run->ram_mib = cfg->ram_mib;
+	run->per_char_mib = cfg->per_char ? cfg->per_char_mib : 0;
 }
