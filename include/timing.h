@@ -30,6 +30,24 @@ int64_t cpu_ns(void);
 /* user + system time of the reaped children only, in ns */
 int64_t children_cpu_ns(void);
 
+/*
+ * The clock of the per-operation latency samples.  Built with
+ * -DCLYDE_NO_OP_TIMING (bench/latency_cost.sh does), it reads no clock
+ * and latency_add() does nothing: the rate without the timing, to
+ * measure what the timing costs.
+ */
+#ifdef CLYDE_NO_OP_TIMING
+static inline int64_t op_clock_ns(void)
+{
+	return 0;
+}
+#else
+static inline int64_t op_clock_ns(void)
+{
+	return now_ns();
+}
+#endif
+
 void latency_reset(struct latency *lat);
 void latency_add(struct latency *lat, uint64_t ns);
 void latency_merge(struct latency *into, const struct latency *from);

@@ -217,7 +217,7 @@ static uint64_t draw_size(struct phase_ctx *ctx)
 /* One latency sample: the end of one operation is the start of the next. */
 static void lap(struct phase_meter *meter, int64_t *start)
 {
-	int64_t end = now_ns();
+	int64_t end = op_clock_ns();
 
 	latency_add(&meter->lat, (uint64_t)(end - *start));
 	*start = end;
@@ -487,7 +487,7 @@ static struct file_set *need_files(struct phase_ctx *ctx)
 static int create_run(struct phase_ctx *ctx)
 {
 	struct file_set *fs = need_files(ctx);
-	int64_t start = now_ns();
+	int64_t start = op_clock_ns();
 
 	if (fs == NULL)
 		return PHASE_ERROR;
@@ -626,7 +626,7 @@ static int walk_all(struct phase_ctx *ctx, bool remove)
 {
 	struct file_set *fs = need_files(ctx);
 	uint64_t found = 0;
-	int64_t start = now_ns();
+	int64_t start = op_clock_ns();
 	int rc;
 
 	if (fs == NULL)
@@ -667,7 +667,7 @@ static int reshuffle(struct phase_ctx *ctx)
 static int each_in_order(struct phase_ctx *ctx, bool remove)
 {
 	struct file_set *fs = need_files(ctx);
-	int64_t start = now_ns();
+	int64_t start = op_clock_ns();
 	char buf[PATH_BUF];
 
 	if (fs == NULL)

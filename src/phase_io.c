@@ -200,7 +200,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 	struct io_state *io = ctx->io;
 	struct phase_meter *m = ctx->meter;
 	const size_t chunk = ctx->cfg->chunk;
-	int64_t start = now_ns(), end;
+	int64_t start = op_clock_ns(), end;
 	unsigned i;
 	int rc;
 
@@ -216,7 +216,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 			rc = op(ctx, &io->file[i], i, len);
 			if (rc != PHASE_OK)
 				return rc;
-			end = now_ns();
+			end = op_clock_ns();
 			latency_add(&m->lat, (uint64_t)(end - start));
 			start = end;
 			m->ops += len;

@@ -216,7 +216,7 @@ static int seek_one(struct phase_ctx *ctx, const struct seek_shared *sh,
 static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
     const int *fds, struct seeker_slot *slot)
 {
-	int64_t start = now_ns(), end;
+	int64_t start = op_clock_ns(), end;
 
 	for (;;) {
 		unsigned k;
@@ -234,7 +234,7 @@ static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
 			atomic_store(&sh->abort, 1);
 			return;
 		}
-		end = now_ns();
+		end = op_clock_ns();
 		latency_add(&slot->lat, (uint64_t)(end - start));
 		start = end;
 		slot->seeks++;
