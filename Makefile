@@ -42,7 +42,7 @@ src/%.o: src/%.c $(HDR)
 tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh
+TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
 
 # The whole suite through prove: unit tests (TAP), golden files, end to
 # end; then the same on a sanitizer build.
