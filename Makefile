@@ -20,6 +20,12 @@ SRC = src/main.c src/config.c src/phase.c src/phase_io.c src/phase_seek.c \
 	src/util.c src/setup.c src/sync.c
 HDR = include/config.h include/result.h include/phase.h include/timing.h \
 	include/util.h include/report.h include/setup.h include/sync.h
+# clyde report
+SRC += src/csv_input.c src/report_set.c src/report_json.c src/report_html.c \
+	src/report_cmd.c
+HDR += include/csv_read.h include/report_set.h include/report_cmd.h
+# the C library's math part (round, sqrt for --average)
+LDLIBS += -lm
 OBJ = $(SRC:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJ = $(filter-out src/main.o,$(OBJ))

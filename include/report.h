@@ -45,24 +45,56 @@ struct csv_layout {
 	size_t nfields;
 };
 
-/* bonnie++ 1.03e: 27 fields.  bonnie++ 2.00a: 50 fields, format 1.98. */
-extern const struct csv_layout csv_layout_103;
-extern const struct csv_layout csv_layout_198;
+/*
+ * Every CSV layout bonnie++ wrote (formats.md 1-5), one table each.
+ * clyde writes csv_layout_103 (1.03e, 27 fields) and csv_layout_198
+ * (2.00a, 50 fields, format 1.98); the reader walks all of them.
+ */
+extern const struct csv_layout csv_layout_103;     /* 1.00d-1.03e: 27 */
+extern const struct csv_layout csv_layout_190a;    /* 1.90a: 33 */
+extern const struct csv_layout csv_layout_190;     /* 1.90f-1.91: 45 */
+extern const struct csv_layout csv_layout_192;     /* 1.91c-1.92: 46 */
+extern const struct csv_layout csv_layout_192a;    /* 1.92a: 46 */
+extern const struct csv_layout csv_layout_196;     /* 1.92b-1.97: 48 */
+extern const struct csv_layout csv_layout_196_s0;  /* 1.92b-1.96 -s 0: 47 */
+extern const struct csv_layout csv_layout_198;     /* 1.98-2.00a: 50 */
 
 const struct csv_layout *csv_layout_for(enum compat compat);
+/* The header name of a column: "putc_cpu", "num_dirs", ... */
+void csv_field_name(char *out, size_t n, const struct csv_field *f);
 void csv_write_header(FILE *out, const struct csv_layout *layout);
 void csv_write_row(FILE *out, const struct csv_layout *layout,
     const struct result *res);
 
-/*
- * Read one CSV data line of 'layout' into res (fields trimmed of blanks,
- * as people paste them).  Returns 0, or -1 with a short reason in why.
- */
-int csv_read_row(const char *line, const struct csv_layout *layout,
-    struct result *res, char *why, size_t why_len);
+struct report_set;
 
 /* The text table of one result in the layout of 'compat'. */
 void report_text(FILE *out, enum compat compat, const struct result *res);
+/*
+ * Every result of a set in one table (one row each), with the --average
+ * rows of its groups and, when base is not NULL, --compare rows.  A set
+ * of one result prints as report_text().
+ */
+void report_text_set(FILE *out, enum compat compat,
+    const struct report_set *set, const char *base);
+
+/*
+ * The JSON record of report.md for one result, with the run-only keys
+ * filled when res->from_run (null otherwise).  Strings are escaped for
+ * JSON; bytes that are not UTF-8 become \u00XX (read as Latin-1).
+ */
+void report_json_record(FILE *out, const struct result *res);
+/* A JSON array of the set's records, then one per --average group. */
+void report_json_set(FILE *out, const struct report_set *set,
+    const char *base);
+
+/*
+ * One HTML page: the tables, cells shaded by value per column, an SVG
+ * bar chart per measurement.  No scripts, nothing external; every
+ * string from the input escaped.
+ */
+void report_html_set(FILE *out, enum compat compat,
+    const struct report_set *set, const char *base);
 
 /* Cell strings shared by the text and CSV writers. */
 void fmt_file_size(char *out, size_t n, uint64_t mib);

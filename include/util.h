@@ -44,6 +44,12 @@ const char *parse_size(const char *s, const char *suffixes, uint64_t unit_bytes,
  * errno set; a read shorter than n means end of file.
  */
 ssize_t write_all(int fd, const void *buf, size_t n);
+
+/*
+ * Length of the well-formed UTF-8 sequence at s (1 for ASCII), or 0 when
+ * the bytes there are not UTF-8 (overlong forms and surrogates included).
+ */
+size_t utf8_len(const char *s);
 ssize_t read_all(int fd, void *buf, size_t n);
 
 #endif

@@ -10,61 +10,107 @@
 
 #define RATE_CPU(ph) \
 	{ NULL, F_RATE, ph }, { NULL, F_CPU, ph }
+#define IO_CELLS \
+	RATE_CPU(PH_PUTC), RATE_CPU(PH_PUT_BLOCK), RATE_CPU(PH_REWRITE), \
+	RATE_CPU(PH_GETC), RATE_CPU(PH_GET_BLOCK), RATE_CPU(PH_SEEKS)
+#define FILE_CELLS \
+	RATE_CPU(PH_SEQ_CREATE), RATE_CPU(PH_SEQ_STAT), RATE_CPU(PH_SEQ_DEL), \
+	RATE_CPU(PH_RAN_CREATE), RATE_CPU(PH_RAN_STAT), RATE_CPU(PH_RAN_DEL)
+#define LATENCY(ph) { NULL, F_LATENCY, ph }
+#define LATENCIES \
+	LATENCY(PH_PUTC), LATENCY(PH_PUT_BLOCK), LATENCY(PH_REWRITE), \
+	LATENCY(PH_GETC), LATENCY(PH_GET_BLOCK), LATENCY(PH_SEEKS), \
+	LATENCY(PH_SEQ_CREATE), LATENCY(PH_SEQ_STAT), LATENCY(PH_SEQ_DEL), \
+	LATENCY(PH_RAN_CREATE), LATENCY(PH_RAN_STAT), LATENCY(PH_RAN_DEL)
+#define VERSIONS \
+	{ "format_version", F_FORMAT_VERSION, 0 }, \
+	{ "bonnie_version", F_BONNIE_VERSION, 0 }, \
+	{ "name", F_NAME, 0 }
+#define SIZE_CHUNK \
+	{ "file_size", F_FILE_SIZE, 0 }, { "io_chunk_size", F_IO_CHUNK, 0 }
+#define FILE_SPEC_4 \
+	{ "num_files", F_NUM_FILES, 0 }, { "max_size", F_MAX_SIZE, 0 }, \
+	{ "min_size", F_MIN_SIZE, 0 }, { "num_dirs", F_NUM_DIRS, 0 }
+/*
+ * The five file-spec columns under their header names.  bonnie++ 1.91c
+ * to 2.00a write num_dirs in the column named file_chunk_size and leave
+ * the other empty (formats.md B5); the reader sorts that out.
+ */
+#define FILE_SPEC_5 FILE_SPEC_4, { "file_chunk_size", F_FILE_CHUNK, 0 }
+#define CONCURRENCY_SEED \
+	{ "concurrency", F_CONCURRENCY, 0 }, { "seed", F_SEED, 0 }
 
-/* Header names of rate and CPU columns come from phase_csv_name[]. */
+/* 1.00d-1.03e.  Header names of rate and CPU columns come from phase_csv_name[]. */
 static const struct csv_field fields_103[] = {
 	{ "name", F_NAME, 0 },
 	{ "file_size", F_FILE_SIZE, 0 },
-	RATE_CPU(PH_PUTC), RATE_CPU(PH_PUT_BLOCK), RATE_CPU(PH_REWRITE),
-	RATE_CPU(PH_GETC), RATE_CPU(PH_GET_BLOCK), RATE_CPU(PH_SEEKS),
+	IO_CELLS,
 	{ "num_files", F_FILE_SPEC, 0 },
-	RATE_CPU(PH_SEQ_CREATE), RATE_CPU(PH_SEQ_STAT), RATE_CPU(PH_SEQ_DEL),
-	RATE_CPU(PH_RAN_CREATE), RATE_CPU(PH_RAN_STAT), RATE_CPU(PH_RAN_DEL),
+	FILE_CELLS,
 };
 
-#define LATENCY(ph) { NULL, F_LATENCY, ph }
+/* 1.90a: "2", the version, no latencies (33). 1.90f-1.91 add them (45). */
+static const struct csv_field fields_190a[] = {
+	VERSIONS, SIZE_CHUNK, IO_CELLS, FILE_SPEC_4, FILE_CELLS,
+};
+static const struct csv_field fields_190[] = {
+	VERSIONS, SIZE_CHUNK, IO_CELLS, FILE_SPEC_4, FILE_CELLS, LATENCIES,
+};
+
+/* 1.91c-1.92: the file chunk column (46). */
+static const struct csv_field fields_192[] = {
+	VERSIONS, SIZE_CHUNK, IO_CELLS, FILE_SPEC_5, FILE_CELLS, LATENCIES,
+};
+
+/* 1.92a as published: a seed, no chunk column (46, formats.md B7). */
+static const struct csv_field fields_192a[] = {
+	VERSIONS, { "seed", F_SEED, 0 }, { "file_size", F_FILE_SIZE, 0 },
+	IO_CELLS, FILE_SPEC_5, FILE_CELLS, LATENCIES,
+};
+
+/* 1.92b-1.97: concurrency and seed (48). */
+static const struct csv_field fields_196[] = {
+	VERSIONS, CONCURRENCY_SEED, SIZE_CHUNK, IO_CELLS, FILE_SPEC_5,
+	FILE_CELLS, LATENCIES,
+};
+
+/* 1.92b-1.96 with -s 0: one empty field short, the rest shifted (B6). */
+static const struct csv_field fields_196_s0[] = {
+	VERSIONS, CONCURRENCY_SEED, { "file_size", F_FILE_SIZE, 0 },
+	IO_CELLS, FILE_SPEC_5, FILE_CELLS, LATENCIES,
+};
 
 /*
- * 2.00a's own header has 48 names (seeks and seek_proc_count missing) and
- * its data writes num_dirs where the header says file_chunk_size.  This
- * table names all 50 columns and writes each value under its name.
+ * 1.98 (2.00, 2.00a).  2.00a's own header has 48 names (seeks and
+ * seek_proc_count missing) and its data writes num_dirs where the header
+ * says file_chunk_size.  This table names all 50 columns and clyde writes
+ * each value under its name.
  */
 static const struct csv_field fields_198[] = {
-	{ "format_version", F_FORMAT_VERSION, 0 },
-	{ "bonnie_version", F_BONNIE_VERSION, 0 },
-	{ "name", F_NAME, 0 },
-	{ "concurrency", F_CONCURRENCY, 0 },
-	{ "seed", F_SEED, 0 },
-	{ "file_size", F_FILE_SIZE, 0 },
-	{ "io_chunk_size", F_IO_CHUNK, 0 },
+	VERSIONS, CONCURRENCY_SEED, SIZE_CHUNK,
 	{ "seeks", F_SEEKS, 0 },
 	{ "seek_proc_count", F_SEEKERS, 0 },
-	RATE_CPU(PH_PUTC), RATE_CPU(PH_PUT_BLOCK), RATE_CPU(PH_REWRITE),
-	RATE_CPU(PH_GETC), RATE_CPU(PH_GET_BLOCK), RATE_CPU(PH_SEEKS),
-	{ "num_files", F_NUM_FILES, 0 },
-	{ "max_size", F_MAX_SIZE, 0 },
-	{ "min_size", F_MIN_SIZE, 0 },
-	{ "num_dirs", F_NUM_DIRS, 0 },
-	{ "file_chunk_size", F_FILE_CHUNK, 0 },
-	RATE_CPU(PH_SEQ_CREATE), RATE_CPU(PH_SEQ_STAT), RATE_CPU(PH_SEQ_DEL),
-	RATE_CPU(PH_RAN_CREATE), RATE_CPU(PH_RAN_STAT), RATE_CPU(PH_RAN_DEL),
-	LATENCY(PH_PUTC), LATENCY(PH_PUT_BLOCK), LATENCY(PH_REWRITE),
-	LATENCY(PH_GETC), LATENCY(PH_GET_BLOCK), LATENCY(PH_SEEKS),
-	LATENCY(PH_SEQ_CREATE), LATENCY(PH_SEQ_STAT), LATENCY(PH_SEQ_DEL),
-	LATENCY(PH_RAN_CREATE), LATENCY(PH_RAN_STAT), LATENCY(PH_RAN_DEL),
+	IO_CELLS, FILE_SPEC_5, FILE_CELLS, LATENCIES,
 };
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+#define LAYOUT(tag, f) { tag, f, NELEM(f) }
 
-const struct csv_layout csv_layout_103 = { "", fields_103, NELEM(fields_103) };
-const struct csv_layout csv_layout_198 = { "1.98", fields_198, NELEM(fields_198) };
+const struct csv_layout csv_layout_103 = LAYOUT("", fields_103);
+const struct csv_layout csv_layout_190a = LAYOUT("2", fields_190a);
+const struct csv_layout csv_layout_190 = LAYOUT("2", fields_190);
+const struct csv_layout csv_layout_192 = LAYOUT("1.92", fields_192);
+const struct csv_layout csv_layout_192a = LAYOUT("1.92a", fields_192a);
+const struct csv_layout csv_layout_196 = LAYOUT("1.96", fields_196);
+const struct csv_layout csv_layout_196_s0 = LAYOUT("1.96", fields_196_s0);
+const struct csv_layout csv_layout_198 = LAYOUT("1.98", fields_198);
 
 const struct csv_layout *csv_layout_for(enum compat compat)
 {
 	return compat == COMPAT_103 ? &csv_layout_103 : &csv_layout_198;
 }
 
-static void field_name(char *out, size_t n, const struct csv_field *f)
+void csv_field_name(char *out, size_t n, const struct csv_field *f)
 {
 	const char *ph = phase_csv_name[f->phase];
 
@@ -90,7 +136,7 @@ void csv_write_header(FILE *out, const struct csv_layout *layout)
 	size_t i;
 
 	for (i = 0; i < layout->nfields; i++) {
-		field_name(name, sizeof(name), &layout->fields[i]);
+		csv_field_name(name, sizeof(name), &layout->fields[i]);
 		fprintf(out, "%s%s", i ? "," : "", name);
 	}
 	fputc('\n', out);
@@ -213,7 +259,9 @@ static void files_field_198(char *out, size_t n, const struct result *res,
 			snprintf(out, n, "%ld", fs->min_size);
 		break;
 	case F_NUM_DIRS:
-		if (fs->dirs > 1)
+		/* written with a file chunk too, so that a reader never takes
+		 * the chunk for bonnie++'s misplaced num_dirs (B5) */
+		if (fs->dirs > 1 || (fs->chunk != 0 && fs->chunk != DEFAULT_CHUNK))
 			snprintf(out, n, "%u", fs->dirs);
 		break;
 	case F_FILE_CHUNK:

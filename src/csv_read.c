@@ -1,187 +1,767 @@
 /*
- * csv_read.c: one CSV line into the result record, walking the same
- * field table as the writer.
+ * csv_read.c: one CSV line of any bonnie++ generation into the result
+ * record, walking the field table of its layout (csv.c).
+ *
+ * The generation comes from the line itself (formats.md 1 and 8): two
+ * version tokens first mean 1.9x or later and the tag and field count
+ * pick the layout; anything else must be a 1.0x line of 27 fields.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv_read.h"
 #include "report.h"
 #include "util.h"
 
+/* More fields than this is no bonnie++ line, even with commas in names. */
 #define MAX_FIELDS 64
-#define LINE_MAX_LEN 4096
+/* Commas in a name or a -Z seed file name that the reader puts back. */
+#define MAX_EXTRA 8
+#define FIELD_MAX 512
 
-static char *trim(char *s)
+struct span {
+	size_t off, len;
+};
+
+struct line {
+	const char *text;
+	size_t n;                       /* fields, up to MAX_FIELDS */
+	bool too_many;
+	struct span f[MAX_FIELDS];
+};
+
+static bool is_blank(char c)
 {
-	char *end;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		*--end = '\0';
-	return s;
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-static int fail(char *why, size_t n, const char *what, const char *value)
+static bool is_digit(char c)
 {
-	snprintf(why, n, "%s '%.40s'", what, value);
+	return c >= '0' && c <= '9';
+}
+
+static void split(struct line *l, const char *text)
+{
+	size_t i, start = 0;
+
+	l->text = text;
+	l->n = 0;
+	l->too_many = false;
+	for (i = 0;; i++) {
+		if (text[i] != ',' && text[i] != '\0')
+			continue;
+		if (l->n == MAX_FIELDS) {
+			l->too_many = true;
+			return;
+		}
+		l->f[l->n].off = start;
+		l->f[l->n].len = i - start;
+		l->n++;
+		start = i + 1;
+		if (text[i] == '\0')
+			return;
+	}
+}
+
+/*
+ * Fields first..first+extra joined by commas (a name that had commas),
+ * trimmed of blanks, into out.  Returns -1 when too long.
+ */
+static int get_field(const struct line *l, size_t first, size_t extra,
+    char *out, size_t size)
+{
+	size_t off = l->f[first].off;
+	size_t end = l->f[first + extra].off + l->f[first + extra].len;
+
+	while (off < end && is_blank(l->text[off]))
+		off++;
+	while (end > off && is_blank(l->text[end - 1]))
+		end--;
+	if (end - off >= size)
+		return -1;
+	memcpy(out, l->text + off, end - off);
+	out[end - off] = '\0';
+	return 0;
+}
+
+/* ---- token shapes ------------------------------------------------ */
+
+/* A format tag: "2", "1.92a", "1.96", "1.98". */
+static bool is_tag(const char *s)
+{
+	size_t i = 2;
+
+	if (strcmp(s, "2") == 0)
+		return true;
+	if (!is_digit(s[0]) || s[1] != '.' || !is_digit(s[2]))
+		return false;
+	while (is_digit(s[i]))
+		i++;
+	if (s[i] >= 'a' && s[i] <= 'z')
+		i++;
+	return s[i] == '\0' && i < 16;
+}
+
+/* A bonnie++ version: "1.96", "2.00a", "1.97.3". */
+static bool is_version(const char *s)
+{
+	size_t i;
+
+	if (!is_digit(s[0]) || strchr(s, '.') == NULL || strlen(s) >= 16)
+		return false;
+	for (i = 0; s[i] != '\0'; i++)
+		if (!is_digit(s[i]) && s[i] != '.' && !(s[i] >= 'a' && s[i] <= 'z'))
+			return false;
+	return true;
+}
+
+/* "1.92b" -> 19202; "2" -> 0; unknown shapes -> -1 */
+static long tag_key(const char *tag)
+{
+	long major, minor;
+	char *end;
+
+	if (strcmp(tag, "2") == 0)
+		return 0;
+	major = strtol(tag, &end, 10);
+	if (*end != '.' || !is_digit(end[1]))
+		return -1;
+	minor = strtol(end + 1, &end, 10);
+	if (minor < 10)
+		minor *= 10;    /* "1.9" reads as 1.90 */
+	if (minor > 99)
+		return -1;
+	return major * 10000 + minor * 100 +
+	    (*end >= 'a' && *end <= 'z' ? *end - 'a' + 1 : 0);
+}
+
+#define KEY(major, minor, letter) ((major) * 10000L + (minor) * 100L + (letter))
+
+/*
+ * The layouts a tag can have, by field count.  Returns the largest
+ * count (0: no bonnie++ CSV format has this tag).
+ */
+static size_t layouts_for_tag(const char *tag, const struct csv_layout *out[3])
+{
+	long k = tag_key(tag);
+
+	out[0] = out[1] = out[2] = NULL;
+	if (k == 0) {
+		/* 1.90a, 1.90f-1.91, and 1.91c-1.92 "-s 0" lines (B8) */
+		out[0] = &csv_layout_190a;
+		out[1] = &csv_layout_190;
+		out[2] = &csv_layout_192;
+	} else if (k >= KEY(1, 91, 0) && k <= KEY(1, 92, 0)) {
+		out[0] = &csv_layout_192;
+	} else if (k == KEY(1, 92, 1)) {
+		out[0] = &csv_layout_192a;
+	} else if (k >= KEY(1, 92, 2) && k <= KEY(1, 96, 26)) {
+		out[0] = &csv_layout_196;
+		out[1] = &csv_layout_196_s0;
+	} else if (k >= KEY(1, 97, 0) && k <= KEY(1, 97, 26)) {
+		out[0] = &csv_layout_196;
+	} else if (k >= KEY(1, 98, 0)) {
+		out[0] = &csv_layout_198;
+	}
+	return out[2] != NULL ? out[2]->nfields :
+	    out[0] != NULL ? out[0]->nfields : 0;
+}
+
+/* "16096M", "2G", "64M:4k"; bare MiB only where allowed (1.00-1.00b) */
+static bool is_size(const char *s, bool bare_ok)
+{
+	size_t i = 0;
+
+	while (is_digit(s[i]))
+		i++;
+	if (i == 0 || i > 12)
+		return false;
+	if (s[i] == 'M' || s[i] == 'G')
+		i++;
+	else if (!bare_ok)
+		return false;
+	if (s[i] == ':') {
+		size_t d = ++i;
+
+		while (is_digit(s[i]))
+			i++;
+		if (i == d)
+			return false;
+		if (s[i] == 'k' || s[i] == 'm')
+			i++;
+	}
+	return s[i] == '\0';
+}
+
+/* empty, a number, or plus signs */
+static bool is_cell(const char *s)
+{
+	size_t i = 0;
+
+	if (s[0] == '+') {
+		while (s[i] == '+')
+			i++;
+		return s[i] == '\0';
+	}
+	while (is_digit(s[i]) || s[i] == '.')
+		i++;
+	return s[i] == '\0';
+}
+
+/* ---- values -------------------------------------------------------- */
+
+static int why_is(char *why, size_t n, const struct csv_field *f,
+    const char *value, const char *what)
+{
+	char name[64];
+
+	csv_field_name(name, sizeof(name), f);
+	snprintf(why, n, "%s: '%.40s' %s", name, value, what);
 	return -1;
 }
 
 /* "16096M", "2G", "64M:4k", or a bare number of MiB (1.00-1.00b) */
-static int read_size_103(const char *s, struct result *res)
+static int read_size(const char *s, struct result *res)
 {
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	uint64_t chunk;
+	char num[16];
+	size_t i = 0;
+	uint64_t v, chunk;
 
-	if (end == s)
+	if (!is_size(s, true))
 		return -1;
-	if (*end == 'G')
-		v *= 1024, end++;
-	else if (*end == 'M')
-		end++;
+	while (is_digit(s[i]))
+		i++;
+	memcpy(num, s, i);
+	num[i] = '\0';
+	if (parse_u64(num, 0, UINT64_C(1) << 40, &v) != NULL)
+		return -1;
+	if (s[i] == 'G') {
+		v *= 1024;
+		i++;
+	} else if (s[i] == 'M') {
+		i++;
+	}
 	res->has_io = true;
 	res->file_size_mib = v;
 	res->chunk = DEFAULT_CHUNK;
-	if (*end == '\0')
+	if (s[i] == '\0')
 		return 0;
-	if (*end != ':' || parse_size(end + 1, "km", 1, 1, MAX_CHUNK, &chunk))
+	if (parse_size(s + i + 1, "km", 1, 1, UINT64_C(1) << 30, &chunk) != NULL)
 		return -1;
 	res->chunk = (unsigned)chunk;
 	return 0;
 }
 
-/* "16", "2:1024:512/4", "2:link", "2:symlink" */
-static int read_files_103(const char *s, struct files_spec *fs)
+static int read_long(const char *s, long max, long *out)
 {
-	char *end;
+	uint64_t v;
 
-	fs->count_k = (unsigned)strtoul(s, &end, 10);
-	if (end == s)
+	if (parse_u64(s, 0, (uint64_t)max, &v) != NULL)
 		return -1;
-	fs->dirs = 1;
-	fs->chunk = DEFAULT_CHUNK;
-	if (strncmp(end, ":link", 5) == 0) {
-		fs->max_size = FILES_HARDLINK;
-		end += 5;
-	} else if (strncmp(end, ":symlink", 8) == 0) {
-		fs->max_size = FILES_SYMLINK;
-		end += 8;
-	} else if (*end == ':') {
-		s = end + 1;
-		fs->max_size = strtol(s, &end, 10);
-		if (end == s || *end != ':')
-			return -1;
-		s = end + 1;
-		fs->min_size = strtol(s, &end, 10);
-		if (end == s)
-			return -1;
-	}
-	if (*end == '/') {
-		s = end + 1;
-		fs->dirs = (unsigned)strtoul(s, &end, 10);
-		if (end == s)
-			return -1;
-	}
-	return *end == '\0' ? 0 : -1;
+	*out = (long)v;
+	return 0;
 }
 
-static int read_rate(const char *s, struct cell *c, enum phase_id ph)
+static int read_unsigned(const char *s, unsigned min, unsigned max,
+    unsigned *out)
 {
-	char *end;
+	uint64_t v;
+
+	if (parse_u64(s, min, max, &v) != NULL)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
+}
+
+/* max_size: bytes, or link / symlink (-1 / -2 as given to -n) */
+static int read_max(const char *s, long *out)
+{
+	if (strcmp(s, "link") == 0 || strcmp(s, "-1") == 0)
+		*out = FILES_HARDLINK;
+	else if (strcmp(s, "symlink") == 0 || strcmp(s, "-2") == 0)
+		*out = FILES_SYMLINK;
+	else
+		return read_long(s, 1000000000000000L, out);
+	return 0;
+}
+
+/* 1.0x: "16", "2:1024:512/4", "2:link", "2:symlink", "4:2048:0" */
+static int read_files_103(const char *s, struct files_spec *fs)
+{
+	char buf[64], *max, *min, *dirs;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	dirs = strchr(buf, '/');
+	if (dirs != NULL)
+		*dirs++ = '\0';
+	max = strchr(buf, ':');
+	if (max != NULL)
+		*max++ = '\0';
+	min = max != NULL ? strchr(max, ':') : NULL;
+	if (min != NULL)
+		*min++ = '\0';
+	if (read_unsigned(buf, 0, 1000000000, &fs->count_k) != 0)
+		return -1;
+	if (max != NULL && read_max(max, &fs->max_size) != 0)
+		return -1;
+	if (min != NULL && (fs->max_size < 0 ||
+	    read_long(min, 1000000000000000L, &fs->min_size) != 0))
+		return -1;
+	if (dirs != NULL && read_unsigned(dirs, 1, 1000000, &fs->dirs) != 0)
+		return -1;
+	return 0;
+}
+
+/* a rate: digits with an optional fraction, no sign or exponent */
+static int read_rate(const char *s, struct cell *c)
+{
+	size_t i = 0, d;
 
 	if (*s == '\0') {
 		c->status = CELL_SKIPPED;
 		return 0;
 	}
-	if (strcmp(s, "+++++") == 0) {
+	if (strcmp(s, "+++++") == 0 || strcmp(s, "++++") == 0) {
 		c->status = CELL_TOO_FAST;
 		return 0;
 	}
-	c->rate = strtod(s, &end);
-	if (end == s || *end != '\0' || c->rate < 0 ||
-	    (ph != PH_SEEKS && strchr(s, '.') != NULL))
+	while (is_digit(s[i]))
+		i++;
+	if (i == 0 || i > 15)
 		return -1;
+	if (s[i] == '.') {
+		d = ++i;
+		while (is_digit(s[i]))
+			i++;
+		if (i == d || i - d > 6)
+			return -1;
+	}
+	if (s[i] != '\0')
+		return -1;
+	c->rate = strtod(s, NULL);
 	c->status = CELL_OK;
 	return 0;
 }
 
+/* %CPU goes with its rate: a number, +++ with +++++, empty with empty */
 static int read_cpu(const char *s, struct cell *c)
 {
-	char *end;
-	long v;
+	unsigned v;
 
-	if (*s == '\0' || strcmp(s, "+++") == 0)
+	switch (c->status) {
+	case CELL_SKIPPED:
+		return *s == '\0' ? 0 : -1;
+	case CELL_TOO_FAST:
+		/* 1.00-1.00b printed the CPU figure next to +++++ */
+		if (strspn(s, "+") == strlen(s) && *s != '\0')
+			return 0;
+		return read_unsigned(s, 0, 1000000, &v);
+	case CELL_OK:
+		if (read_unsigned(s, 0, 1000000, &v) != 0)
+			return -1;
+		c->cpu = (int)v;
 		return 0;
-	v = strtol(s, &end, 10);
-	if (end == s || *end != '\0' || v < 0 || v > 1000000)
+	}
+	return -1;
+}
+
+/* "14540us", "226ms", "101s"; the record keeps microseconds */
+static int read_latency(const char *s, struct cell *c)
+{
+	static const struct {
+		const char *unit;
+		int64_t mul, div;
+	} units[] = { { "ns", 1, 1000 }, { "us", 1, 1 }, { "ms", 1000, 1 },
+	    { "s", 1000000, 1 } };
+	size_t i = 0, u;
+	char num[16];
+	uint64_t v;
+
+	if (*s == '\0')
+		return 0;
+	while (is_digit(s[i]))
+		i++;
+	if (i == 0 || i > 12)
 		return -1;
-	c->cpu = (int)v;
+	memcpy(num, s, i);
+	num[i] = '\0';
+	for (u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+		if (strcmp(s + i, units[u].unit) != 0)
+			continue;
+		if (parse_u64(num, 0, UINT64_C(999999999999), &v) != NULL)
+			return -1;
+		c->latency_us = (int64_t)v * units[u].mul / units[u].div;
+		return 0;
+	}
+	return -1;
+}
+
+/* s into a buffer of size bytes; -1 when it does not fit */
+static int copy(char *dst, size_t size, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len >= size)
+		return -1;
+	memcpy(dst, s, len + 1);
 	return 0;
 }
 
-static int read_field(const struct csv_field *f, char *s, struct result *res)
+/* raw values of the two columns bonnie++ swapped (B5) */
+struct dirs_chunk {
+	const char *dirs, *chunk;
+	char dirs_buf[32], chunk_buf[32];
+};
+
+static int read_value(const struct csv_field *f, const char *s,
+    struct result *res, struct dirs_chunk *dc)
 {
+	struct files_spec *fs = &res->files;
+	uint64_t v;
+
 	switch (f->kind) {
+	case F_FORMAT_VERSION:
+		return copy(res->generation, sizeof(res->generation), s) ||
+		    copy(res->format_version, sizeof(res->format_version), s);
+	case F_BONNIE_VERSION:
+		return copy(res->bonnie_version, sizeof(res->bonnie_version), s);
 	case F_NAME:
-		snprintf(res->name, sizeof(res->name), "%s", s);
+		return copy(res->name, sizeof(res->name), s);
+	case F_CONCURRENCY:
+		if (*s == '\0')
+			return 0;
+		if (parse_u64(s, 1, 1000000, &v) != NULL)
+			return -1;
+		res->concurrency = (int)v;
 		return 0;
+	case F_SEED:
+		return copy(res->seed, sizeof(res->seed), s);
 	case F_FILE_SIZE:
-		return *s == '\0' ? 0 : read_size_103(s, res);
+		return *s == '\0' ? 0 : read_size(s, res);
+	case F_IO_CHUNK:
+		if (*s == '\0')
+			return 0;
+		if (parse_size(s, "km", 1, 1, UINT64_C(1) << 30, &v) != NULL)
+			return -1;
+		res->chunk = (unsigned)v;
+		return 0;
+	case F_SEEKS:
+		return *s == '\0' ? 0 :
+		    read_unsigned(s, 1, 1000000000, &res->seeks);
+	case F_SEEKERS:
+		return *s == '\0' ? 0 :
+		    read_unsigned(s, 1, 1000000, &res->seekers);
+	case F_RATE:
+		return read_rate(s, &res->cell[f->phase]);
+	case F_CPU:
+		return read_cpu(s, &res->cell[f->phase]);
+	case F_LATENCY:
+		return read_latency(s, &res->cell[f->phase]);
 	case F_FILE_SPEC:
 		if (*s == '\0')
 			return 0;
 		res->has_files = true;
-		return read_files_103(s, &res->files);
-	case F_RATE:
-		return read_rate(s, &res->cell[f->phase], f->phase);
-	case F_CPU:
-		return read_cpu(s, &res->cell[f->phase]);
-	default:
-		/* the 1.9x columns come with the reader of every generation */
-		return -1;
+		return read_files_103(s, fs);
+	case F_NUM_FILES:
+		if (*s == '\0')
+			return 0;
+		res->has_files = true;
+		return read_unsigned(s, 0, 1000000000, &fs->count_k);
+	case F_MAX_SIZE:
+		return *s == '\0' ? 0 : read_max(s, &fs->max_size);
+	case F_MIN_SIZE:
+		return *s == '\0' ? 0 :
+		    read_long(s, 1000000000000000L, &fs->min_size);
+	case F_NUM_DIRS:
+		dc->dirs = dc->dirs_buf;
+		return copy(dc->dirs_buf, sizeof(dc->dirs_buf), s);
+	case F_FILE_CHUNK:
+		dc->chunk = dc->chunk_buf;
+		return copy(dc->chunk_buf, sizeof(dc->chunk_buf), s);
 	}
+	return -1;
 }
 
-int csv_read_row(const char *line, const struct csv_layout *layout,
-    struct result *res, char *why, size_t why_len)
+/*
+ * bonnie++ 1.91c-2.00a write num_dirs in the column named
+ * file_chunk_size and leave the num_dirs column empty; clyde writes each
+ * under its name, and num_dirs whenever there is a file chunk.
+ */
+static int resolve_dirs_chunk(const struct dirs_chunk *dc, struct result *res,
+    char *why, size_t why_len)
 {
-	char buf[LINE_MAX_LEN], *field[MAX_FIELDS], *p;
-	size_t n = 0, i;
+	struct files_spec *fs = &res->files;
+	const char *dirs = dc->dirs, *chunk = dc->chunk;
+	uint64_t v;
 
-	if (strlen(line) >= sizeof(buf))
-		return fail(why, why_len, "line too long", line);
-	strcpy(buf, line);
-	buf[strcspn(buf, "\r\n")] = '\0';
-	field[n++] = buf;
-	for (p = buf; *p != '\0'; p++) {
-		if (*p != ',')
-			continue;
-		if (n == MAX_FIELDS)
-			return fail(why, why_len, "too many fields", line);
-		*p = '\0';
-		field[n++] = p + 1;
+	if ((dirs == NULL || *dirs == '\0') && chunk != NULL && *chunk != '\0') {
+		dirs = chunk;   /* bonnie++'s order */
+		chunk = NULL;
 	}
-	if (n != layout->nfields) {
-		snprintf(why, why_len, "%zu fields, expected %zu", n,
-		    layout->nfields);
+	if (dirs != NULL && *dirs != '\0' &&
+	    read_unsigned(dirs, 1, 1000000, &fs->dirs) != 0) {
+		snprintf(why, why_len, "num_dirs: '%.40s' is not a number", dirs);
 		return -1;
 	}
+	if (chunk != NULL && *chunk != '\0') {
+		if (parse_size(chunk, "km", 1, 1, UINT64_C(1) << 30, &v) != NULL) {
+			snprintf(why, why_len,
+			    "file_chunk_size: '%.40s' is not a size", chunk);
+			return -1;
+		}
+		fs->chunk = (unsigned)v;
+	}
+	return 0;
+}
+
+void csv_result_clear(struct result *res)
+{
+	int i;
+
 	memset(res, 0, sizeof(*res));
-	strcpy(res->generation, layout == &csv_layout_103 ? "1.0x" : "1.98");
 	for (i = 0; i < PH_COUNT; i++) {
+		res->cell[i].status = CELL_SKIPPED;
 		res->cell[i].cpu = -1;
 		res->cell[i].latency_us = -1;
 	}
-	for (i = 0; i < n; i++) {
-		char *s = layout->fields[i].kind == F_NAME ? field[i] : trim(field[i]);
+	res->files.dirs = 1;
+	res->files.chunk = DEFAULT_CHUNK;
+}
 
-		if (read_field(&layout->fields[i], s, res) != 0)
-			return fail(why, why_len, "unreadable field", s);
+static bool any_cell(const struct result *res, int from, int to)
+{
+	int i;
+
+	for (i = from; i < to; i++)
+		if (res->cell[i].status != CELL_SKIPPED)
+			return true;
+	return false;
+}
+
+static size_t field_index(const struct csv_layout *layout, enum field_kind k)
+{
+	size_t i;
+
+	for (i = 0; i < layout->nfields; i++)
+		if (layout->fields[i].kind == k)
+			return i;
+	return (size_t)-1;
+}
+
+/*
+ * Walk the layout over the line.  The name takes name_extra more raw
+ * fields (commas in it), the seed seed_extra.
+ */
+static int read_layout(const struct line *l, const struct csv_layout *layout,
+    size_t name_extra, size_t seed_extra, struct result *res, char *why,
+    size_t why_len)
+{
+	size_t name_at = field_index(layout, F_NAME);
+	size_t seed_at = field_index(layout, F_SEED);
+	struct dirs_chunk dc = { NULL, NULL, "", "" };
+	char value[FIELD_MAX];
+	size_t i, raw = 0;
+
+	csv_result_clear(res);
+	strcpy(res->generation, "1.0x");
+	for (i = 0; i < layout->nfields; i++) {
+		const struct csv_field *f = &layout->fields[i];
+		size_t extra = i == name_at ? name_extra :
+		    i == seed_at ? seed_extra : 0;
+
+		if (get_field(l, raw, extra, value, sizeof(value)) != 0) {
+			char name[64];
+
+			csv_field_name(name, sizeof(name), f);
+			snprintf(why, why_len, "%s: longer than %d bytes", name,
+			    FIELD_MAX - 1);
+			return -1;
+		}
+		raw += extra + 1;
+		if (read_value(f, value, res, &dc) != 0) {
+			const char *what = "is not a number";
+
+			if (f->kind == F_NAME || f->kind == F_SEED)
+				what = "is longer than 255 bytes";
+			else if (f->kind == F_RATE)
+				what = "is not a rate";
+			else if (f->kind == F_CPU)
+				what = "does not go with its rate";
+			else if (f->kind == F_LATENCY)
+				what = "is not a latency";
+			else if (f->kind == F_FILE_SIZE || f->kind == F_IO_CHUNK)
+				what = "is not a size";
+			else if (f->kind == F_FILE_SPEC)
+				what = "is not a file count";
+			return why_is(why, why_len, f, value, what);
+		}
 	}
+	if (resolve_dirs_chunk(&dc, res, why, why_len) != 0)
+		return -1;
+	/* results without their size or count (hand-made lines) still show */
+	if (!res->has_io && any_cell(res, PH_PUTC, PH_FIRST_FILE))
+		res->has_io = true;
+	if (!res->has_files && any_cell(res, PH_FIRST_FILE, PH_COUNT))
+		res->has_files = true;
+	if (res->has_io && res->chunk == 0)
+		res->chunk = DEFAULT_CHUNK;
 	return 0;
+}
+
+/*
+ * A line with more fields than its layout: bonnie++ never escaped commas
+ * in the -m name or the -Z seed file name (B9).  Give the extra fields to
+ * the name, or share them with the seed, until the rest reads.
+ */
+static int read_with_commas(const struct line *l, const struct csv_layout *layout,
+    struct result *res, char *why, size_t why_len)
+{
+	size_t extra = l->n - layout->nfields, a;
+	bool has_seed = field_index(layout, F_SEED) != (size_t)-1;
+	char first_why[CSV_WHY_MAX];
+
+	first_why[0] = '\0';
+	for (a = extra + 1; a-- > 0;) {
+		if (!has_seed && a != extra)
+			break;
+		if (read_layout(l, layout, a, extra - a, res, why, why_len) == 0)
+			return 0;
+		if (first_why[0] == '\0')
+			snprintf(first_why, sizeof(first_why), "%s", why);
+	}
+	snprintf(why, why_len, "%s", first_why);
+	return -1;
+}
+
+/* 1.92b-1.96 with -s 0 (B6): 47 fields, 5-17 empty, the file count at 18 */
+static bool is_shifted_s0(const struct line *l)
+{
+	char v[FIELD_MAX];
+	size_t i;
+
+	for (i = 5; i <= 17; i++)
+		if (l->f[i].len != 0 &&
+		    (get_field(l, i, 0, v, sizeof(v)) != 0 || v[0] != '\0'))
+			return false;
+	return get_field(l, 18, 0, v, sizeof(v)) == 0 && v[0] != '\0' &&
+	    strspn(v, "0123456789") == strlen(v);
+}
+
+static enum csv_line_kind read_tagged(const struct line *l, const char *tag,
+    struct result *res, char *why, size_t why_len,
+    struct csv_line_info *info)
+{
+	const struct csv_layout *cand[3];
+	size_t most = layouts_for_tag(tag, cand), i;
+
+	info->tagged = true;
+	info->expected = most;
+	if (most == 0) {
+		snprintf(why, why_len, "no bonnie++ CSV format is called '%s'",
+		    tag);
+		return CSV_BAD;
+	}
+	for (i = 0; i < 3; i++) {
+		if (cand[i] == NULL || cand[i]->nfields != l->n)
+			continue;
+		if (cand[i] == &csv_layout_196_s0 && !is_shifted_s0(l)) {
+			snprintf(why, why_len, "%zu fields: cut short? (a %s "
+			    "line has %zu)", l->n, tag, most);
+			return CSV_BAD;
+		}
+		if (read_layout(l, cand[i], 0, 0, res, why, why_len) != 0)
+			return CSV_BAD;
+		return CSV_RESULT;
+	}
+	if (l->n < most) {
+		snprintf(why, why_len, "%zu fields: cut short? (a %s line has "
+		    "%zu)", l->n, tag, most);
+		return CSV_PARTIAL;
+	}
+	/* the largest layout, with commas in the name or seed */
+	for (i = 3; i-- > 0;) {
+		if (cand[i] == NULL)
+			continue;
+		if (!l->too_many && l->n - cand[i]->nfields <= MAX_EXTRA &&
+		    read_with_commas(l, cand[i], res, why, why_len) == 0)
+			return CSV_RESULT;
+		break;
+	}
+	snprintf(why, why_len, "%zu fields: too many (a %s line has %zu)",
+	    l->n, tag, most);
+	return CSV_BAD;
+}
+
+/*
+ * A 1.0x line (27 fields): a name, a size (empty with -s 0), then cells.
+ * 'shift' fields of the start belong to a name with commas.
+ */
+static bool looks_103(const struct line *l, size_t shift)
+{
+	char v[FIELD_MAX];
+	size_t i, last;
+	bool size_empty;
+
+	if (l->n < shift + 3 || get_field(l, shift + 1, 0, v, sizeof(v)) != 0)
+		return false;
+	size_empty = v[0] == '\0';
+	if (!size_empty && !is_size(v, l->n == 27 + shift))
+		return false;
+	/* the cells before the last field (which may be cut by a wrap) */
+	last = l->n - 1 < shift + 14 ? l->n - 1 : shift + 14;
+	for (i = shift + 2; i < last; i++) {
+		if (get_field(l, i, 0, v, sizeof(v)) != 0 || !is_cell(v))
+			return false;
+		if (size_empty && v[0] != '\0')
+			return false;
+	}
+	return true;
+}
+
+enum csv_line_kind csv_read_line(const char *text, struct result *res,
+    char *why, size_t why_len, struct csv_line_info *info)
+{
+	struct csv_line_info dummy;
+	struct line l;
+	char f0[FIELD_MAX], f1[FIELD_MAX];
+
+	if (info == NULL)
+		info = &dummy;
+	memset(info, 0, sizeof(*info));
+	why[0] = '\0';
+	split(&l, text);
+	info->fields = l.n;
+	if (l.n < 3)
+		return CSV_NOT_RESULT;
+	if (get_field(&l, 0, 0, f0, sizeof(f0)) != 0)
+		f0[0] = '\0';
+	if (get_field(&l, 1, 0, f1, sizeof(f1)) != 0)
+		f1[0] = '\0';
+	if (strcmp(f0, "name") == 0 || strcmp(f0, "format_version") == 0)
+		return CSV_HEADER;
+	/* 1.9x and later: a tag and a version (empty when unknown) */
+	if (is_tag(f0) && (is_version(f1) ||
+	    (f1[0] == '\0' && tag_key(f0) >= KEY(1, 90, 0))))
+		return read_tagged(&l, f0, res, why, why_len, info);
+	info->expected = csv_layout_103.nfields;
+	if (l.too_many)
+		return CSV_NOT_RESULT;
+	if (l.n <= 27) {
+		if (!looks_103(&l, 0))
+			return CSV_NOT_RESULT;
+		if (l.n < 27) {
+			snprintf(why, why_len, "%zu fields: cut short? (a 1.0x "
+			    "line has 27)", l.n);
+			return CSV_PARTIAL;
+		}
+		return read_layout(&l, &csv_layout_103, 0, 0, res, why,
+		    why_len) == 0 ? CSV_RESULT : CSV_BAD;
+	}
+	if (l.n - 27 > MAX_EXTRA || !looks_103(&l, l.n - 27))
+		return CSV_NOT_RESULT;
+	return read_layout(&l, &csv_layout_103, l.n - 27, 0, res, why,
+	    why_len) == 0 ? CSV_RESULT : CSV_BAD;
 }

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "phase.h"
 #include "report.h"
+#include "report_cmd.h"
 #include "result.h"
 #include "setup.h"
 #include "sync.h"
@@ -66,6 +67,8 @@ int main(int argc, char **argv)
 	struct config cfg;
 	int rc, close_rc;
 
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return report_main(argc - 1, argv + 1);
 	rc = config_parse(&cfg, argc, argv);
 	if (rc < 0)
 		return close_stdout();

@@ -1,5 +1,11 @@
 /*
- * report_text.c: bonnie++'s text table, from the result record only.
+ * report_text.c: bonnie++'s text table, from result records only.
+ *
+ * One result prints exactly as bonnie++ prints it.  Several print as one
+ * table, one row each, the way bon_csv2txt prints a file of CSV lines:
+ * every I/O row, then every file row labelled with its name (unless all
+ * share one name); with --average the mean, min, max and CV rows of each
+ * group follow, with --compare a row of percentages under each result.
  *
  * Numbers are never clipped to the column: a wide value pushes the rest
  * of the row right, as in bonnie++ (formats.md B10).
@@ -8,6 +14,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_set.h"
 
 /* The table names the bonnie++ release whose layout it reproduces. */
 #define VERSION_103 "1.03e"
@@ -43,9 +50,20 @@ static void put_rate_with_unit(FILE *out, double kib)
 		fprintf(out, " %4.1fg", mib / 1024.0);
 }
 
+/* The rate part of a cell: " %5d", seeks " %5.1f" below 1000. */
+static void put_rate(FILE *out, double rate, enum phase_id ph, bool units)
+{
+	if (ph == PH_SEEKS)
+		fprintf(out, rate < 1000.0 ? " %5.1f" : " %5.0f", rate);
+	else if (units)
+		put_rate_with_unit(out, rate);
+	else
+		fprintf(out, " %5d", (int)rate);
+}
+
 /*
- * " %5d %3d", seeks " %5.1f" below 1000; +++++ +++; blanks when not run.
- * units: the I/O rates of 2.00 with k/m/g.
+ * " %5d %3d"; +++++ +++; blanks when not run.  units: the I/O rates of
+ * 2.00 with k/m/g.
  */
 static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
     bool units)
@@ -60,12 +78,7 @@ static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
 	case CELL_OK:
 		break;
 	}
-	if (ph == PH_SEEKS)
-		fprintf(out, c->rate < 1000.0 ? " %5.1f" : " %5.0f", c->rate);
-	else if (units)
-		put_rate_with_unit(out, c->rate);
-	else
-		fprintf(out, " %5d", (int)c->rate);
+	put_rate(out, c->rate, ph, units);
 	fprintf(out, " %3d", c->cpu);
 }
 
@@ -80,57 +93,6 @@ static void put_label(FILE *out, const char *name, const char *size)
 	if (room < 0)
 		room = 0;
 	fprintf(out, "%-*.*s %s", room, room, name, size);
-}
-
-static void io_section_103(FILE *out, const struct result *res)
-{
-	char size[64];
-	int i;
-
-	fprintf(out, "Version %5s       %s", VERSION_103, io_title);
-	fprintf(out, "%20s%s", "", io_columns);
-	if (res->chunk == 0 || res->chunk == DEFAULT_CHUNK)
-		fputs("Machine        Size ", out);
-	else
-		fputs("Machine   Size:chnk ", out);
-	fputs("K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n", out);
-	fmt_size_103(size, sizeof(size), res);
-	put_label(out, res->name, size);
-	for (i = PH_PUTC; i <= PH_SEEKS; i++)
-		put_cell(out, &res->cell[i], (enum phase_id)i, false);
-	fputc('\n', out);
-}
-
-static void files_header(FILE *out, const struct files_spec *fs)
-{
-	if (fs->min_size != 0)
-		fputs("files:max:min       ", out);
-	else if (fs->max_size != 0)
-		fputs("files:max           ", out);
-	else
-		fputs("              files ", out);
-	fputs(file_units, out);
-}
-
-static void file_section_103(FILE *out, const struct result *res)
-{
-	char spec[64];
-	int i;
-
-	/* 1.03e names the section only when there was no I/O section above */
-	if (res->has_io) {
-		fprintf(out, "%20s%s", "", file_title);
-		fprintf(out, "%20s%s", "", file_columns);
-	} else {
-		fprintf(out, "Version %5s       %s", VERSION_103, file_title);
-		fprintf(out, "%-19.19s %s", res->name, file_columns);
-	}
-	files_header(out, &res->files);
-	fmt_files_spec(spec, sizeof(spec), &res->files);
-	fprintf(out, "%19s", spec);
-	for (i = PH_SEQ_CREATE; i < PH_COUNT; i++)
-		put_cell(out, &res->cell[i], (enum phase_id)i, false);
-	fputc('\n', out);
 }
 
 /* "Latency          " and six latency strings, right-aligned in 9 */
@@ -178,52 +140,284 @@ static void size_label_200(char *out, size_t n, const struct result *res)
 	}
 }
 
-static void io_section_200(FILE *out, const struct result *res)
+/* ---- the rows ------------------------------------------------------- */
+
+/* Where the rows come from: one record, or a set. */
+struct source {
+	enum compat compat;
+	const struct result *one;
+	const struct report_set *set;
+	struct result *scratch;
+	size_t n;
+	const char *common_name;        /* every row has it, or NULL */
+	const char *base;               /* --compare, or NULL */
+};
+
+static const struct result *row_at(const struct source *src, size_t i)
 {
+	if (src->set == NULL)
+		return src->one;
+	report_set_get(src->set, i, src->scratch);
+	return src->scratch;
+}
+
+static const struct result *mean_at(const struct source *src, size_t g)
+{
+	report_set_group_mean(src->set, g, src->scratch);
+	return src->scratch;
+}
+
+static size_t groups(const struct source *src)
+{
+	return src->set != NULL ? src->set->ngroups : 0;
+}
+
+/* "mean:NAME", the name of a group's mean row */
+static void mean_name(char *out, size_t n, const struct result *mean)
+{
+	snprintf(out, n, "mean:%s", mean->name);
+}
+
+static void io_row(FILE *out, const struct source *src,
+    const struct result *res, const char *name)
+{
+	bool units = src->compat == COMPAT_200;
 	char size[160];
 	int i;
 
-	fprintf(out, "Version %5s       %s", VERSION_200, io_title);
-	fprintf(out, "%20s%s", "", io_columns);
-	fprintf(out, "Name:Size etc       %s", file_units);
-	size_label_200(size, sizeof(size), res);
-	put_label(out, res->name, size);
+	if (units)
+		size_label_200(size, sizeof(size), res);
+	else
+		fmt_size_103(size, sizeof(size), res);
+	put_label(out, name, size);
 	for (i = PH_PUTC; i <= PH_SEEKS; i++)
-		put_cell(out, &res->cell[i], (enum phase_id)i, true);
+		put_cell(out, &res->cell[i], (enum phase_id)i, units);
 	fputc('\n', out);
-	latency_row(out, res, PH_PUTC);
+	if (units)
+		latency_row(out, res, PH_PUTC);
 }
 
-/* The file rates are the true ones, where 2.00a printed garbage (B1). */
-static void file_section_200(FILE *out, const struct result *res)
+static void file_row(FILE *out, const struct source *src,
+    const struct result *res, const char *name)
 {
 	char spec[64];
 	int i;
 
-	fprintf(out, "Version %5s       %s", VERSION_200, file_title);
-	fprintf(out, "%-19.19s %s", res->name, file_columns);
-	files_header(out, &res->files);
 	fmt_files_spec(spec, sizeof(spec), &res->files);
-	fprintf(out, "%19s", spec);
+	if (name != NULL)
+		put_label(out, name, spec);
+	else
+		fprintf(out, "%19s", spec);
 	for (i = PH_SEQ_CREATE; i < PH_COUNT; i++)
 		put_cell(out, &res->cell[i], (enum phase_id)i, false);
 	fputc('\n', out);
-	latency_row(out, res, PH_SEQ_CREATE);
+	if (src->compat == COMPAT_200)
+		latency_row(out, res, PH_SEQ_CREATE);
+}
+
+/* --compare: "  vs BASE" and each rate as a percentage of the base's */
+static void percent_row(FILE *out, const struct source *src,
+    const struct result *res, int first)
+{
+	char label[64], pct[32];
+	long p;
+	int i;
+
+	snprintf(label, sizeof(label), "  vs %s", src->base);
+	fprintf(out, "%-19.19s", label);
+	for (i = first; i < first + 6; i++) {
+		if (report_set_percent(src->set, res, (enum phase_id)i, &p))
+			snprintf(pct, sizeof(pct), "%+ld%%", p);
+		else
+			pct[0] = '\0';
+		fprintf(out, " %5s    ", pct);
+	}
+	fputc('\n', out);
+}
+
+/* --average: the min, max and coefficient of variation under a mean */
+static void spread_rows(FILE *out, const struct source *src, size_t g,
+    int first, bool units)
+{
+	const struct report_spread *sp = report_set_group_spread(src->set, g);
+	static const char *const label[3] = { "  min", "  max", "  cv %" };
+	int row, i;
+
+	for (row = 0; row < 3; row++) {
+		fprintf(out, "%-19s", label[row]);
+		for (i = first; i < first + 6; i++) {
+			if (sp[i].runs == 0)
+				fputs("          ", out);
+			else if (row == 2)
+				fprintf(out, " %5.1f    ", sp[i].cv);
+			else {
+				put_rate(out, row == 0 ? sp[i].min : sp[i].max,
+				    (enum phase_id)i, units && i < PH_FIRST_FILE);
+				fputs("    ", out);
+			}
+		}
+		fputc('\n', out);
+	}
+}
+
+/* A row's percentages, unless it is the base itself. */
+static void maybe_percent(FILE *out, const struct source *src,
+    const struct result *res, long item, long group, int first)
+{
+	const struct report_set *set = src->set;
+
+	if (src->base == NULL || (item >= 0 && item == set->base_item) ||
+	    (group >= 0 && group == set->base_group))
+		return;
+	percent_row(out, src, res, first);
+}
+
+static void io_section(FILE *out, const struct source *src)
+{
+	bool chunk_label = false;
+	char name[300];
+	size_t i;
+
+	for (i = 0; i < src->n; i++) {
+		const struct result *r = row_at(src, i);
+
+		if (r->has_io && r->chunk != 0 && r->chunk != DEFAULT_CHUNK)
+			chunk_label = true;
+	}
+	if (src->compat == COMPAT_103) {
+		fprintf(out, "Version %5s       %s", VERSION_103, io_title);
+		fprintf(out, "%20s%s", "", io_columns);
+		fputs(chunk_label ? "Machine   Size:chnk " : "Machine        Size ",
+		    out);
+		fputs("K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n",
+		    out);
+	} else {
+		fprintf(out, "Version %5s       %s", VERSION_200, io_title);
+		fprintf(out, "%20s%s", "", io_columns);
+		fprintf(out, "Name:Size etc       %s", file_units);
+	}
+	for (i = 0; i < src->n; i++) {
+		const struct result *r = row_at(src, i);
+
+		if (!r->has_io)
+			continue;
+		io_row(out, src, r, r->name);
+		maybe_percent(out, src, r, (long)i, -1, PH_PUTC);
+	}
+	for (i = 0; i < groups(src); i++) {
+		const struct result *m = mean_at(src, i);
+
+		if (!m->has_io)
+			continue;
+		mean_name(name, sizeof(name), m);
+		io_row(out, src, m, name);
+		maybe_percent(out, src, m, -1, (long)i, PH_PUTC);
+		spread_rows(out, src, i, PH_PUTC, src->compat == COMPAT_200);
+	}
+}
+
+static void files_header(FILE *out, const struct source *src)
+{
+	bool min = false, max = false;
+	size_t i;
+
+	for (i = 0; i < src->n; i++) {
+		const struct result *r = row_at(src, i);
+
+		if (!r->has_files)
+			continue;
+		min = min || r->files.min_size != 0;
+		max = max || r->files.max_size != 0;
+	}
+	if (min)
+		fputs("files:max:min       ", out);
+	else if (max)
+		fputs("files:max           ", out);
+	else
+		fputs("              files ", out);
+	fputs(file_units, out);
+}
+
+/*
+ * 1.03e names the section only when there was no I/O section above; 1.9x
+ * and 2.00 always do.  The name line shows the one name all rows share.
+ */
+static void file_section(FILE *out, const struct source *src, bool after_io)
+{
+	const char *version = src->compat == COMPAT_103 ? VERSION_103 :
+	    VERSION_200;
+	char name[300];
+	size_t i;
+
+	if (src->compat == COMPAT_103 && after_io) {
+		fprintf(out, "%20s%s", "", file_title);
+		fprintf(out, "%20s%s", "", file_columns);
+	} else {
+		fprintf(out, "Version %5s       %s", version, file_title);
+		fprintf(out, "%-19.19s %s", src->common_name ? src->common_name :
+		    "", file_columns);
+	}
+	files_header(out, src);
+	for (i = 0; i < src->n; i++) {
+		const struct result *r = row_at(src, i);
+
+		if (!r->has_files)
+			continue;
+		file_row(out, src, r, src->common_name ? NULL : r->name);
+		maybe_percent(out, src, r, (long)i, -1, PH_SEQ_CREATE);
+	}
+	for (i = 0; i < groups(src); i++) {
+		const struct result *m = mean_at(src, i);
+
+		if (!m->has_files)
+			continue;
+		mean_name(name, sizeof(name), m);
+		file_row(out, src, m, name);
+		maybe_percent(out, src, m, -1, (long)i, PH_SEQ_CREATE);
+		spread_rows(out, src, i, PH_SEQ_CREATE, false);
+	}
+}
+
+static void print_table(FILE *out, struct source *src)
+{
+	bool any_io = false, any_files = false, one_name = true;
+	char first_name[NAME_MAX_LEN + 1] = "";
+	size_t i;
+
+	for (i = 0; i < src->n; i++) {
+		const struct result *r = row_at(src, i);
+
+		any_io = any_io || r->has_io;
+		any_files = any_files || r->has_files;
+		if (i == 0)
+			snprintf(first_name, sizeof(first_name), "%s", r->name);
+		else if (strcmp(first_name, r->name) != 0)
+			one_name = false;
+	}
+	src->common_name = one_name && src->n > 0 ? first_name : NULL;
+	if (any_io)
+		io_section(out, src);
+	if (any_files)
+		file_section(out, src, any_io);
+	else if (any_io && src->compat == COMPAT_200)
+		fputc('\n', out);      /* 2.00a's newline outside its if */
 }
 
 void report_text(FILE *out, enum compat compat, const struct result *res)
 {
-	if (compat == COMPAT_103) {
-		if (res->has_io)
-			io_section_103(out, res);
-		if (res->has_files)
-			file_section_103(out, res);
+	struct source src = { compat, res, NULL, NULL, 1, NULL, NULL };
+
+	print_table(out, &src);
+}
+
+void report_text_set(FILE *out, enum compat compat,
+    const struct report_set *set, const char *base)
+{
+	struct result scratch;
+	struct source src = { compat, NULL, set, &scratch, set->n, NULL, base };
+
+	memset(&scratch, 0, sizeof(scratch));
+	if (set->n == 0)
 		return;
-	}
-	if (res->has_io)
-		io_section_200(out, res);
-	if (res->has_files)
-		file_section_200(out, res);
-	else if (res->has_io)
-		fputc('\n', out);      /* 2.00a's newline outside its if */
+	print_table(out, &src);
 }

@@ -1,35 +1,49 @@
 /*
- * csv_table: a test tool.  Reads 1.0x CSV lines on stdin and prints each
- * as the 1.03 text table followed by its CSV line, through the same
- * formatters as a benchmark run; a header line is printed back through
- * the header writer.  With -c, CSV only (what a -x run prints).
+ * csv_table: a test tool.  Reads CSV lines of any bonnie++ generation on
+ * stdin and prints each as the text table followed by its CSV line,
+ * through the same formatters as a benchmark run; a header line is
+ * printed back through the header writer.  -c: CSV only (what a -x run
+ * prints).  -2: the 2.00 layouts (table and 50-field CSV), else 1.03.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "csv_read.h"
 #include "report.h"
 
 int main(int argc, char **argv)
 {
-	const struct csv_layout *layout = &csv_layout_103;
-	int csv_only = argc > 1 && strcmp(argv[1], "-c") == 0;
-	char line[8192], why[128];
+	enum compat compat = COMPAT_103;
+	const struct csv_layout *layout;
+	char line[8192], why[CSV_WHY_MAX];
+	bool csv_only = false;
 	struct result res;
-	int rc = 0;
+	int rc = 0, i;
 
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-c") == 0)
+			csv_only = true;
+		else if (strcmp(argv[i], "-2") == 0)
+			compat = COMPAT_200;
+	}
+	layout = csv_layout_for(compat);
 	while (fgets(line, sizeof(line), stdin) != NULL) {
-		if (strncmp(line, "name,", 5) == 0) {
+		line[strcspn(line, "\r\n")] = '\0';
+		switch (csv_read_line(line, &res, why, sizeof(why), NULL)) {
+		case CSV_HEADER:
 			csv_write_header(stdout, layout);
-			continue;
-		}
-		if (csv_read_row(line, layout, &res, why, sizeof(why)) != 0) {
+			break;
+		case CSV_RESULT:
+			if (!csv_only)
+				report_text(stdout, compat, &res);
+			csv_write_row(stdout, layout, &res);
+			break;
+		case CSV_NOT_RESULT:
+			break;
+		default:
 			fprintf(stderr, "csv_table: %s\n", why);
 			rc = 1;
-			continue;
 		}
-		if (!csv_only)
-			report_text(stdout, COMPAT_103, &res);
-		csv_write_row(stdout, layout, &res);
 	}
 	return rc;
 }

@@ -1,0 +1,87 @@
+/*
+ * csv_read.h: bonnie++ CSV lines of every generation into the result
+ * record.
+ *
+ * Two levels.  csv_read_line() reads one clean line through the field
+ * table of its generation (report.h).  csv_input reads a whole stream as
+ * people keep results: mail and web text around the lines, quoted-
+ * printable, '>' quotes, indentation, trailing blanks, and lines a mail
+ * client wrapped; it gives one result at a time.
+ */
+#ifndef CLYDE_CSV_READ_H
+#define CLYDE_CSV_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "result.h"
+
+/* Longest logical line (after joining wrapped pieces); longer is refused. */
+#define CSV_LINE_MAX 8192
+/* A reason, as printed after FILE:LINE: */
+#define CSV_WHY_MAX 160
+
+enum csv_line_kind {
+	CSV_NOT_RESULT,         /* prose, a table row, a blank line */
+	CSV_HEADER,             /* name,file_size,... or format_version,... */
+	CSV_RESULT,             /* read into the record */
+	CSV_PARTIAL,            /* the start of a result, fields missing */
+	CSV_BAD                 /* looks like a result, cannot be read */
+};
+
+struct csv_line_info {
+	size_t fields;          /* fields in the line */
+	size_t expected;        /* fields its generation has (the most) */
+	bool tagged;            /* starts with a 1.9x+ format tag */
+};
+
+/*
+ * Read one line (no newline; blanks around fields allowed).  CSV_RESULT
+ * fills res; CSV_BAD and CSV_PARTIAL say why in 'why'.  info may be NULL.
+ */
+enum csv_line_kind csv_read_line(const char *line, struct result *res,
+    char *why, size_t why_len, struct csv_line_info *info);
+
+/* A record with nothing known: every cell skipped, no latency. */
+void csv_result_clear(struct result *res);
+
+/* The stream reader.  It holds its buffers; no allocation. */
+struct csv_input {
+	FILE *in;
+	/* physical lines */
+	char io[65536];
+	size_t io_pos, io_len;
+	bool eof;
+	unsigned long lineno;           /* of the last physical line read */
+	bool qp;                        /* quoted-printable seen */
+	/* one logical line looked at and given back */
+	bool have_back;
+	char back[CSV_LINE_MAX];
+	size_t back_len;
+	unsigned long back_lineno;
+	bool back_bad;                  /* overlong or with a NUL byte */
+	/* work space */
+	char line[CSV_LINE_MAX];
+	char next[CSV_LINE_MAX];
+	char join[CSV_LINE_MAX];
+	char phys[CSV_LINE_MAX];
+};
+
+void csv_input_init(struct csv_input *ci, FILE *in);
+
+enum csv_input_status {
+	CSV_IN_END,             /* end of input */
+	CSV_IN_RESULT,          /* a result in res */
+	CSV_IN_BAD,             /* a result-like line that cannot be read */
+	CSV_IN_ERROR            /* reading failed: errno */
+};
+
+/*
+ * The next result.  *lineno is the first line of it (or of the bad
+ * line), 'why' the reason for CSV_IN_BAD.
+ */
+enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
+    unsigned long *lineno, char *why, size_t why_len);
+
+#endif

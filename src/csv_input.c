@@ -1,0 +1,385 @@
+/*
+ * csv_input.c: bonnie++ results out of text as people keep it.
+ *
+ * Layers, outermost first (formats.md 8.1):
+ *   physical lines   any bytes, any length: a line longer than
+ *                    CSV_LINE_MAX is cut and flagged, never stored whole;
+ *   quoted-printable once a soft break or the header shows it: '=' at
+ *                    the end joins the next line, =XX is decoded;
+ *   quoting          '>' quote marks at any depth, tabs and spaces before
+ *                    the text, blanks after it (format=flowed soft breaks
+ *                    end in a blank, so they become plain wraps);
+ *   wraps            a line that starts a result but lacks fields is
+ *                    joined with the lines that complete it, even when the
+ *                    wrap fell inside a number or inside +++++.
+ * Then every line goes to csv_read_line(), which ignores prose and
+ * table rows.
+ */
+#include <errno.h>
+#include <string.h>
+#include <strings.h>
+
+#include "csv_read.h"
+
+/* pieces of one wrapped line, and blank lines allowed between them */
+#define MAX_PIECES 16
+#define MAX_BLANKS 2
+/* a wrapped mail line is this long; used where the field count cannot tell */
+#define WRAP_MIN 60
+#define WRAP_MAX 80
+
+struct logical {
+	char *text;
+	size_t len;
+	unsigned long lineno;
+	bool bad;               /* cut (too long) or with a NUL byte */
+	bool nul;
+};
+
+void csv_input_init(struct csv_input *ci, FILE *in)
+{
+	ci->in = in;
+	ci->io_pos = ci->io_len = 0;
+	ci->eof = false;
+	ci->lineno = 0;
+	ci->qp = false;
+	ci->have_back = false;
+}
+
+static int fill(struct csv_input *ci)
+{
+	if (ci->eof)
+		return -1;
+	ci->io_len = fread(ci->io, 1, sizeof(ci->io), ci->in);
+	ci->io_pos = 0;
+	if (ci->io_len == 0) {
+		ci->eof = true;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * One physical line, without its newline, cut to cap - 1 bytes.
+ * Returns false at the end of the input.
+ */
+static bool read_physical(struct csv_input *ci, char *buf, size_t cap,
+    size_t *len, bool *cut, bool *nul)
+{
+	size_t n = 0;
+	bool any = false;
+
+	*cut = *nul = false;
+	for (;;) {
+		const char *start, *nl;
+		size_t seg, copy;
+
+		if (ci->io_pos == ci->io_len && fill(ci) != 0)
+			break;
+		any = true;
+		start = ci->io + ci->io_pos;
+		nl = memchr(start, '\n', ci->io_len - ci->io_pos);
+		seg = nl != NULL ? (size_t)(nl - start) : ci->io_len - ci->io_pos;
+		copy = seg < cap - 1 - n ? seg : cap - 1 - n;
+		if (copy < seg)
+			*cut = true;
+		memcpy(buf + n, start, copy);
+		n += copy;
+		ci->io_pos += seg;
+		if (nl != NULL) {
+			ci->io_pos++;
+			break;
+		}
+	}
+	if (!any)
+		return false;
+	ci->lineno++;
+	buf[n] = '\0';
+	if (memchr(buf, '\0', n) != NULL)
+		*nul = true;
+	if (n > 0 && buf[n - 1] == '\r')
+		buf[--n] = '\0';
+	*len = n;
+	return true;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* =XX escapes, in place; returns the new length */
+static size_t qp_decode(char *s, size_t len, bool *nul)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		int hi = i + 2 < len ? hexval(s[i + 1]) : -1;
+		int lo = i + 2 < len ? hexval(s[i + 2]) : -1;
+
+		if (s[i] == '=' && hi >= 0 && lo >= 0) {
+			s[o] = (char)(hi * 16 + lo);
+			if (s[o] == '\0')
+				*nul = true;
+			o++;
+			i += 2;
+		} else {
+			s[o++] = s[i];
+		}
+	}
+	s[o] = '\0';
+	return o;
+}
+
+static size_t trim_right(char *s, size_t len)
+{
+	while (len > 0 && is_blank(s[len - 1]))
+		len--;
+	s[len] = '\0';
+	return len;
+}
+
+/* A soft line break of quoted-printable: '=' at the end of a mail line. */
+static bool qp_soft_break(const char *s, size_t len)
+{
+	return len >= 2 && s[len - 1] == '=' && s[len - 2] != '=';
+}
+
+/* Turn quoted-printable on when the text shows it. */
+static void qp_detect(struct csv_input *ci, const char *s, size_t len)
+{
+	static const char header[] = "content-transfer-encoding:";
+	const char *p = s + strspn(s, " \t>");
+
+	if (ci->qp)
+		return;
+	/* mail encoders break lines at 76 characters */
+	if (qp_soft_break(s, len) && len >= WRAP_MIN && len <= WRAP_MAX)
+		ci->qp = true;
+	else if (strncasecmp(p, header, sizeof(header) - 1) == 0 &&
+	    strstr(p, "uoted-printable") != NULL)
+		ci->qp = true;
+}
+
+/*
+ * The next logical line into buf (CSV_LINE_MAX): quoted-printable
+ * undone, quote marks and blanks around it removed.
+ */
+static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
+{
+	size_t len, start;
+	bool cut, nul;
+
+	if (ci->have_back) {
+		ci->have_back = false;
+		memcpy(buf, ci->back, ci->back_len + 1);
+		lg->text = buf;
+		lg->len = ci->back_len;
+		lg->lineno = ci->back_lineno;
+		lg->bad = ci->back_bad;
+		lg->nul = false;
+		return true;
+	}
+	if (!read_physical(ci, buf, CSV_LINE_MAX, &len, &cut, &nul))
+		return false;
+	lg->lineno = ci->lineno;
+	len = trim_right(buf, len);
+	qp_detect(ci, buf, len);
+	if (ci->qp) {
+		while (!cut && qp_soft_break(buf, len)) {
+			size_t more;
+			bool c2, n2;
+
+			len--;
+			if (!read_physical(ci, ci->phys, sizeof(ci->phys), &more,
+			    &c2, &n2))
+				break;
+			more = trim_right(ci->phys, more);
+			nul = nul || n2;
+			if (c2 || len + more >= CSV_LINE_MAX) {
+				cut = true;
+				break;
+			}
+			memcpy(buf + len, ci->phys, more + 1);
+			len += more;
+		}
+		buf[len] = '\0';
+		len = qp_decode(buf, len, &nul);
+	}
+	len = trim_right(buf, len);
+	for (start = 0; start < len && (is_blank(buf[start]) || buf[start] == '>');)
+		start++;
+	memmove(buf, buf + start, len - start + 1);
+	lg->text = buf;
+	lg->len = len - start;
+	lg->bad = cut || nul;
+	lg->nul = nul;
+	return true;
+}
+
+static void give_back(struct csv_input *ci, const struct logical *lg)
+{
+	memcpy(ci->back, lg->text, lg->len + 1);
+	ci->back_len = lg->len;
+	ci->back_lineno = lg->lineno;
+	ci->back_bad = lg->bad;
+	ci->have_back = true;
+}
+
+/*
+ * A piece of a wrapped CSV line: field characters and commas, blanks only
+ * next to a comma (people pad fields by hand: "629 ,17").
+ */
+static bool is_piece(const char *s)
+{
+	const char *p;
+
+	if (*s == '\0')
+		return false;
+	for (p = s; *p != '\0'; p++) {
+		if (is_blank(*p)) {
+			const char *q = p;
+
+			while (is_blank(*q))
+				q++;
+			if (!(p > s && p[-1] == ',') && *q != ',' && *q != '\0')
+				return false;
+			p = q - 1;
+			continue;
+		}
+		if (strchr("+.,:/_-@()", *p) == NULL &&
+		    !(*p >= '0' && *p <= '9') &&
+		    !(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z'))
+			return false;
+	}
+	return true;
+}
+
+/* The end of a field a wrap cut off: "9", "54us", "++" */
+static bool is_tail_piece(const char *s)
+{
+	size_t n = strlen(s), d = strspn(s, "0123456789");
+
+	if (n == 0 || n > 8)
+		return false;
+	if (strspn(s, "+") == n)
+		return true;
+	return strcmp(s + d, "") == 0 || strcmp(s + d, "us") == 0 ||
+	    strcmp(s + d, "ms") == 0 || strcmp(s + d, "s") == 0;
+}
+
+/*
+ * 'first' (in ci->line) starts a result that lacks fields, or whose last
+ * field was cut.  Join the following pieces until the line reads.
+ * Returns CSV_RESULT, or CSV_BAD with the reason for the first line.
+ */
+static enum csv_line_kind join_pieces(struct csv_input *ci,
+    const struct logical *first, const struct csv_line_info *first_info,
+    bool tail_only, struct result *res, char *why, size_t why_len)
+{
+	char why2[CSV_WHY_MAX];
+	size_t len = first->len, pieces = 1, blanks = 0;
+	struct csv_line_info info;
+	struct logical next = { NULL, 0, 0, false, false };
+	enum csv_line_kind k;
+
+	memcpy(ci->join, first->text, first->len + 1);
+	while (pieces < MAX_PIECES) {
+		if (!read_logical(ci, ci->next, &next))
+			return CSV_BAD;
+		if (next.len == 0 && !next.bad && !tail_only &&
+		    blanks < MAX_BLANKS) {
+			blanks++;
+			continue;
+		}
+		if (next.bad || !(tail_only ? is_tail_piece(next.text) :
+		    is_piece(next.text)) || len + next.len >= CSV_LINE_MAX)
+			break;
+		/* a line that starts a result of its own is no piece */
+		k = csv_read_line(next.text, res, why2, sizeof(why2), &info);
+		if (k == CSV_RESULT || k == CSV_HEADER || info.tagged)
+			break;
+		memcpy(ci->join + len, next.text, next.len + 1);
+		k = csv_read_line(ci->join, res, why2, sizeof(why2), &info);
+		if (k == CSV_RESULT)
+			return CSV_RESULT;
+		if (tail_only || info.fields > first_info->expected ||
+		    k == CSV_NOT_RESULT || k == CSV_HEADER) {
+			ci->join[len] = '\0';
+			break;
+		}
+		/* the right count and a bad value: say what is wrong with it */
+		if (info.fields == info.expected)
+			snprintf(why, why_len, "%s", why2);
+		len += next.len;
+		pieces++;
+		next.len = 0;
+		next.bad = false;
+		next.text = NULL;
+	}
+	if (next.text != NULL)
+		give_back(ci, &next);
+	return CSV_BAD;
+}
+
+enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
+    unsigned long *lineno, char *why, size_t why_len)
+{
+	struct csv_line_info info;
+	struct logical lg;
+	enum csv_line_kind k;
+
+	for (;;) {
+		if (!read_logical(ci, ci->line, &lg)) {
+			if (ferror(ci->in)) {
+				if (errno == 0)
+					errno = EIO;
+				return CSV_IN_ERROR;
+			}
+			return CSV_IN_END;
+		}
+		*lineno = lg.lineno;
+		k = csv_read_line(lg.text, res, why, why_len, &info);
+		if (lg.bad) {
+			if (k == CSV_NOT_RESULT || k == CSV_HEADER)
+				continue;
+			snprintf(why, why_len, lg.nul ? "a NUL byte in the line" :
+			    "longer than %d bytes", CSV_LINE_MAX - 1);
+			return CSV_IN_BAD;
+		}
+		switch (k) {
+		case CSV_NOT_RESULT:
+		case CSV_HEADER:
+			continue;
+		case CSV_RESULT:
+			/* a wrap inside the last field leaves a whole count */
+			if (lg.len < WRAP_MIN || lg.len > WRAP_MAX)
+				return CSV_IN_RESULT;
+			if (join_pieces(ci, &lg, &info, true, res, why,
+			    why_len) != CSV_RESULT)
+				csv_read_line(lg.text, res, why, why_len, &info);
+			return CSV_IN_RESULT;
+		case CSV_BAD:
+			if (info.fields > info.expected || (info.fields ==
+			    info.expected && (lg.len < WRAP_MIN ||
+			    lg.len > WRAP_MAX)))
+				return CSV_IN_BAD;
+			/* FALLTHROUGH */
+		case CSV_PARTIAL:
+			return join_pieces(ci, &lg, &info,
+			    info.fields == info.expected, res, why,
+			    why_len) == CSV_RESULT ? CSV_IN_RESULT : CSV_IN_BAD;
+		}
+	}
+}

@@ -1,0 +1,262 @@
+/*
+ * report_cmd.c: clyde report.
+ *
+ * input (files, stdin) -> csv_input -> struct result -> report_set
+ * (--average, --compare) -> one formatter.  Unreadable result lines are
+ * named on stderr as FILE:LINE: why, and the exit status is 1 after
+ * everything readable has been printed.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "csv_read.h"
+#include "report.h"
+#include "report_cmd.h"
+#include "report_set.h"
+
+enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON };
+
+struct report_opts {
+	enum format format;
+	enum compat compat;
+	bool average;
+	const char *compare;
+};
+
+static const char usage_text[] =
+"usage: clyde report [--text | --csv | --html | --json] [--compat=1.03|2.00]\n"
+"                    [--average] [--compare=NAME] [FILE...]\n"
+"\n"
+"Read bonnie++ CSV lines of every version (1.00 to 2.00a, and clyde's),\n"
+"also pasted in mail or web pages, from the FILEs or standard input (-),\n"
+"and print them:\n"
+"  --text            bonnie++'s text table, one row per result (default)\n"
+"  --csv             CSV lines of the --compat generation\n"
+"  --html            one HTML page with the tables and bar charts\n"
+"  --json            a JSON array of result records\n"
+"  --compat=1.03|2.00  the layout of bonnie++ 1.03e (default) or 2.00a\n"
+"  --average         add the mean, min, max and coefficient of variation\n"
+"                    of the results with the same name and options\n"
+"  --compare=NAME    show every rate as a percentage of the result NAME\n"
+"  --help            print this and exit\n";
+
+enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_COMPAT,
+    OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
+
+static const struct option long_options[] = {
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "html", no_argument, NULL, OPT_HTML },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "compat", required_argument, NULL, OPT_COMPAT },
+	{ "average", no_argument, NULL, OPT_AVERAGE },
+	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int usage_error(const char *what, const char *why)
+{
+	fprintf(stderr, "clyde report: %s: %s\nTry 'clyde report --help'.\n",
+	    what, why);
+	return EXIT_USAGE;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_options(struct report_opts *o, int argc, char **argv)
+{
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->format = FMT_TEXT;
+	o->compat = COMPAT_103;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_TEXT:
+			o->format = FMT_TEXT;
+			break;
+		case OPT_CSV:
+			o->format = FMT_CSV;
+			break;
+		case OPT_HTML:
+			o->format = FMT_HTML;
+			break;
+		case OPT_JSON:
+			o->format = FMT_JSON;
+			break;
+		case OPT_COMPAT:
+			if (strcmp(optarg, "1.03") == 0)
+				o->compat = COMPAT_103;
+			else if (strcmp(optarg, "2.00") == 0)
+				o->compat = COMPAT_200;
+			else
+				return usage_error(argv[optind - 1],
+				    "must be 1.03 or 2.00");
+			break;
+		case OPT_AVERAGE:
+			o->average = true;
+			break;
+		case OPT_COMPARE:
+			if (optarg[0] == '\0')
+				return usage_error("--compare", "needs a name");
+			o->compare = optarg;
+			break;
+		case OPT_HELP:
+			fputs(usage_text, stdout);
+			return EXIT_OK;
+		case ':':
+			return usage_error(argv[optind - 1], "needs a value");
+		default:
+			return usage_error(argv[optind - 1], "unknown option");
+		}
+	}
+	return -1;
+}
+
+/* Read every result of one input into the set; false when any was bad. */
+static bool read_input(struct report_set *set, FILE *in, const char *name,
+    bool *full)
+{
+	static struct csv_input ci;
+	char why[CSV_WHY_MAX];
+	unsigned long line;
+	struct result res;
+	bool ok = true;
+
+	csv_input_init(&ci, in);
+	for (;;) {
+		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
+		case CSV_IN_END:
+			return ok;
+		case CSV_IN_ERROR:
+			fprintf(stderr, "clyde report: %s: %s\n", name,
+			    strerror(errno));
+			return false;
+		case CSV_IN_BAD:
+			fprintf(stderr, "%s:%lu: %s\n", name, line, why);
+			ok = false;
+			break;
+		case CSV_IN_RESULT:
+			if (*full)
+				break;
+			if (report_set_add(set, &res) != 0) {
+				fprintf(stderr, "clyde report: %s:%lu: %s\n", name,
+				    line, errno == EFBIG ? "more than 1000000 "
+				    "results; the rest is not read" :
+				    strerror(errno));
+				*full = true;
+				ok = false;
+			}
+			break;
+		}
+	}
+}
+
+static bool read_inputs(struct report_set *set, int nfiles, char **files)
+{
+	bool ok = true, full = false;
+	int i;
+
+	if (nfiles == 0)
+		return read_input(set, stdin, "-", &full);
+	for (i = 0; i < nfiles; i++) {
+		FILE *in;
+
+		if (strcmp(files[i], "-") == 0) {
+			ok = read_input(set, stdin, "-", &full) && ok;
+			continue;
+		}
+		in = fopen(files[i], "r");
+		if (in == NULL) {
+			fprintf(stderr, "clyde report: %s: %s\n", files[i],
+			    strerror(errno));
+			ok = false;
+			continue;
+		}
+		ok = read_input(set, in, files[i], &full) && ok;
+		fclose(in);
+	}
+	return ok;
+}
+
+/* CSV of the --compat generation; a header first for several lines. */
+static void print_csv(FILE *out, const struct report_opts *o,
+    const struct report_set *set)
+{
+	const struct csv_layout *layout = csv_layout_for(o->compat);
+	struct result scratch;
+	char name[NAME_MAX_LEN + 1];
+	size_t i;
+
+	memset(&scratch, 0, sizeof(scratch));
+	if (set->n + set->ngroups > 1)
+		csv_write_header(out, layout);
+	for (i = 0; i < set->n; i++) {
+		report_set_get(set, i, &scratch);
+		csv_write_row(out, layout, &scratch);
+	}
+	/* the means, named as in the text table */
+	for (i = 0; i < set->ngroups; i++) {
+		report_set_group_mean(set, i, &scratch);
+		snprintf(name, sizeof(name), "mean:%.*s",
+		    (int)sizeof(name) - 6, scratch.name);
+		memcpy(scratch.name, name, sizeof(name));
+		csv_write_row(out, layout, &scratch);
+	}
+}
+
+static int close_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		fprintf(stderr, "clyde report: writing the report: %s\n",
+		    errno ? strerror(errno) : "write error");
+		return EXIT_IO_ERROR;
+	}
+	return EXIT_OK;
+}
+
+int report_main(int argc, char **argv)
+{
+	struct report_opts o;
+	struct report_set set;
+	int rc = parse_options(&o, argc, argv);
+	bool ok;
+
+	if (rc >= 0)
+		return rc == EXIT_OK ? close_stdout() : rc;
+	report_set_init(&set);
+	ok = read_inputs(&set, argc - optind, argv + optind);
+	if (o.average && report_set_average(&set) != 0) {
+		fprintf(stderr, "clyde report: --average: %s\n", strerror(errno));
+		ok = false;
+	}
+	if (o.compare != NULL && report_set_compare(&set, o.compare) != 0) {
+		fprintf(stderr, "clyde report: --compare=%s: no result has "
+		    "that name\n", o.compare);
+		ok = false;
+		o.compare = NULL;
+	}
+	switch (o.format) {
+	case FMT_TEXT:
+		report_text_set(stdout, o.compat, &set, o.compare);
+		break;
+	case FMT_CSV:
+		print_csv(stdout, &o, &set);
+		break;
+	case FMT_HTML:
+		report_html_set(stdout, o.compat, &set, o.compare);
+		break;
+	case FMT_JSON:
+		report_json_set(stdout, &set, o.compare);
+		break;
+	}
+	report_set_free(&set);
+	rc = close_stdout();
+	return rc != EXIT_OK ? rc : ok ? EXIT_OK : EXIT_USAGE;
+}

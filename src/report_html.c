@@ -1,0 +1,353 @@
+/*
+ * report_html.c: one self-contained HTML page of a set of results.
+ *
+ * Two tables (the large file, the small files) with one row per result,
+ * the rate cells shaded by their share of the column's best; then an
+ * inline SVG bar chart per measurement across the results.  No script,
+ * no external file; every string from the input is escaped.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+#include "report_set.h"
+#include "util.h"
+
+static const char *const test_title[PH_COUNT] = {
+	"Per-char write", "Block write", "Rewrite", "Per-char read",
+	"Block read", "Random seeks", "Sequential create", "Sequential read",
+	"Sequential delete", "Random create", "Random read", "Random delete",
+};
+
+static const char style[] =
+"body{font-family:sans-serif;margin:1.5em;color:#222}\n"
+"table{border-collapse:collapse;margin:0 0 1.5em}\n"
+"th,td{border:1px solid #bbb;padding:2px 6px}\n"
+"td{text-align:right;font-family:monospace}\n"
+"td.name{text-align:left}\n"
+"tr.derived td{font-style:italic;color:#444}\n"
+"tr.mean td{font-weight:bold}\n"
+"figure{display:inline-block;margin:0 1em 1em 0}\n"
+"figcaption{font-weight:bold;margin-bottom:4px}\n";
+
+/* Text for HTML: & < > " ' as entities, bytes that are not UTF-8 as U+FFFD. */
+static void html_escape(FILE *out, const char *s)
+{
+	while (*s != '\0') {
+		size_t n = utf8_len(s);
+
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			if (n == 0 || (unsigned char)*s < 0x20 || *s == 0x7f)
+				fputs("&#xfffd;", out);
+			else
+				fwrite(s, 1, n, out);
+		}
+		s += n ? n : 1;
+	}
+}
+
+/* A rate as the --compat table prints it (2.00: k/m/g for the I/O). */
+static void fmt_rate(char *out, size_t n, enum compat compat, enum phase_id ph,
+    double rate)
+{
+	double mib = rate / 1024.0;
+
+	if (ph == PH_SEEKS)
+		snprintf(out, n, rate < 1000.0 ? "%.1f" : "%.0f", rate);
+	else if (compat == COMPAT_103 || ph >= PH_FIRST_FILE)
+		snprintf(out, n, "%d", (int)rate);
+	else if (rate < 10000.0)
+		snprintf(out, n, "%dk", (int)rate);
+	else if (mib < 100.0)
+		snprintf(out, n, "%.1fm", mib);
+	else if (mib < 1000.0)
+		snprintf(out, n, "%.0fm", mib);
+	else
+		snprintf(out, n, "%.1fg", mib / 1024.0);
+}
+
+/* Everything the page needs to know of the set before printing. */
+struct page {
+	FILE *out;
+	enum compat compat;
+	const struct report_set *set;
+	const char *base;
+	struct result *scratch;
+	double best[PH_COUNT];          /* the largest rate of each column */
+	bool latency;                   /* any latency at all */
+	bool any_io, any_files;
+};
+
+static const struct result *nth(struct page *pg, size_t i)
+{
+	if (i < pg->set->n)
+		report_set_get(pg->set, i, pg->scratch);
+	else
+		report_set_group_mean(pg->set, i - pg->set->n, pg->scratch);
+	return pg->scratch;
+}
+
+static size_t rows(const struct page *pg)
+{
+	return pg->set->n + pg->set->ngroups;
+}
+
+static void survey(struct page *pg)
+{
+	size_t i;
+	int ph;
+
+	for (i = 0; i < rows(pg); i++) {
+		const struct result *r = nth(pg, i);
+
+		pg->any_io = pg->any_io || r->has_io;
+		pg->any_files = pg->any_files || r->has_files;
+		for (ph = 0; ph < PH_COUNT; ph++) {
+			const struct cell *c = &r->cell[ph];
+
+			if (c->latency_us >= 0)
+				pg->latency = true;
+			if (c->status == CELL_OK && c->rate > pg->best[ph])
+				pg->best[ph] = c->rate;
+		}
+	}
+}
+
+static void row_name(struct page *pg, const struct result *r, size_t i)
+{
+	if (i >= pg->set->n)
+		fputs("mean of ", pg->out);
+	html_escape(pg->out, r->name);
+}
+
+static void table_head(struct page *pg, const char *first, int from)
+{
+	FILE *out = pg->out;
+	int ph, span = pg->latency ? 3 : 2;
+
+	fprintf(out, "<thead><tr><th rowspan=\"2\">Name</th>"
+	    "<th rowspan=\"2\">%s</th>", first);
+	for (ph = from; ph < from + 6; ph++)
+		fprintf(out, "<th colspan=\"%d\">%s</th>", span, test_title[ph]);
+	fputs("</tr>\n<tr>", out);
+	for (ph = from; ph < from + 6; ph++)
+		fprintf(out, "<th>%s</th><th>%%CP</th>%s",
+		    ph == PH_SEEKS || ph >= PH_FIRST_FILE ? "/s" :
+		    pg->compat == COMPAT_103 ? "K/s" : "/s",
+		    pg->latency ? "<th>Latency</th>" : "");
+	fputs("</tr></thead>\n", out);
+}
+
+/* A rate cell, shaded by its share of the column's best rate. */
+static void rate_cells(struct page *pg, const struct cell *c, enum phase_id ph)
+{
+	FILE *out = pg->out;
+	char v[32], lat[32];
+
+	fmt_latency(lat, sizeof(lat), c->latency_us);
+	if (c->status == CELL_SKIPPED) {
+		fputs("<td></td><td></td>", out);
+	} else if (c->status == CELL_TOO_FAST) {
+		fputs("<td title=\"under 0.5 s: too fast to measure\">+++++</td>"
+		    "<td>+++</td>", out);
+	} else {
+		double share = pg->best[ph] > 0 ? c->rate / pg->best[ph] : 0;
+
+		fmt_rate(v, sizeof(v), pg->compat, ph, c->rate);
+		fprintf(out, "<td style=\"background:rgba(46,139,87,%.2f)\">%s"
+		    "</td><td>%d</td>", 0.08 + 0.6 * share, v, c->cpu);
+	}
+	if (pg->latency)
+		fprintf(out, "<td>%s</td>", lat);
+}
+
+static void percent_row(struct page *pg, const struct result *r, int from)
+{
+	FILE *out = pg->out;
+	long p;
+	int ph;
+
+	fputs("<tr class=\"derived\"><td class=\"name\" colspan=\"2\">vs ", out);
+	html_escape(out, pg->base);
+	fputs("</td>", out);
+	for (ph = from; ph < from + 6; ph++) {
+		if (report_set_percent(pg->set, r, (enum phase_id)ph, &p))
+			fprintf(out, "<td>%+ld%%</td>", p);
+		else
+			fputs("<td></td>", out);
+		fprintf(out, "<td></td>%s", pg->latency ? "<td></td>" : "");
+	}
+	fputs("</tr>\n", out);
+}
+
+static void spread_rows(struct page *pg, size_t g, int from)
+{
+	const struct report_spread *sp = report_set_group_spread(pg->set, g);
+	static const char *const label[3] = { "min", "max", "cv %" };
+	FILE *out = pg->out;
+	char v[32];
+	int row, ph;
+
+	for (row = 0; row < 3; row++) {
+		fprintf(out, "<tr class=\"derived\"><td class=\"name\" "
+		    "colspan=\"2\">%s</td>", label[row]);
+		for (ph = from; ph < from + 6; ph++) {
+			v[0] = '\0';
+			if (sp[ph].runs > 0 && row == 2)
+				snprintf(v, sizeof(v), "%.1f", sp[ph].cv);
+			else if (sp[ph].runs > 0)
+				fmt_rate(v, sizeof(v), pg->compat, (enum phase_id)ph,
+				    row == 0 ? sp[ph].min : sp[ph].max);
+			fprintf(out, "<td>%s</td><td></td>%s", v,
+			    pg->latency ? "<td></td>" : "");
+		}
+		fputs("</tr>\n", out);
+	}
+}
+
+static bool is_base(const struct page *pg, size_t i)
+{
+	const struct report_set *set = pg->set;
+
+	return i < set->n ? (long)i == set->base_item :
+	    (long)(i - set->n) == set->base_group;
+}
+
+static void table(struct page *pg, bool files)
+{
+	FILE *out = pg->out;
+	int from = files ? PH_SEQ_CREATE : PH_PUTC, ph;
+	char label[64];
+	size_t i;
+
+	fprintf(out, "<h2>%s</h2>\n<table>\n", files ? "Small files" :
+	    "Large file");
+	table_head(pg, files ? "Files" : "Size", from);
+	fputs("<tbody>\n", out);
+	for (i = 0; i < rows(pg); i++) {
+		const struct result *r = nth(pg, i);
+
+		if (files ? !r->has_files : !r->has_io)
+			continue;
+		if (files)
+			fmt_files_spec(label, sizeof(label), &r->files);
+		else
+			fmt_size_103(label, sizeof(label), r);
+		fprintf(out, "<tr%s><td class=\"name\">",
+		    i >= pg->set->n ? " class=\"mean\"" : "");
+		row_name(pg, r, i);
+		fputs("</td><td>", out);
+		html_escape(out, label);
+		fputs("</td>", out);
+		for (ph = from; ph < from + 6; ph++)
+			rate_cells(pg, &r->cell[ph], (enum phase_id)ph);
+		fputs("</tr>\n", out);
+		if (pg->base != NULL && !is_base(pg, i))
+			percent_row(pg, r, from);
+		if (i >= pg->set->n)
+			spread_rows(pg, i - pg->set->n, from);
+	}
+	fputs("</tbody>\n</table>\n", out);
+}
+
+#define BAR_LEFT 200
+#define BAR_WIDTH 360
+#define BAR_ROW 18
+
+/* One horizontal bar per result that has the measurement. */
+static void chart(struct page *pg, enum phase_id ph)
+{
+	FILE *out = pg->out;
+	size_t i, n = 0;
+	char v[32];
+
+	for (i = 0; i < rows(pg); i++)
+		if (nth(pg, i)->cell[ph].status != CELL_SKIPPED)
+			n++;
+	if (n == 0)
+		return;
+	fprintf(out, "<figure><figcaption>%s (%s)</figcaption>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%zu\" role=\"img\" aria-label=\"%s\">\n",
+	    test_title[ph], ph < PH_SEEKS ? "K/s" : "per second",
+	    BAR_LEFT + BAR_WIDTH + 80, n * BAR_ROW + 4, test_title[ph]);
+	n = 0;
+	for (i = 0; i < rows(pg); i++) {
+		const struct result *r = nth(pg, i);
+		const struct cell *c = &r->cell[ph];
+		double y = (double)(n * BAR_ROW) + 2;
+		double w = 0;
+
+		if (c->status == CELL_SKIPPED)
+			continue;
+		n++;
+		fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "
+		    "text-anchor=\"end\">", BAR_LEFT - 6, y + 13);
+		row_name(pg, r, i);
+		fputs("</text>", out);
+		if (c->status == CELL_TOO_FAST) {
+			fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\">"
+			    "+++++</text>\n", BAR_LEFT, y + 13);
+			continue;
+		}
+		if (pg->best[ph] > 0)
+			w = c->rate / pg->best[ph] * BAR_WIDTH;
+		fmt_rate(v, sizeof(v), pg->compat, ph, c->rate);
+		fprintf(out, "<rect x=\"%d\" y=\"%.0f\" width=\"%.1f\" "
+		    "height=\"%d\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.0f\" "
+		    "font-size=\"12\">%s</text>\n", BAR_LEFT, y, w, BAR_ROW - 4,
+		    i >= pg->set->n ? "#1f5f8b" : "#2e8b57",
+		    BAR_LEFT + w + 4, y + 13, v);
+	}
+	fputs("</svg></figure>\n", out);
+}
+
+void report_html_set(FILE *out, enum compat compat,
+    const struct report_set *set, const char *base)
+{
+	struct result scratch;
+	struct page pg;
+	int ph;
+
+	memset(&scratch, 0, sizeof(scratch));
+	memset(&pg, 0, sizeof(pg));
+	pg.out = out;
+	pg.compat = compat;
+	pg.set = set;
+	pg.base = base;
+	pg.scratch = &scratch;
+	survey(&pg);
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<title>bonnie++ results</title>\n"
+	    "<style>\n%s</style>\n</head>\n<body>\n"
+	    "<h1>bonnie++ results</h1>\n", style);
+	fprintf(out, "<p>%zu result%s. Rates in KiB per second for the large "
+	    "file, per second for seeks and small files; %%CP is the CPU used, "
+	    "in percent of the time; +++++ means the test was too short to "
+	    "measure.</p>\n", set->n, set->n == 1 ? "" : "s");
+	if (pg.any_io)
+		table(&pg, false);
+	if (pg.any_files)
+		table(&pg, true);
+	if (pg.any_io || pg.any_files)
+		fputs("<h2>Charts</h2>\n", out);
+	for (ph = 0; ph < PH_COUNT; ph++)
+		chart(&pg, (enum phase_id)ph);
+	fputs("</body>\n</html>\n", out);
+}

@@ -1,0 +1,360 @@
+/*
+ * report_json.c: the result record as JSON (report.md).  Every key is
+ * always present, null where the value is unknown, so that consumers
+ * never test for presence.  The same writer serves clyde report and the
+ * benchmark's --json.
+ *
+ * Strings: quote, backslash and control characters are escaped; valid
+ * UTF-8 passes through; any other byte becomes \u00XX, the character of
+ * that byte in Latin-1, so nothing is lost and the output is valid JSON.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+#include "report_set.h"
+#include "util.h"
+
+static void json_string(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	fputc('"', out);
+	while (*s != '\0') {
+		size_t n = utf8_len((const char *)s);
+
+		if (*s == '"' || *s == '\\')
+			fprintf(out, "\\%c", *s);
+		else if (*s == '\n')
+			fputs("\\n", out);
+		else if (*s == '\t')
+			fputs("\\t", out);
+		else if (*s < 0x20 || *s == 0x7f || n == 0)
+			fprintf(out, "\\u%04x", *s);
+		else
+			fwrite(s, 1, n, out);
+		s += n ? n : 1;
+	}
+	fputc('"', out);
+}
+
+/* a string, or null when empty */
+static void json_opt_string(FILE *out, const char *s)
+{
+	if (s[0] == '\0')
+		fputs("null", out);
+	else
+		json_string(out, s);
+}
+
+static void json_number(FILE *out, double v)
+{
+	if (!isfinite(v))
+		fputs("null", out);
+	else if (v == floor(v) && fabs(v) < 1e15)
+		fprintf(out, "%.0f", v);
+	else
+		fprintf(out, "%.15g", v);
+}
+
+/* a count, or null when 0 (unknown) */
+static void json_opt_count(FILE *out, unsigned long long v)
+{
+	if (v == 0)
+		fputs("null", out);
+	else
+		fprintf(out, "%llu", v);
+}
+
+static void json_key(FILE *out, int indent, const char *key)
+{
+	fprintf(out, "%*s\"%s\": ", indent, "", key);
+}
+
+static void json_files(FILE *out, const struct result *res)
+{
+	const struct files_spec *fs = &res->files;
+	bool sized = fs->max_size > 0;
+
+	if (!res->has_files) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"count\": %u, \"max_size\": ", fs->count_k);
+	if (sized)
+		fprintf(out, "%ld", fs->max_size);
+	else
+		fputs("null", out);
+	fputs(", \"min_size\": ", out);
+	if (sized)
+		fprintf(out, "%ld", fs->min_size);
+	else
+		fputs("null", out);
+	fputs(", \"dirs\": ", out);
+	json_opt_count(out, fs->dirs > 1 ? fs->dirs : 0);
+	fputs(", \"chunk_size\": ", out);
+	json_opt_count(out, fs->chunk != DEFAULT_CHUNK ? fs->chunk : 0);
+	fprintf(out, ", \"kind\": \"%s\"}",
+	    fs->max_size == FILES_HARDLINK ? "link" :
+	    fs->max_size == FILES_SYMLINK ? "symlink" : "files");
+}
+
+static void json_test(FILE *out, const struct cell *c)
+{
+	static const char *const status[] = {
+		[CELL_SKIPPED] = "skipped",
+		[CELL_TOO_FAST] = "too_fast",
+		[CELL_OK] = "ok",
+	};
+
+	fprintf(out, "{\"status\": \"%s\", \"rate\": ", status[c->status]);
+	if (c->status == CELL_OK) {
+		json_number(out, c->rate);
+		fprintf(out, ", \"cpu\": %d", c->cpu);
+	} else {
+		fputs("null, \"cpu\": null", out);
+	}
+	fputs(", \"latency_us\": ", out);
+	if (c->latency_us >= 0)
+		fprintf(out, "%lld", (long long)c->latency_us);
+	else
+		fputs("null", out);
+	fputc('}', out);
+}
+
+/* "name": {...} for each phase, one a line */
+static void json_per_phase(FILE *out, int indent, const struct result *res,
+    void (*one)(FILE *, const struct result *, int, const void *),
+    const void *arg)
+{
+	int i;
+
+	fputs("{\n", out);
+	for (i = 0; i < PH_COUNT; i++) {
+		json_key(out, indent + 2, phase_csv_name[i]);
+		one(out, res, i, arg);
+		fputs(i + 1 < PH_COUNT ? ",\n" : "\n", out);
+	}
+	fprintf(out, "%*s}", indent, "");
+}
+
+static void one_test(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	(void)arg;
+	json_test(out, &res->cell[ph]);
+}
+
+static void one_phase(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	const struct phase_figures *pf = &res->phase[ph];
+	const struct latency_summary *l = &pf->lat;
+
+	(void)arg;
+	if (!pf->ran) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"ops\": %llu, \"bytes\": %llu, \"elapsed_ns\": %lld, "
+	    "\"cpu_ns\": %lld, \"latency_ns\": ", (unsigned long long)pf->ops,
+	    (unsigned long long)pf->bytes, (long long)pf->elapsed_ns,
+	    (long long)pf->cpu_ns);
+	if (l->count == 0)
+		fputs("null}", out);
+	else
+		fprintf(out, "{\"max\": %llu, \"mean\": %llu, \"p50\": %llu, "
+		    "\"p90\": %llu, \"p99\": %llu, \"p999\": %llu}}",
+		    (unsigned long long)l->max, (unsigned long long)l->mean,
+		    (unsigned long long)l->p50, (unsigned long long)l->p90,
+		    (unsigned long long)l->p99, (unsigned long long)l->p999);
+}
+
+static void one_spread(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	const struct report_spread *sp = (const struct report_spread *)arg + ph;
+
+	(void)res;
+	if (sp->runs == 0) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"runs\": %u, \"min\": ", sp->runs);
+	json_number(out, sp->min);
+	fputs(", \"max\": ", out);
+	json_number(out, sp->max);
+	fprintf(out, ", \"cv\": %.2f}", sp->cv);
+}
+
+static void one_percent(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	long pct;
+
+	if (report_set_percent(arg, res, (enum phase_id)ph, &pct))
+		fprintf(out, "%ld", pct);
+	else
+		fputs("null", out);
+}
+
+/* one top-level "key": value line */
+static void line_string(FILE *out, const char *key, const char *v, bool opt)
+{
+	json_key(out, 2, key);
+	if (opt)
+		json_opt_string(out, v);
+	else
+		json_string(out, v);
+	fputs(",\n", out);
+}
+
+static void line_count(FILE *out, const char *key, unsigned long long v)
+{
+	json_key(out, 2, key);
+	json_opt_count(out, v);
+	fputs(",\n", out);
+}
+
+/* the keys only a benchmark run fills */
+static void json_run(FILE *out, const struct result *res)
+{
+	const struct run_info *run = &res->run;
+	static const char *const status[] = {
+		[RUN_OK] = "ok",
+		[RUN_FAILED] = "failed",
+		[RUN_INTERRUPTED] = "interrupted",
+	};
+
+	if (!res->from_run) {
+		static const char *const keys[] = { "clyde_version", "compat",
+		    "started", "target", "options", "phases", "status", "error" };
+		size_t i;
+
+		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+			json_key(out, 2, keys[i]);
+			fputs("null,\n", out);
+		}
+		return;
+	}
+	line_string(out, "clyde_version", CLYDE_VERSION, false);
+	line_string(out, "compat", run->compat == COMPAT_103 ? "1.03" : "2.00",
+	    false);
+	line_string(out, "started", run->started, true);
+	json_key(out, 2, "target");
+	fputs("{\"path\": ", out);
+	json_opt_string(out, run->target);
+	fputs(", \"fstype\": ", out);
+	json_opt_string(out, run->fstype);
+	fputs(", \"mount_source\": ", out);
+	json_opt_string(out, run->mount_source);
+	fputs(", \"mount_options\": ", out);
+	json_opt_string(out, run->mount_options);
+	fputs("},\n", out);
+	json_key(out, 2, "options");
+	fprintf(out, "{\"sync_writes\": %s, \"direct_io\": %s, \"ram_mib\": ",
+	    run->sync_writes ? "true" : "false",
+	    run->direct_io ? "true" : "false");
+	json_opt_count(out, run->ram_mib);
+	fputs(", \"per_char_size_mib\": ", out);
+	json_opt_count(out, run->per_char_mib);
+	fputs("},\n", out);
+	json_key(out, 2, "phases");
+	json_per_phase(out, 2, res, one_phase, NULL);
+	fputs(",\n", out);
+	line_string(out, "status", status[res->status], false);
+	line_string(out, "error", res->error, true);
+}
+
+struct extras {
+	size_t runs;                            /* --average, 0: none */
+	const struct report_spread *spread;
+	const struct report_set *compare;       /* NULL: none */
+	const char *base;
+};
+
+static void json_record(FILE *out, const struct result *res,
+    const struct extras *x)
+{
+	char size[32] = "";
+
+	if (res->has_io)
+		fmt_file_size(size, sizeof(size), res->file_size_mib);
+	fputs("{\n", out);
+	line_string(out, "generation", res->generation, false);
+	line_string(out, "format_version", res->format_version, true);
+	line_string(out, "bonnie_version", res->bonnie_version, true);
+	line_string(out, "name", res->name, false);
+	line_count(out, "concurrency",
+	    res->concurrency > 0 ? (unsigned)res->concurrency : 0);
+	line_string(out, "seed", res->seed, true);
+	line_string(out, "file_size", size, true);
+	json_key(out, 2, "file_size_mib");
+	if (res->has_io)
+		fprintf(out, "%llu,\n", (unsigned long long)res->file_size_mib);
+	else
+		fputs("null,\n", out);
+	line_count(out, "io_chunk_size", res->has_io ? res->chunk : 0);
+	line_count(out, "seeks", res->has_io ? res->seeks : 0);
+	line_count(out, "seek_procs", res->has_io ? res->seekers : 0);
+	json_key(out, 2, "files");
+	json_files(out, res);
+	fputs(",\n", out);
+	json_key(out, 2, "tests");
+	json_per_phase(out, 2, res, one_test, NULL);
+	fputs(",\n", out);
+	json_run(out, res);
+	json_key(out, 2, "average");
+	if (x->runs > 0) {
+		fprintf(out, "{\"runs\": %zu, \"spread\": ", x->runs);
+		json_per_phase(out, 4, res, one_spread, x->spread);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
+	fputs(",\n", out);
+	json_key(out, 2, "compare");
+	if (x->compare != NULL) {
+		fputs("{\"base\": ", out);
+		json_string(out, x->base);
+		fputs(", \"percent\": ", out);
+		json_per_phase(out, 4, res, one_percent, x->compare);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
+	fputs("\n}", out);
+}
+
+void report_json_record(FILE *out, const struct result *res)
+{
+	struct extras none = { 0, NULL, NULL, NULL };
+
+	json_record(out, res, &none);
+	fputc('\n', out);
+}
+
+void report_json_set(FILE *out, const struct report_set *set,
+    const char *base)
+{
+	struct extras x = { 0, NULL, base != NULL ? set : NULL, base };
+	struct result scratch;
+	size_t i;
+
+	memset(&scratch, 0, sizeof(scratch));
+	fputc('[', out);
+	for (i = 0; i < set->n; i++) {
+		report_set_get(set, i, &scratch);
+		fputs(i ? ",\n" : "\n", out);
+		json_record(out, &scratch, &x);
+	}
+	for (i = 0; i < set->ngroups; i++) {
+		x.runs = report_set_group_runs(set, i);
+		x.spread = report_set_group_spread(set, i);
+		report_set_group_mean(set, i, &scratch);
+		fputs(set->n + i ? ",\n" : "\n", out);
+		json_record(out, &scratch, &x);
+	}
+	fputs(set->n + set->ngroups ? "\n]\n" : "]\n", out);
+}
