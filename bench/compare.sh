@@ -1,0 +1,460 @@
+#!/bin/sh
+# clyde side by side with bonnie++ 2.00a and fio, on a fresh tmpfs and on
+# a fresh loop-mounted ext4, in one session (the machine is shared and
+# noisy: only ratios taken in the same run mean anything).
+#
+#   sudo bench/compare.sh            (as root; about 20 minutes on 2 cores)
+#
+# Per target, RUNS times in turn: clyde --compat=2.00, bonnie++, fio
+# (sequential write with end_fsync, then sequential read, psync engine),
+# on tmpfs also clyde built with -DCLYDE_NO_OP_TIMING (the cost of the
+# per-operation latency clock), then clyde --compat=1.03 and a stdio
+# per-char loop (putc/getc with stdio locking: bonnie++ 1.03e's method).
+# Prints per phase the median of each tool, the ratio clyde/anchor, the
+# coefficient of variation of each tool, the peak RSS of each
+# (/usr/bin/time -v) and the run's wall time outside the phases (setup,
+# name generation, cleanup).  Last, clyde and bonnie++ with -n 1024
+# (about a million files) on tmpfs, for their peak RSS.
+#
+# Settings, from the environment (defaults in brackets):
+#   RUNS [5]         runs of each tool on each target
+#   SIZE [4096]      file size in MiB (-s)          CHUNK [8192]  block size
+#   SEEKS [1000000]  seek positions                 SEEKERS [5]   processes
+#   PERCHAR [3]      per-char size in MiB of the 2.00 profile (-f)
+#   FILES [512]      small files on tmpfs, x 1024 (-n)
+#   EXT4_FILES [128] small files on ext4, x 1024
+#   SIZE103 [1024]   file size of the 1.03 profile (per-char over all of it)
+#   TARGETS ["tmpfs ext4"]   BIG_FILES [1024] (0: skip that last part)
+#   KEEP [unset]     a directory to copy the raw outputs to
+# clyde is built from the tree this script sits in (its src/, include/
+# and Makefile, as they are now), twice: as is, and without the clock.
+set -eu
+
+RUNS=${RUNS:-5}
+SIZE=${SIZE:-4096}
+CHUNK=${CHUNK:-8192}
+SEEKS=${SEEKS:-1000000}
+SEEKERS=${SEEKERS:-5}
+PERCHAR=${PERCHAR:-3}
+FILES=${FILES:-512}
+EXT4_FILES=${EXT4_FILES:-128}
+SIZE103=${SIZE103:-1024}
+TARGETS=${TARGETS:-tmpfs ext4}
+BIG_FILES=${BIG_FILES:-1024}
+KEEP=${KEEP:-}
+
+die() { echo "compare.sh: $*" >&2; exit 1; }
+say() { echo "== $*" >&2; }
+
+[ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs and a loop device"
+root=$(cd "$(dirname "$0")/.." && pwd)
+[ -f "$root/src/main.c" ] || die "$root: no clyde source tree"
+
+# --- tools, from Debian when missing --------------------------------------
+need=""
+[ -x /usr/sbin/bonnie++ ] || need="$need bonnie++"
+command -v fio >/dev/null 2>&1 || need="$need fio"
+[ -x /usr/bin/time ] || need="$need time"
+command -v mkfs.ext4 >/dev/null 2>&1 || need="$need e2fsprogs"
+command -v losetup >/dev/null 2>&1 || need="$need mount"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v cc >/dev/null 2>&1 || need="$need gcc"
+if [ -n "$need" ]; then
+	say "installing$need"
+	apt-get update -qq >/dev/null
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
+fi
+BONNIE=/usr/sbin/bonnie++
+
+# --- work area, torn down at exit ------------------------------------------
+work=$(mktemp -d /var/tmp/clyde-compare.XXXXXX)
+tmnt="" emnt="" loopdev=""
+cleanup() {
+	set +e
+	cd /
+	for m in "$tmnt" "$emnt"; do
+		[ -n "$m" ] || continue
+		umount "$m" 2>/dev/null || umount -l "$m"
+	done
+	[ -n "$loopdev" ] && losetup -d "$loopdev"
+	if [ -n "$KEEP" ]; then
+		mkdir -p "$KEEP" && cp -R "$work/raw" "$work/results" "$KEEP/" 2>/dev/null
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+mkdir "$work/raw"
+: >"$work/results"
+
+# --- build: clyde as is, and clyde without the per-operation clock ---------
+for b in timed untimed; do
+	mkdir -p "$work/$b/src" "$work/$b/include"
+	cp "$root"/src/*.c "$work/$b/src/"
+	cp "$root"/include/*.h "$work/$b/include/"
+	cp "$root/Makefile" "$work/$b/"
+done
+say "building clyde in $work"
+make -s -C "$work/timed" clyde >/dev/null
+make -s -C "$work/untimed" clyde CPPFLAGS=-DCLYDE_NO_OP_TIMING >/dev/null
+CLYDE=$work/timed/clyde
+UNTIMED=$work/untimed/clyde
+
+# bonnie++ 1.03e's per-char method: putc()/getc() with stdio's locking,
+# fflush, fsync, close.  Prints the two rates in KiB/s.
+cat >"$work/stdio_char.c" <<'EOF'
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+int main(int argc, char **argv)
+{
+	long long n = atoll(argv[2]) * 1024 * 1024, i;
+	FILE *f = fopen(argv[1], "w");
+	double t0, w, r;
+	if (f == NULL)
+		return 1;
+	t0 = now();
+	for (i = 0; i < n; i++)
+		if (putc((int)(i & 0x7f), f) == EOF)
+			return 1;
+	if (fflush(f) || fsync(fileno(f)) || fclose(f))
+		return 1;
+	w = now() - t0;
+	if ((f = fopen(argv[1], "r")) == NULL)
+		return 1;
+	t0 = now();
+	for (i = 0; i < n; i++)
+		if (getc(f) == EOF)
+			return 1;
+	fclose(f);
+	r = now() - t0;
+	unlink(argv[1]);
+	printf("%.0f %.0f\n", n / 1024.0 / w, n / 1024.0 / r);
+	return 0;
+}
+EOF
+cc -O2 -o "$work/stdio_char" "$work/stdio_char.c"
+
+# --- the targets -----------------------------------------------------------
+mount_tmpfs() {
+	tmnt=$work/tmpfs
+	mkdir "$tmnt"
+	mount -t tmpfs -o "size=$((SIZE + 4096))m" tmpfs "$tmnt"
+}
+
+mount_ext4() {
+	emnt=$work/ext4
+	mkdir "$emnt"
+	truncate -s "$((SIZE * 2 + 4096))M" "$work/ext4.img"
+	loopdev=$(losetup -f --show "$work/ext4.img")
+	mkfs.ext4 -q -F -N "$((EXT4_FILES * 1024 + 65536))" \
+	    -E lazy_itable_init=0,lazy_journal_init=0 "$loopdev"
+	mount "$loopdev" "$emnt"
+}
+
+# Between runs: the previous run's dirty data written out, clean caches
+# dropped, so that no run pays for another's leftovers.
+settle() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches 2>/dev/null || :
+}
+
+# --- one run of each tool; results as "target tool run key value" ----------
+# The phase order and their column in the 1.98 CSV line (2.00a) and the
+# 1.03e line.
+PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
+COLS198="10 12 14 16 18 20 27 29 31 33 35 37"
+COLS103="3 5 7 9 11 13 16 18 20 22 24 26"
+
+rec() { echo "$1 $2 $3 $4 $5" >>"$work/results"; }
+
+# rss and wall time from /usr/bin/time -v's report
+rec_time() {
+	awk -v t="$1" -v tool="$2" -v r="$3" '
+	/Maximum resident set size/ { print t, tool, r, "rss", $NF }
+	/Elapsed \(wall clock\)/ {
+		n = split($NF, p, ":"); s = 0
+		for (i = 1; i <= n; i++) s = s * 60 + p[i]
+		print t, tool, r, "wall", s
+	}' "$4" >>"$work/results"
+}
+
+# The phases' elapsed seconds: from clyde's --json when it writes one,
+# else from each rate and the work it measured (what the run printed).
+# Phases printed as +++++ count as 0: the overhead is then an upper bound.
+rec_csv() {  # target tool run csvfile cols size_mib perchar_mib files json
+	awk -F, -v t="$1" -v tool="$2" -v r="$3" -v cols="$5" -v size="$6" \
+	    -v pc="$7" -v files="$8" -v seeks="$SEEKS" -v json="$9" \
+	    -v phases="$PHASES" '
+	NR == 1 {
+		np = split(phases, name, " "); split(cols, col, " ")
+		for (p = 1; p <= np; p++) {
+			v = $(col[p])
+			if (v == "") continue
+			if (v ~ /^\+/) { print t, tool, r, name[p], "+"; continue }
+			print t, tool, r, name[p], v
+			if (name[p] == "putc" || name[p] == "getc") work = pc * 1024
+			else if (p <= 5) work = size * 1024
+			else if (name[p] == "seeks") work = seeks
+			else work = files * 1024
+			if (v > 0) secs += work / v
+		}
+		if (json != "" && (getline line < json) > 0) {
+			js = 0; found = 0
+			do {
+				while (match(line, /"elapsed_ns": *[0-9]+/)) {
+					s = substr(line, RSTART, RLENGTH)
+					sub(/.*: */, "", s)
+					js += s / 1e9; found = 1
+					line = substr(line, RSTART + RLENGTH)
+				}
+			} while ((getline line < json) > 0)
+			if (found) secs = js
+		}
+		print t, tool, r, "phases", secs
+	}' "$4" >>"$work/results"
+}
+
+run_clyde() {  # target dir run bin tool compat size perchar files
+	out=$work/raw/$1.$5.$3
+	rm -f "$out.json"
+	# shellcheck disable=SC2086
+	/usr/bin/time -v -o "$out.time" "$4" --compat="$6" -d "$2" -u root \
+	    -r 0 -q --precise -s "$7:$CHUNK:$SEEKS:$SEEKERS" -n "$9" \
+	    $( [ "$6" = 2.00 ] && echo "-f$8" ) --json="$out.json" \
+	    >"$out.csv" 2>"$out.err" || {
+		echo "compare.sh: $5 failed on $1, run $3:" >&2
+		cat "$out.err" >&2
+		return 0
+	}
+	if [ "$6" = 2.00 ]; then
+		rec_csv "$1" "$5" "$3" "$out.csv" "$COLS198" "$7" "$8" "$9" "$out.json"
+	else
+		rec_csv "$1" "$5" "$3" "$out.csv" "$COLS103" "$7" "$7" "$9" "$out.json"
+	fi
+	rec_time "$1" "$5" "$3" "$out.time"
+}
+
+run_bonnie() {  # target dir run files
+	out=$work/raw/$1.bonnie.$3
+	/usr/bin/time -v -o "$out.time" "$BONNIE" -d "$2" -u root -r 0 -q \
+	    -s "$SIZE:$CHUNK:$SEEKS:$SEEKERS" -n "$4" "-f$PERCHAR" \
+	    >"$out.csv" 2>"$out.err" || {
+		echo "compare.sh: bonnie++ failed on $1, run $3:" >&2
+		cat "$out.err" >&2
+		return 0
+	}
+	rec_csv "$1" bonnie "$3" "$out.csv" "$COLS198" "$SIZE" "$PERCHAR" "$4" ""
+	rec_time "$1" bonnie "$3" "$out.time"
+}
+
+# fio's terse line: field 7 read KiB/s, 48 write KiB/s
+run_fio() {  # target dir run
+	out=$work/raw/$1.fio.$3
+	for rw in write read; do
+		/usr/bin/time -v -o "$out.$rw.time" fio --name="$rw" \
+		    --filename="$2/fio.data" --rw="$rw" --bs="$CHUNK" \
+		    --size="${SIZE}m" --ioengine=psync --end_fsync=1 \
+		    --minimal >"$out.$rw" 2>&1 || {
+			echo "compare.sh: fio $rw failed on $1, run $3:" >&2
+			cat "$out.$rw" >&2
+			rm -f "$2/fio.data"
+			return 0
+		}
+	done
+	rm -f "$2/fio.data"
+	awk -F';' -v t="$1" -v r="$3" 'FNR == 1 && FILENAME ~ /write$/ {
+		print t, "fio", r, "put_block", $48 }
+	FNR == 1 && FILENAME ~ /read$/ { print t, "fio", r, "get_block", $7 }' \
+	    "$out.write" "$out.read" >>"$work/results"
+	awk -v t="$1" -v r="$3" '/Maximum resident set size/ {
+		if ($NF > m) m = $NF } END { print t, "fio", r, "rss", m }' \
+	    "$out.write.time" "$out.read.time" >>"$work/results"
+}
+
+run_stdio() {  # target dir run
+	out=$work/raw/$1.stdio.$3
+	/usr/bin/time -v -o "$out.time" "$work/stdio_char" "$2/stdio.data" \
+	    "$SIZE103" >"$out" 2>&1 || { rm -f "$2/stdio.data"; return 0; }
+	read -r w r <"$out"
+	rec "$1" stdio "$3" putc "$w"
+	rec "$1" stdio "$3" getc "$r"
+	rec_time "$1" stdio "$3" "$out.time"
+}
+
+run_target() {  # target dir files
+	i=1
+	while [ "$i" -le "$RUNS" ]; do
+		say "$1: run $i of $RUNS"
+		settle; run_clyde "$1" "$2" "$i" "$CLYDE" clyde 2.00 "$SIZE" "$PERCHAR" "$3"
+		settle; run_bonnie "$1" "$2" "$i" "$3"
+		settle; run_fio "$1" "$2" "$i"
+		if [ "$1" = tmpfs ]; then
+			settle; run_clyde "$1" "$2" "$i" "$UNTIMED" untimed 2.00 "$SIZE" "$PERCHAR" "$3"
+		fi
+		settle; run_clyde "$1" "$2" "$i" "$CLYDE" clyde103 1.03 "$SIZE103" 0 "$3"
+		settle; run_stdio "$1" "$2" "$i"
+		i=$((i + 1))
+	done
+}
+
+start=$(date +%s)
+for t in $TARGETS; do
+	case $t in
+	tmpfs) mount_tmpfs; run_target tmpfs "$tmnt" "$FILES" ;;
+	ext4) mount_ext4; run_target ext4 "$emnt" "$EXT4_FILES" ;;
+	*) die "unknown target $t" ;;
+	esac
+done
+
+# -n BIG_FILES: peak RSS at scale (tmpfs, file phases only)
+if [ "$BIG_FILES" -gt 0 ]; then
+	[ -n "$tmnt" ] || mount_tmpfs
+	say "tmpfs: -n $BIG_FILES"
+	settle
+	/usr/bin/time -v -o "$work/raw/big.clyde.time" "$CLYDE" --compat=2.00 \
+	    -d "$tmnt" -u root -r 0 -q --precise -s 0 -n "$BIG_FILES" \
+	    >"$work/raw/big.clyde.csv" 2>"$work/raw/big.clyde.err" || :
+	settle
+	/usr/bin/time -v -o "$work/raw/big.bonnie.time" "$BONNIE" -d "$tmnt" \
+	    -u root -r 0 -q -s 0 -n "$BIG_FILES" \
+	    >"$work/raw/big.bonnie.csv" 2>"$work/raw/big.bonnie.err" || :
+	rec_time big clyde 1 "$work/raw/big.clyde.time"
+	rec_time big bonnie 1 "$work/raw/big.bonnie.time"
+fi
+end=$(date +%s)
+
+# --- the report ------------------------------------------------------------
+awk -v runs="$RUNS" -v phases="$PHASES" -v targets="$TARGETS" \
+    -v big="$BIG_FILES" -v secs="$((end - start))" -v size="$SIZE" \
+    -v chunk="$CHUNK" -v seeks="$SEEKS" -v seekers="$SEEKERS" \
+    -v pc="$PERCHAR" -v files="$FILES" -v efiles="$EXT4_FILES" \
+    -v size103="$SIZE103" '
+function sortv(a, n,   i, j, t) {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+}
+# the values of t/tool/key in v[1..n]; returns n, sets unmeasured
+function get(t, tool, key,   r, n) {
+	n = 0; unmeasured = 0
+	for (r = 1; r <= runs; r++) {
+		if (!((t, tool, r, key) in val)) continue
+		if (val[t, tool, r, key] == "+") { unmeasured++; continue }
+		v[++n] = val[t, tool, r, key] + 0
+	}
+	return n
+}
+function median(t, tool, key,   n) {
+	n = get(t, tool, key)
+	if (n == 0) return ""
+	sortv(v, n)
+	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+function cv(t, tool, key,   n, i, s, ss, m) {
+	n = get(t, tool, key)
+	if (n < 2) return ""
+	for (i = 1; i <= n; i++) s += v[i]
+	m = s / n
+	if (m == 0) return ""
+	for (i = 1; i <= n; i++) ss += (v[i] - m) ^ 2
+	return 100 * sqrt(ss / (n - 1)) / m
+}
+function num(x) {
+	if (x == "") return "-"
+	if (x >= 100) return sprintf("%.0f", x)
+	return sprintf("%.2f", x)
+}
+function pct(x) { return x == "" ? "-" : sprintf("%.1f%%", x) }
+function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : sprintf("%.2f", a / b) }
+# "+k": k runs of the tool printed +++++ (too short for it to measure)
+function plus(t, tool, key) { get(t, tool, key); return unmeasured ? "+" unmeasured : "" }
+# a median, or +++++ when every run was too short for the tool to measure
+function cell(t, tool, key,   m) {
+	m = median(t, tool, key)
+	if (m == "" && unmeasured) return "+++++"
+	return num(m) plus(t, tool, key)
+}
+{ val[$1, $2, $3, $4] = $5 }
+END {
+	np = split(phases, ph, " ")
+	printf "clyde --compat=2.00 vs bonnie++ 2.00a and fio (psync): -s %d:%d:%d:%d -f%d, %d runs each\n",
+	    size, chunk, seeks, seekers, pc, runs
+	print "rates: putc..get_block KiB/s, seeks /s, files /s; ratio = clyde/anchor; +k: k runs printed +++++"
+	nt = split(targets, tg, " ")
+	for (k = 1; k <= nt; k++) {
+		t = tg[k]
+		printf "\n[%s] -n %d\n", t, t == "tmpfs" ? files : efiles
+		printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s\n", "phase",
+		    "clyde", "bonnie++", "c/b", "fio", "c/fio", "cv-c", "cv-b", "cv-fio"
+		for (p = 1; p <= np; p++) {
+			c = median(t, "clyde", ph[p]); b = median(t, "bonnie", ph[p])
+			f = median(t, "fio", ph[p])
+			if (c == "" && b == "") continue
+			printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s\n", ph[p],
+			    cell(t, "clyde", ph[p]), cell(t, "bonnie", ph[p]), ratio(c, b),
+			    num(f), ratio(c, f), pct(cv(t, "clyde", ph[p])),
+			    pct(cv(t, "bonnie", ph[p])), pct(cv(t, "fio", ph[p]))
+		}
+		printf "%-11s %11s %11s %6s %11s\n", "peak RSS KiB", num(median(t, "clyde", "rss")),
+		    num(median(t, "bonnie", "rss")), ratio(median(t, "clyde", "rss"),
+		    median(t, "bonnie", "rss")), num(median(t, "fio", "rss"))
+		for (tool = 1; tool <= 2; tool++) {
+			name = tool == 1 ? "clyde" : "bonnie"
+			# the overhead of each run, then its median
+			for (r = 1; r <= runs; r++)
+				if ((t, name, r, "wall") in val)
+					val[t, name, r, "outside"] = val[t, name, r, "wall"] - \
+					    val[t, name, r, "phases"]
+			ov[tool] = median(t, name, "outside")
+			wl[tool] = median(t, name, "wall")
+		}
+		printf "%-11s %11s %11s %6s   (wall s: clyde %s, bonnie++ %s)\n", "outside s",
+		    num(ov[1]), num(ov[2]), ratio(ov[1], ov[2]), num(wl[1]), num(wl[2])
+		if (median(t, "untimed", "put_block") != "") {
+			printf "latency clock cost [%s]: rate with / without it\n", t
+			for (p = 1; p <= np; p++) {
+				c = median(t, "clyde", ph[p]); u = median(t, "untimed", ph[p])
+				if (c == "" || u == "") continue
+				printf "  %-11s %11s %11s %6s\n", ph[p], num(c), num(u), ratio(c, u)
+			}
+		}
+		printf "clyde --compat=1.03 [%s] -s %d, per-char over the whole file; anchor for per-char: stdio putc/getc\n", t, size103
+		printf "  %-11s %11s %7s %11s %6s %7s\n", "phase", "clyde 1.03", "cv", "anchor", "ratio", "cv-a"
+		for (p = 1; p <= np; p++) {
+			c = median(t, "clyde103", ph[p])
+			if (c == "") continue
+			a = ""; ca = ""
+			if (ph[p] == "putc" || ph[p] == "getc") {
+				a = median(t, "stdio", ph[p]); ca = cv(t, "stdio", ph[p])
+			}
+			printf "  %-11s %11s %7s %11s %6s %7s\n", ph[p], num(c),
+			    pct(cv(t, "clyde103", ph[p])), num(a), ratio(c, a), pct(ca)
+		}
+		printf "  %-11s %11s\n", "peak RSS KiB", num(median(t, "clyde103", "rss"))
+	}
+	if (big > 0) {
+		printf "\n[tmpfs] -s 0 -n %d: peak RSS KiB clyde %s, bonnie++ %s; wall s clyde %s, bonnie++ %s\n",
+		    big, num(val["big", "clyde", 1, "rss"]), num(val["big", "bonnie", 1, "rss"]),
+		    num(val["big", "clyde", 1, "wall"]), num(val["big", "bonnie", 1, "wall"])
+	}
+	printf "\nwhole comparison: %d s\n", secs
+}' "$work/results"
+
+if [ "$BIG_FILES" -gt 0 ]; then
+	for tool in clyde bonnie; do
+		if [ -s "$work/raw/big.$tool.err" ] &&
+		    ! [ -s "$work/raw/big.$tool.csv" ]; then
+			echo "$tool -n $BIG_FILES said:"
+			sed 's/^/  /' "$work/raw/big.$tool.err"
+		fi
+	done
+fi
