@@ -30,7 +30,7 @@ OBJ = $(SRC:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJ = $(filter-out src/main.o,$(OBJ))
 
-UNIT = tests/unit_util
+UNIT = tests/unit_util tests/unit_report
 TOOLS = tests/csv_table
 
 SAN_DIR = build-san
@@ -49,6 +49,7 @@ tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
+TESTS += tests/report.sh
 
 # The whole suite through prove: unit tests (TAP), golden files, end to
 # end; then the same on a sanitizer build.
@@ -61,7 +62,7 @@ lint:
 	mandoc -Tlint -W warning man/clyde.1
 	for cc in gcc clang; do \
 		command -v $$cc >/dev/null || continue; \
-		for f in $(SRC) tests/unit_util.c tests/csv_table.c; do \
+		for f in $(SRC) $(UNIT:=.c) $(TOOLS:=.c); do \
 			$$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
 			    -fsyntax-only $$f || exit 1; \
 		done; \

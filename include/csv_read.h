@@ -17,6 +17,8 @@
 
 #include "result.h"
 
+struct csv_layout;
+
 /* Longest logical line (after joining wrapped pieces); longer is refused. */
 #define CSV_LINE_MAX 8192
 /* A reason, as printed after FILE:LINE: */
@@ -34,6 +36,7 @@ struct csv_line_info {
 	size_t fields;          /* fields in the line */
 	size_t expected;        /* fields its generation has (the most) */
 	bool tagged;            /* starts with a 1.9x+ format tag */
+	const struct csv_layout *layout;        /* of a CSV_RESULT */
 };
 
 /*

@@ -276,7 +276,7 @@ static void files_field_198(char *out, size_t n, const struct result *res,
 static void field_value(char *out, size_t n, const struct csv_layout *layout,
     const struct csv_field *f, const struct result *res)
 {
-	bool is_103 = layout == &csv_layout_103;
+	bool is_103 = layout->format_version[0] == '\0';
 
 	out[0] = '\0';
 	switch (f->kind) {

@@ -217,6 +217,10 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 		buf[len] = '\0';
 		len = qp_decode(buf, len, &nul);
 	}
+	/* a NUL byte cannot hide the rest of the line */
+	for (start = 0; nul && start < len; start++)
+		if (buf[start] == '\0')
+			buf[start] = '\x01';
 	len = trim_right(buf, len);
 	for (start = 0; start < len && (is_blank(buf[start]) || buf[start] == '>');)
 		start++;

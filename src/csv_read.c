@@ -674,6 +674,7 @@ static enum csv_line_kind read_tagged(const struct line *l, const char *tag,
 		}
 		if (read_layout(l, cand[i], 0, 0, res, why, why_len) != 0)
 			return CSV_BAD;
+		info->layout = cand[i];
 		return CSV_RESULT;
 	}
 	if (l->n < most) {
@@ -686,8 +687,10 @@ static enum csv_line_kind read_tagged(const struct line *l, const char *tag,
 		if (cand[i] == NULL)
 			continue;
 		if (!l->too_many && l->n - cand[i]->nfields <= MAX_EXTRA &&
-		    read_with_commas(l, cand[i], res, why, why_len) == 0)
+		    read_with_commas(l, cand[i], res, why, why_len) == 0) {
+			info->layout = cand[i];
 			return CSV_RESULT;
+		}
 		break;
 	}
 	snprintf(why, why_len, "%zu fields: too many (a %s line has %zu)",
@@ -702,7 +705,7 @@ static enum csv_line_kind read_tagged(const struct line *l, const char *tag,
 static bool looks_103(const struct line *l, size_t shift)
 {
 	char v[FIELD_MAX];
-	size_t i, last;
+	size_t i, last, odd = 0;
 	bool size_empty;
 
 	if (l->n < shift + 3 || get_field(l, shift + 1, 0, v, sizeof(v)) != 0)
@@ -714,11 +717,12 @@ static bool looks_103(const struct line *l, size_t shift)
 	last = l->n - 1 < shift + 14 ? l->n - 1 : shift + 14;
 	for (i = shift + 2; i < last; i++) {
 		if (get_field(l, i, 0, v, sizeof(v)) != 0 || !is_cell(v))
-			return false;
-		if (size_empty && v[0] != '\0')
+			odd++;
+		else if (size_empty && v[0] != '\0')
 			return false;
 	}
-	return true;
+	/* a whole line with a cell or two that do not read is still one */
+	return odd == 0 || (l->n == 27 + shift && odd <= 2);
 }
 
 enum csv_line_kind csv_read_line(const char *text, struct result *res,
@@ -747,6 +751,7 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 	    (f1[0] == '\0' && tag_key(f0) >= KEY(1, 90, 0))))
 		return read_tagged(&l, f0, res, why, why_len, info);
 	info->expected = csv_layout_103.nfields;
+	info->layout = &csv_layout_103;
 	if (l.too_many)
 		return CSV_NOT_RESULT;
 	if (l.n <= 27) {

@@ -1,0 +1,236 @@
+#!/bin/sh
+# clyde report from the command line: every file of the corpus (copied
+# into tests/report/corpus from the shared corpus of real bonnie++
+# output), the broken lines named with their line numbers, run -> CSV ->
+# report -> the same table, several results in one table, --average and
+# --compare, JSON and HTML, stdin, options and errors.
+. "$(dirname "$0")/lib.sh"
+
+C=tests/report/corpus
+
+# report ARGS...: sets $rc, $WORK/out, $WORK/err
+report() {
+	"$CLYDE" report "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+
+# results in $WORK/out of --csv (a header comes first for several)
+csv_results() { grep -vc '^name,\|^format_version,' "$WORK/out"; }
+
+# every corpus file: how many results, and no complaint
+for spec in c001_bonnie2gchart_bonnie.csv:7 \
+    c003_1.96_perfkitbenchmarker_fixture.csv:1 \
+    g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt:4 \
+    g002_1.96_cunnie_iSCSI_80G.txt:9 g003_1.97_cunnie_NVMe_4G.txt:9 \
+    g004_1.97_cunnie_azure_premium_lrs.txt:1 \
+    g005_1.97_cunnie_vsphere_nvme.txt:1 g006_1.97_cunnie_gce_pd-ssd.txt:1 \
+    m001_1.03_txiki_lkml_formatflowed.txt:1 \
+    m002_1.92a_SunWave1_lkml_wrapped.txt:2 \
+    m003_1.02c_galaxy_lkml_wrapped.txt:1 \
+    m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt:2 \
+    m006_2.00_nfs_SERVER_CLIENT_linux-nfs_quotedprintable.txt:2 \
+    m009_1.03_acrypto_csv2txt_atversion_lkml.txt:0 \
+    m010_1.02c_siva_lkml_wrapped.txt:2 m013_1.03_meghan_nfs_f_n0_lkml.txt:0 \
+    m014_2.00_seeks65536_chunk4k_noname_linux-xfs.txt:0; do
+	f=${spec%:*} want=${spec##*:}
+	report --csv "$C/$f"
+	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = "$want" ]
+	ok $? "$f: $want results, nothing to complain about" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
+
+# the broken lines, with their line numbers, after all the rest
+report --csv "$C/c002_bonnie2gchart_fake103.csv"
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$C/c002_bonnie2gchart_fake103.csv:1: no bonnie++ CSV format is called '1.03'" ] &&
+    [ ! -s "$WORK/out" ]
+ok $? "c002, the hand-made hybrid: line 1 named, exit 1" || diag < "$WORK/err"
+f001=$C/f001_mixed_1.03c-1.03e-1.96_ubuntuforums_post_your_hdd_results.txt
+report --csv "$f001"
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$f001:156: 47 fields: cut short? (a 1.96 line has 48)" ] &&
+    [ "$(csv_results)" = 15 ]
+ok $? "f001: the truncated line 156 named, the other 15 printed, exit 1" ||
+    diag < "$WORK/err"
+
+# quoted-printable and its decoded form read the same
+report --json "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_quotedprintable.txt"
+cp "$WORK/out" "$WORK/qp"
+report --json "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt"
+cmp -s "$WORK/qp" "$WORK/out"
+ok $? "quoted-printable: the same records as the decoded text"
+
+# run -> CSV -> report -> the same table, both profiles
+for compat in 1.03 2.00; do
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m host -r 0 -s 16 -n 1:1k:0:2 --precise \
+	    --compat=$compat >"$WORK/run" 2>/dev/null
+	tail -1 "$WORK/run" > "$WORK/line"
+	sed '$d' "$WORK/run" > "$WORK/table"
+	report --compat=$compat "$WORK/line"
+	cmp -s "$WORK/out" "$WORK/table" && [ "$rc" = 0 ]
+	ok $? "--compat=$compat: a run's CSV line prints the run's table" ||
+	    diff "$WORK/table" "$WORK/out" | diag
+	report --csv --compat=$compat "$WORK/line"
+	cmp -s "$WORK/out" "$WORK/line"
+	ok $? "--compat=$compat: and its CSV line, unchanged" ||
+	    diff "$WORK/line" "$WORK/out" | diag
+done
+
+# several generations in one table: each row is the row of its own table
+mixed=$WORK/mixed.csv
+grep -h -E '^(galaxy,|1\.92a|1\.96,1\.96,beta|1\.98,2\.00,CLIENT|1\.97,1\.97,wifo3-02,1,1438076799)' \
+    "$C/m003_1.02c_galaxy_lkml_wrapped.txt" "$C/m002_1.92a_SunWave1_lkml_wrapped.txt" \
+    "$f001" "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt" \
+    "$C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt" > "$mixed"
+for compat in 1.03 2.00; do
+	report --compat=$compat "$mixed"
+	cp "$WORK/out" "$WORK/all"
+	fail=0
+	while IFS= read -r line; do
+		printf '%s\n' "$line" > "$WORK/one"
+		report --compat=$compat "$WORK/one"
+		# the I/O row of the single table: the line after the header
+		row=$(sed -n 4p "$WORK/out")
+		grep -qxF "$row" "$WORK/all" || { echo "missing: $row"; fail=1; }
+	done < "$mixed"
+	[ "$fail" = 0 ] && [ "$(grep -c '^Version' "$WORK/all")" = \
+	    "$([ $compat = 1.03 ] && echo 1 || echo 2)" ]
+	ok $? "--compat=$compat: six results of five generations, one table" ||
+	    diag < "$WORK/all"
+done
+report --compat=2.00 "$mixed"
+grep -A1 '^galaxy ' "$WORK/out" | tail -1 | grep -qx 'Latency *'
+ok $? "a 1.0x row has an empty Latency row in the 2.00 layout"
+
+# --average: the seven DAMETH_RROBIN runs and the author's avg-rr line
+# (seeds/000).  The expected figures are computed by hand (unit_report.c
+# explains where they differ from avg-rr): means rounded as the column
+# prints them, min and max, and the CV (sample standard deviation over
+# the mean, in percent) of 6064 5785 5666 6058 5668 5865 5678 (3.02),
+# of put_block (2.35), rewrite (0.66), getc (0.30), get_block (1.16)
+# and seeks (4.22).
+rr=tests/report/dameth_rrobin.txt
+report --average "$rr"
+{
+	echo 'mean:spyder      1G  5826  63 13527  11  7806   5  9438  90 16091   4 148.7   0'
+	printf '%-19s %5d     %5d     %5d     %5d     %5d     %5.1f    \n' \
+	    '  min' 5666 13228 7741 9396 15923 140.5
+	printf '%-19s %5d     %5d     %5d     %5d     %5d     %5.1f    \n' \
+	    '  max' 6064 14048 7869 9479 16311 157.9
+	printf '%-19s %5.1f     %5.1f     %5.1f     %5.1f     %5.1f     %5.1f    \n' \
+	    '  cv %' 3.0 2.3 0.7 0.3 1.2 4.2
+} > "$WORK/want"
+grep -A3 '^mean:spyder      1G' "$WORK/out" > "$WORK/got"
+cmp -s "$WORK/want" "$WORK/got" && [ "$rc" = 0 ]
+ok $? "--average: the mean, min, max and CV rows of the I/O section" ||
+    diff "$WORK/want" "$WORK/got" | diag
+grep -qx 'mean:spyder      16   590  15  7589  69   114   1   612  16 19770  69   113   1' "$WORK/out"
+ok $? "--average: the file row (seq_create and ran_stat differ from avg-rr)" ||
+    diag < "$WORK/out"
+report --average --csv "$rr"
+tail -1 "$WORK/out" | grep -qx 'mean:spyder,1G,5826,63,13527,11,7806,5,9438,90,16091,4,148.7,0,16,590,15,7589,69,114,1,612,16,19770,69,113,1'
+ok $? "--average --csv: the mean line"
+report --average --json "$rr"
+grep -q '"average": {"runs": 7, "spread": {' "$WORK/out" &&
+    grep -q '"putc": {"runs": 7, "min": 5666, "max": 6064, "cv": 3.02}' "$WORK/out"
+ok $? "--average --json: runs and spread" || diag < "$WORK/out"
+
+# --compare: the seeds' OSDL runs, cl049 as a percentage of cl038
+cmp_in=$WORK/osdl.csv
+printf '%s\n' \
+    'cl038,496M,6209,62,10723,13,6471,8,8678,82,18728,9,210.7,3,16,479,19,1811,25,323,4,1126,26,+++++,+++,233,4' \
+    'cl049,5000M,6000,59,10612,12,7364,14,9827,92,23422,13,148.2,1,16,439,20,+++++,+++,257,6,897,27,+++++,+++,247,4' \
+    > "$cmp_in"
+report --compare=cl038 "$cmp_in"
+# pct_row CELL...: "  vs cl038" and six cells of " %5s    "
+pct_row() {
+	printf '%-19s' '  vs cl038'
+	for c in "$@"; do printf ' %5s    ' "$c"; done
+	echo
+}
+{ pct_row -3% -1% +14% +13% +25% -30%; pct_row -8% '' -20% -20% '' +6%; } > "$WORK/want"
+grep '^  vs ' "$WORK/out" > "$WORK/got"
+cmp -s "$WORK/want" "$WORK/got" && [ "$rc" = 0 ]
+ok $? "--compare=cl038: a row of percentages under cl049 only" ||
+    diff "$WORK/want" "$WORK/got" | diag
+report --compare=nobody "$cmp_in"
+[ "$rc" = 1 ] && grep -q 'no result has that name' "$WORK/err" &&
+    grep -q '^cl049 ' "$WORK/out"
+ok $? "--compare with an unknown name: exit 1, the table still printed"
+
+# JSON: valid, every key of report.md in every record
+if command -v python3 >/dev/null; then
+	report --json --average --compare=spyder "$rr" "$f001" "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt"
+	python3 - "$WORK/out" <<'PY'
+import json, sys
+recs = json.load(open(sys.argv[1]))
+top = ["generation", "format_version", "bonnie_version", "name", "concurrency",
+       "seed", "file_size", "file_size_mib", "io_chunk_size", "seeks",
+       "seek_procs", "files", "tests", "clyde_version", "compat", "started",
+       "target", "options", "phases", "status", "error", "average", "compare"]
+tests = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
+         "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"]
+# 8 + 15 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
+assert len(recs) == 27, len(recs)
+for r in recs:
+    assert list(r) == top, list(r)
+    assert list(r["tests"]) == tests
+    for t in r["tests"].values():
+        assert list(t) == ["status", "rate", "cpu", "latency_us"]
+        assert t["status"] in ("ok", "too_fast", "skipped")
+        if t["status"] != "ok":
+            assert t["rate"] is None and t["cpu"] is None
+gens = {r["generation"] for r in recs}
+assert gens == {"1.0x", "1.96", "1.98"}, gens
+client = [r for r in recs if r["name"] == "CLIENT"][0]
+assert client["tests"]["rewrite"]["latency_us"] == 12422000
+assert client["seed"] == "1694022898" and client["concurrency"] == 1
+PY
+	ok $? "--json: valid, every key in every record, latencies in us"
+else
+	echo "ok $((tap_n + 1)) # skip python3 not installed"
+	tap_n=$((tap_n + 1))
+fi
+printf 'a"b\\c\001\377\303\251,2G,1,1,1,1,1,1,1,1,1,1,1.0,1,16,1,1,1,1,1,1,1,1,1,1,1,1\n' > "$WORK/odd"
+report --json "$WORK/odd"
+grep -qF '"name": "a\"b\\c\u0001\u00ffé"' "$WORK/out"
+ok $? "--json: quotes, backslashes, control bytes and bytes that are not UTF-8 escaped" ||
+    diag < "$WORK/out"
+
+# HTML: one page, no script, nothing external, the input escaped
+printf '<script>alert(1)</script>,2G,1,1,1,1,1,1,1,1,1,1,1.0,1,16,1,1,1,1,1,1,1,1,1,1,1,1\n' > "$WORK/xss"
+report --html "$WORK/xss" "$mixed"
+! grep -qi '<script\|src=\|href=\|@import\|url(' "$WORK/out" &&
+    grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$WORK/out" &&
+    [ "$(grep -c '<svg ' "$WORK/out")" = 12 ] &&
+    [ "$(grep -c '<table>' "$WORK/out")" = 2 ]
+ok $? "--html: two tables, twelve charts, no script, names escaped"
+
+# stdin, -, several files
+report --csv < "$mixed"
+cp "$WORK/out" "$WORK/stdin"
+report --csv - < "$mixed"
+cmp -s "$WORK/out" "$WORK/stdin" && [ "$(csv_results)" = 6 ]
+ok $? "standard input, with and without -"
+report --csv "$mixed" "$WORK/nonexistent" "$mixed"
+[ "$rc" = 1 ] && [ "$(csv_results)" = 12 ] && grep -q 'nonexistent' "$WORK/err"
+ok $? "a missing file: named, exit 1, the others printed"
+report --csv --compat=2.00 "$C/m003_1.02c_galaxy_lkml_wrapped.txt"
+[ "$(nfields "$(cat "$WORK/out")")" = 50 ] && cut -d, -f1-3 "$WORK/out" | grep -qx '1.98,,galaxy'
+ok $? "--csv --compat=2.00: a 1.0x line as a 50-field line"
+
+# options
+for bad in --compat=1.97 --frobnicate --compare=; do
+	report "$bad" "$mixed"
+	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && grep -q "Try 'clyde report --help'" "$WORK/err"
+	ok $? "bad option $bad: exit 1"
+done
+report --help
+[ "$rc" = 0 ] && grep -q '^usage: clyde report' "$WORK/out"
+ok $? "--help"
+if [ -w /dev/full ]; then
+	"$CLYDE" report "$mixed" >/dev/full 2>"$WORK/err"
+	[ $? = 3 ]
+	ok $? "a full disk under stdout: exit 3"
+fi
+
+done_testing
