@@ -5,8 +5,10 @@
  * and owns the exit status.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "phase.h"
@@ -27,14 +29,73 @@ static int close_stdout(void)
 	return EXIT_OK;
 }
 
+/*
+ * --json=FILE: made now, before the run, so a bad path stops it early;
+ * never over an existing file.  "-" is stdout.
+ */
+static FILE *open_json(const struct config *cfg)
+{
+	int fd;
+	FILE *f;
+
+	if (strcmp(cfg->json_path, "-") == 0)
+		return stdout;
+	fd = open(cfg->json_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (f == NULL) {
+		fprintf(stderr, "clyde: --json %s: %s%s\n", cfg->json_path,
+		    strerror(errno), errno == EEXIST ?
+		    " (clyde never overwrites a file)" : "");
+		if (fd >= 0) {
+			close(fd);
+			unlink(cfg->json_path);
+		}
+	}
+	return f;
+}
+
+/* One record, or an array of them with -x N > 1. */
+static void json_add(FILE *json, const struct config *cfg,
+    const struct result *res, unsigned run)
+{
+	if (json == NULL)
+		return;
+	if (cfg->runs > 1)
+		fputs(run == 0 ? "[\n" : ",\n", json);
+	report_json_record(json, res);
+}
+
+static int close_json(FILE *json, const struct config *cfg, unsigned runs)
+{
+	if (json == NULL || json == stdout)
+		return EXIT_OK;
+	if (cfg->runs > 1 && runs > 0)
+		fputs("]\n", json);
+	if (fflush(json) != 0 || ferror(json) || fclose(json) != 0) {
+		fprintf(stderr, "clyde: --json %s: %s\n", cfg->json_path,
+		    strerror(errno));
+		return EXIT_IO_ERROR;
+	}
+	return EXIT_OK;
+}
+
 static int run_benchmark(const struct config *cfg)
 {
 	const struct csv_layout *layout = csv_layout_for(cfg->compat);
-	/* with -q the table goes to stderr, so stdout collects CSV lines */
-	FILE *table_out = cfg->quiet ? stderr : stdout;
+	bool json_on_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
+	/*
+	 * With -q the table goes to stderr, so stdout collects CSV lines;
+	 * with --json=- stdout has the JSON alone.
+	 */
+	FILE *table_out = cfg->quiet || json_on_stdout ? stderr : stdout;
+	FILE *csv_out = json_on_stdout ? stderr : stdout;
+	FILE *json = NULL;
 	unsigned run, runs = cfg->runs ? cfg->runs : 1;
 	struct result res;
-	int rc = EXIT_OK;
+	int rc = EXIT_OK, json_rc;
+
+	if (cfg->json_path != NULL && (json = open_json(cfg)) == NULL)
+		return EXIT_CANNOT_START;
 
 	if (cfg->quick && !cfg->quiet)
 		fprintf(stderr, "clyde: --quick: a %llu MiB file and %u files fit "
@@ -43,23 +104,26 @@ static int run_benchmark(const struct config *cfg)
 		    cfg->files.count_k * FILE_UNIT);
 	/* bonnie++ prints the header only for more than one run */
 	if (cfg->runs > 1)
-		csv_write_header(stdout, layout);
+		csv_write_header(csv_out, layout);
 	for (run = 0; run < runs && rc == EXIT_OK; run++) {
 		result_init_run(&res, cfg);
 		setup_describe_run(cfg, &res.run);
 		rc = phase_run_all(cfg, &res);
-		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
-			return rc;
 		result_finalize(&res, cfg->precise);
+		json_add(json, cfg, &res, run);
+		/* an interrupted run prints nothing else, as bonnie++ */
+		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
+			break;
 		/* bonnie++ prints no table with -x, even -x 1 */
 		if (cfg->runs == 0)
 			report_text(table_out, cfg->compat, &res);
-		csv_write_row(stdout, layout, &res);
+		csv_write_row(csv_out, layout, &res);
 		/* a closed pipe or a full disk ends the runs: nobody reads them */
-		if (fflush(stdout) != 0 && rc == EXIT_OK)
-			return EXIT_IO_ERROR;
+		if (fflush(csv_out) != 0 && rc == EXIT_OK)
+			rc = EXIT_IO_ERROR;
 	}
-	return rc;
+	json_rc = close_json(json, cfg, run);
+	return rc != EXIT_OK ? rc : json_rc;
 }
 
 int main(int argc, char **argv)

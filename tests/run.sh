@@ -231,6 +231,54 @@ else
 	tap_n=$((tap_n + 1))
 fi
 
+# --json: the record of report.md, every key present
+for compat in 1.03 2.00; do
+	rm -f "$WORK/run.json"
+	run --compat=$compat -s 16 -n 1 --json="$WORK/run.json"
+	if command -v python3 >/dev/null; then
+		python3 - "$WORK/run.json" "$compat" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+keys = ["generation", "format_version", "bonnie_version", "name", "concurrency",
+        "seed", "file_size", "file_size_mib", "io_chunk_size", "seeks",
+        "seek_procs", "files", "tests", "clyde_version", "compat", "started",
+        "target", "options", "phases", "status", "error"]
+missing = [k for k in keys if k not in r]
+assert not missing, missing
+assert r["compat"] == sys.argv[2] and r["status"] == "ok" and r["name"] == "host"
+assert set(r["tests"]) == set(r["phases"]) and len(r["tests"]) == 12
+p = r["phases"]["put_block"]
+assert p["ops"] == 16 << 20 and p["elapsed_ns"] > 0
+assert p["latency_ns"]["max"] >= p["latency_ns"]["p99"] >= p["latency_ns"]["p50"] > 0
+assert r["target"]["fstype"], r["target"]
+PY
+		ok $? "--json ($compat): every key, the phases' figures, the filesystem"
+	else
+		grep -q '"phases"' "$WORK/run.json"
+		ok $? "--json ($compat): written (no python3 to parse it)"
+	fi
+done
+run -s 0 -n 1 --json="$WORK/run.json"
+[ "$rc" = 2 ] && grep -q "never overwrites" "$WORK/err" && is_empty "$t"
+ok $? "--json on an existing file: refused, exit 2" || diag < "$WORK/err"
+run --compat=2.00 -s 0 -n 1 --json=- -q
+[ "$rc" = 0 ] && head -c 1 "$WORK/out" | grep -q '{' && grep -q '^1.98,' "$WORK/err"
+ok $? "--json=-: the record alone on stdout, the CSV on stderr" || diag < "$WORK/out"
+
+# --precise: measured values instead of +++++
+run -s 16 -n 1 --precise
+[ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out"
+ok $? "--precise: no +++++ anywhere" || diag < "$WORK/out"
+
+# --progress=always: the redrawn line instead of bonnie++'s lines
+run -s 16 -n 1 --progress=always
+[ "$rc" = 0 ] && grep -q "$(printf '\r\033\[K')block write" "$WORK/err" &&
+    ! grep -q "Writing intelligently" "$WORK/err"
+ok $? "--progress=always: the redrawn line" || diag < "$WORK/err"
+run -s 16 -n 1 --progress=always -q
+[ "$rc" = 0 ] && ! grep -q "block write" "$WORK/err"
+ok $? "--progress=always -q: nothing"
+
 # a different user through -u: the scratch directory is made as that user
 if [ "$(id -u)" = 0 ]; then
 	t=$(fresh_target)
