@@ -17,9 +17,10 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 
 SRC = src/main.c src/config.c src/phase.c src/phase_io.c src/phase_seek.c \
 	src/phase_files.c src/phase_copies.c src/timing.c src/result.c src/csv.c src/csv_read.c src/report_text.c \
-	src/util.c src/setup.c src/sync.c
+	src/util.c src/setup.c src/sync.c src/dist_local.c
 HDR = include/config.h include/result.h include/phase.h include/timing.h \
-	include/util.h include/report.h include/setup.h include/sync.h
+	include/util.h include/report.h include/setup.h include/sync.h \
+	include/dist.h
 # clyde report
 SRC += src/csv_input.c src/report_set.c src/report_json.c src/report_html.c \
 	src/report_cmd.c
@@ -50,6 +51,7 @@ tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 
 TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
 TESTS += tests/report.sh
+TESTS += tests/mpi.sh
 
 # The whole suite through prove: unit tests (TAP), golden files, end to
 # end; then the same on a sanitizer build.
@@ -74,8 +76,21 @@ sanitize:
 	cp -r src include tests man Makefile $(SAN_DIR)/
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS)
-	cd $(SAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		prove $(TESTS)
+
+# clyde-mpi: the same program with its ranks spread by MPI (Open MPI's
+# mpicc); only dist_mpi.c differs.  The default build never needs MPI.
+MPICC ?= mpicc
+MPI_OBJ = $(filter-out src/dist_local.o,$(OBJ)) src/dist_mpi.o
+
+mpi: clyde-mpi
+
+clyde-mpi: $(MPI_OBJ)
+	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(LDLIBS)
+
+src/dist_mpi.o: src/dist_mpi.c $(HDR)
+	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/dist_mpi.c
 
 install: clyde
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
@@ -88,7 +103,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde $(OBJ) $(UNIT) $(TOOLS)
+	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS)
 	rm -rf $(SAN_DIR)
 
-.PHONY: all check lint sanitize install uninstall clean
+.PHONY: all check lint sanitize mpi install uninstall clean

@@ -85,6 +85,12 @@ struct run_info {
 	uint64_t per_char_mib;
 };
 
+/* One rank's own figures, in a run spread over several (clyde-mpi). */
+struct rank_figures {
+	char host[64];
+	struct phase_figures phase[PH_COUNT];
+};
+
 struct result {
 	/* what generation of CSV it came from ("1.0x", "1.98", ...) */
 	char generation[16];
@@ -110,6 +116,8 @@ struct result {
 	bool from_run;
 	struct run_info run;
 	struct phase_figures phase[PH_COUNT];
+	unsigned nranks;                /* > 1 only in clyde-mpi, on rank 0 */
+	struct rank_figures *ranks;     /* [nranks], or NULL */
 	enum run_status status;
 	char error[512];
 };

@@ -7,10 +7,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "config.h"
+#include "dist.h"
 #include "phase.h"
 #include "report.h"
 #include "report_cmd.h"
@@ -92,24 +94,40 @@ static int run_benchmark(const struct config *cfg)
 	FILE *json = NULL;
 	unsigned run, runs = cfg->runs ? cfg->runs : 1;
 	struct result res;
+	struct rank_figures *ranks = NULL;
 	int rc = EXIT_OK, json_rc;
 
-	if (cfg->json_path != NULL && (json = open_json(cfg)) == NULL)
-		return EXIT_CANNOT_START;
+	bool speaks = dist_rank() == 0;         /* rank 0 speaks for all */
 
-	if (cfg->quick && !cfg->quiet)
+	if (speaks && cfg->json_path != NULL && (json = open_json(cfg)) == NULL)
+		rc = EXIT_CANNOT_START;
+	if (speaks && dist_size() > 1 &&
+	    (ranks = calloc(dist_size(), sizeof(*ranks))) == NULL)
+		rc = EXIT_CANNOT_START;
+	if (!dist_all_ok(rc == EXIT_OK))
+		return rc != EXIT_OK ? rc : EXIT_CANNOT_START;
+
+	if (cfg->quick && !cfg->quiet && speaks)
 		fprintf(stderr, "clyde: --quick: a %llu MiB file and %u files fit "
 		    "in the page cache: these figures measure memory, not the "
 		    "disk\n", (unsigned long long)cfg->file_size_mib,
 		    cfg->files.count_k * FILE_UNIT);
 	/* bonnie++ prints the header only for more than one run */
-	if (cfg->runs > 1)
+	if (cfg->runs > 1 && speaks)
 		csv_write_header(csv_out, layout);
 	for (run = 0; run < runs && rc == EXIT_OK; run++) {
 		result_init_run(&res, cfg);
 		setup_describe_run(cfg, &res.run);
+		if (dist_size() > 1) {
+			res.concurrency = (int)dist_size();
+			res.nranks = dist_size();
+			res.ranks = speaks ? ranks : NULL;
+			dist_gather_hosts(res.ranks);
+		}
 		rc = phase_run_all(cfg, &res);
 		result_finalize(&res, cfg->precise);
+		if (!speaks)
+			continue;
 		json_add(json, cfg, &res, run);
 		/* an interrupted run prints nothing else, as bonnie++ */
 		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
@@ -123,10 +141,35 @@ static int run_benchmark(const struct config *cfg)
 			rc = EXIT_IO_ERROR;
 	}
 	json_rc = close_json(json, cfg, run);
+	free(ranks);
 	return rc != EXIT_OK ? rc : json_rc;
 }
 
-int main(int argc, char **argv)
+/* Every check a rank makes before the run; the ranks then agree. */
+static int start(struct config *cfg)
+{
+	int rc = setup_privileges(cfg);
+
+	if (rc == EXIT_OK && cfg->concurrency > 1 && dist_size() > 1) {
+		fputs("clyde: -c: with several ranks the ranks are the copies\n",
+		    stderr);
+		rc = EXIT_USAGE;
+	}
+	if (rc == EXIT_OK)
+		rc = setup_check_target(cfg);
+	if (rc == EXIT_OK)
+		rc = sync_attach(cfg);
+	if (rc == EXIT_OK)
+		rc = setup_check_seed_file(cfg);
+	/* no rank starts unless all can: none may wait for ever */
+	if (!dist_all_ok(rc == EXIT_OK) && rc == EXIT_OK) {
+		fputs("clyde: another rank could not start\n", stderr);
+		rc = EXIT_CANNOT_START;
+	}
+	return rc;
+}
+
+static int clyde_main(int argc, char **argv)
 {
 	struct config cfg;
 	int rc, close_rc;
@@ -139,21 +182,30 @@ int main(int argc, char **argv)
 	if (rc != EXIT_OK)
 		return rc;
 	phase_install_signals();
-	rc = setup_privileges(&cfg);
-	if (rc != EXIT_OK)
-		return rc;
 	/* -p makes or removes the semaphore and does nothing else */
-	if (cfg.sync == SYNC_CREATE || cfg.sync == SYNC_REMOVE)
-		return sync_setup(&cfg);
-	rc = setup_check_target(&cfg);
-	if (rc == EXIT_OK)
-		rc = sync_attach(&cfg);
-	if (rc == EXIT_OK)
-		rc = setup_check_seed_file(&cfg);
+	if (cfg.sync == SYNC_CREATE || cfg.sync == SYNC_REMOVE) {
+		rc = setup_privileges(&cfg);
+		return rc != EXIT_OK ? rc : sync_setup(&cfg);
+	}
+	rc = start(&cfg);
 	if (rc == EXIT_OK) {
-		setup_announce(&cfg);
+		if (dist_rank() == 0)
+			setup_announce(&cfg);
 		rc = run_benchmark(&cfg);
 	}
 	close_rc = close_stdout();
 	return rc != EXIT_OK ? rc : close_rc;
+}
+
+int main(int argc, char **argv)
+{
+	int rc;
+
+	if (dist_init(&argc, &argv) != 0) {
+		fputs("clyde: cannot start the distributed run\n", stderr);
+		return EXIT_CANNOT_START;
+	}
+	rc = clyde_main(argc, argv);
+	dist_finalize();
+	return rc;
 }

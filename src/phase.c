@@ -14,6 +14,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "dist.h"
 #include "phase.h"
 #include "sync.h"
 
@@ -125,6 +126,9 @@ void phase_progress_tick(void)
 	if (m == NULL)
 		return;
 	phase_tick = 0;
+	dist_poll();
+	if (!live.on)
+		return;
 	ns = now_ns() - live.start_ns;
 	fmt_duration(elapsed, sizeof(elapsed), ns);
 	if (live.total > 0 && m->ops > 0 && m->ops <= live.total) {
@@ -160,9 +164,11 @@ static void live_start(const struct config *cfg)
 	struct sigaction sa;
 	struct itimerval every = { { 0, 500000 }, { 0, 500000 } };
 
-	live.on = !cfg->quiet && (cfg->progress == PROGRESS_ALWAYS ||
+	live.on = !cfg->quiet && dist_rank() == 0 &&
+	    (cfg->progress == PROGRESS_ALWAYS ||
 	    (cfg->progress == PROGRESS_AUTO && isatty(STDERR_FILENO)));
-	if (!live.on)
+	/* with several ranks the ticks also look for a stop from the others */
+	if (!live.on && dist_size() < 2)
 		return;
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
@@ -177,10 +183,10 @@ static void live_stop(void)
 {
 	struct itimerval off = { { 0, 0 }, { 0, 0 } };
 
-	if (!live.on)
-		return;
 	setitimer(ITIMER_REAL, &off, NULL);
 	phase_tick = 0;
+	if (!live.on)
+		return;
 	if (write(STDERR_FILENO, "\r\033[K", 4) < 0)
 		live.on = false;
 }
@@ -218,7 +224,8 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 
 static void progress(const struct config *cfg, const char *text)
 {
-	if (cfg->quiet || live.on || text == NULL)
+	/* with several ranks, rank 0 speaks for all */
+	if (cfg->quiet || live.on || text == NULL || dist_rank() != 0)
 		return;
 	fputs(text, stderr);
 	fflush(stderr);
@@ -321,30 +328,43 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	return EXIT_OK;
 }
 
-/* prepare() untimed, then run() between two clock reads, in this process */
+/*
+ * prepare() untimed, then run() between two clock reads, in this
+ * process.  With several ranks they all start together (the meeting in
+ * dist_all_ok()), and the figures are the whole run's (dist_phase_done()).
+ */
 static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
-    struct phase_figures *pf)
+    struct phase_figures *pf, struct rank_figures *ranks)
 {
 	struct phase_meter *meter = ctx->meter;
+	struct dist_phase mine;
 	int64_t t0, c0;
-	int rc;
+	int rc = PHASE_OK;
 
-	if (p->prepare != NULL && (rc = p->prepare(ctx)) != PHASE_OK)
-		return rc;
+	if (p->prepare != NULL)
+		rc = p->prepare(ctx);
+	/* a rank whose prepare() failed stops them all */
+	if (!dist_all_ok(rc == PHASE_OK) && rc == PHASE_OK)
+		rc = PHASE_STOPPED;
 	phase_progress_attach(meter);
 	c0 = cpu_ns();
 	t0 = now_ns();
-	rc = p->run(ctx);
-	pf->elapsed_ns = now_ns() - t0;
-	pf->cpu_ns = cpu_ns() - c0;
+	if (rc == PHASE_OK && dist_test_failure(p->id))
+		rc = phase_fail(ctx, NULL, "failure injected by CLYDE_TEST_FAIL_RANK",
+		    EIO);
+	if (rc == PHASE_OK)
+		rc = p->run(ctx);
+	memset(&mine, 0, sizeof(mine));
+	mine.elapsed_ns = now_ns() - t0;
+	mine.cpu_ns = cpu_ns() - c0;
 	phase_progress_attach(NULL);
-	if (rc != PHASE_OK)
-		return rc;
-	pf->ran = true;
-	pf->ops = meter->ops;
-	pf->bytes = meter->bytes;
-	latency_summarize(&meter->lat, &pf->lat);
-	return PHASE_OK;
+	mine.rc = rc;
+	mine.ops = meter->ops;
+	mine.bytes = meter->bytes;
+	mine.lat = &meter->lat;
+	mine.error = ctx->error;
+	return dist_phase_done(&mine, t0, pf, p->id, ranks, ctx->error,
+	    sizeof(ctx->error));
 }
 
 /* 2.00a names the per-char phases by what they do there */
@@ -359,8 +379,9 @@ static const char *progress_text(const struct config *cfg, const struct phase_de
 
 /* Time one phase: prepare() untimed, run() between the two clock reads. */
 static int run_phase(struct phase_ctx *ctx, struct copies *copies,
-    const struct phase_def *p, struct phase_figures *pf)
+    const struct phase_def *p, struct result *res)
 {
+	struct phase_figures *pf = &res->phase[p->id];
 	int rc;
 
 	memset(ctx->meter, 0, sizeof(*ctx->meter));
@@ -380,7 +401,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 	if (copies != NULL) {
 		rc = copies_run_phase(copies, ctx, p, pf);
 	} else {
-		rc = time_phase(ctx, p, pf);
+		rc = time_phase(ctx, p, pf, res->ranks);
 		/* the data files are not needed by the small-file phases */
 		if (p->id == PH_SEEKS)
 			phase_io_cleanup(ctx);
@@ -436,23 +457,34 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	int rc = PHASE_OK;
 	size_t i;
 
-	report_stale_scratch(cfg->dir);
+	/* before any rank makes its own: theirs would look stale */
+	if (dist_rank() == 0)
+		report_stale_scratch(cfg->dir);
+	dist_all_ok(true);
 	rc = setup_ctx(&ctx, cfg);
-	if (rc != EXIT_OK)
-		return rc;
 	/* the meter holds a histogram: keep it off the stack */
-	meter = calloc(1, sizeof(*meter));
-	if (meter == NULL || make_scratch(&ctx, cfg->dir, path, sizeof(path))) {
+	meter = rc == EXIT_OK ? calloc(1, sizeof(*meter)) : NULL;
+	if (meter != NULL && make_scratch(&ctx, cfg->dir, path, sizeof(path))) {
 		free(meter);
-		free(ctx.buf);
-		rng_free(&ctx.rng);
-		return EXIT_CANNOT_START;
+		meter = NULL;
+	}
+	if (!dist_all_ok(meter != NULL)) {
+		if (meter == NULL) {
+			free(ctx.buf);
+			rng_free(&ctx.rng);
+			return rc != EXIT_OK ? rc : EXIT_CANNOT_START;
+		}
+		fprintf(stderr, "clyde: another rank could not start\n");
+		rc = PHASE_STOPPED;
 	}
 	ctx.meter = meter;
 	ctx.label = "-D";
-	if (cfg->direct_io && cfg->file_size_mib > 0 &&
-	    phase_io_check_direct(&ctx) != PHASE_OK) {
-		fprintf(stderr, "clyde: %s\n", ctx.error);
+	if (rc == EXIT_OK && cfg->direct_io && cfg->file_size_mib > 0 &&
+	    phase_io_check_direct(&ctx) != PHASE_OK)
+		rc = PHASE_ERROR;
+	if (!dist_all_ok(rc == EXIT_OK)) {
+		if (rc == PHASE_ERROR)
+			fprintf(stderr, "clyde: %s\n", ctx.error);
 		teardown(&ctx, NULL, path);
 		free(meter);
 		free(ctx.buf);
@@ -470,7 +502,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 
 		if (!p->enabled(cfg))
 			continue;
-		rc = run_phase(&ctx, copies, p, &res->phase[p->id]);
+		rc = run_phase(&ctx, copies, p, res);
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
 	}

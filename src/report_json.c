@@ -146,13 +146,11 @@ static void one_test(FILE *out, const struct result *res, int ph,
 	json_test(out, &res->cell[ph]);
 }
 
-static void one_phase(FILE *out, const struct result *res, int ph,
-    const void *arg)
+/* one phase's raw figures: ops, bytes, times, latency in ns */
+static void phase_figures_json(FILE *out, const struct phase_figures *pf)
 {
-	const struct phase_figures *pf = &res->phase[ph];
 	const struct latency_summary *l = &pf->lat;
 
-	(void)arg;
 	if (!pf->ran) {
 		fputs("null", out);
 		return;
@@ -169,6 +167,42 @@ static void one_phase(FILE *out, const struct result *res, int ph,
 		    (unsigned long long)l->max, (unsigned long long)l->mean,
 		    (unsigned long long)l->p50, (unsigned long long)l->p90,
 		    (unsigned long long)l->p99, (unsigned long long)l->p999);
+}
+
+static void one_phase(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	(void)arg;
+	phase_figures_json(out, &res->phase[ph]);
+}
+
+/* with several ranks (clyde-mpi), one rank's own figures: arg is it */
+static void one_rank_phase(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	(void)res;
+	phase_figures_json(out, &((const struct rank_figures *)arg)->phase[ph]);
+}
+
+/* "ranks": every rank's host and own figures; null for a single process */
+static void json_ranks(FILE *out, const struct result *res)
+{
+	unsigned i;
+
+	json_key(out, 2, "ranks");
+	if (res->nranks < 2 || res->ranks == NULL) {
+		fputs("null,\n", out);
+		return;
+	}
+	fputs("[\n", out);
+	for (i = 0; i < res->nranks; i++) {
+		fprintf(out, "    {\"rank\": %u, \"host\": ", i);
+		json_string(out, res->ranks[i].host);
+		fputs(", \"phases\": ", out);
+		json_per_phase(out, 4, res, one_rank_phase, &res->ranks[i]);
+		fputs(i + 1 < res->nranks ? "},\n" : "}\n", out);
+	}
+	fputs("  ],\n", out);
 }
 
 static void one_spread(FILE *out, const struct result *res, int ph,
@@ -229,7 +263,8 @@ static void json_run(FILE *out, const struct result *res)
 
 	if (!res->from_run) {
 		static const char *const keys[] = { "clyde_version", "compat",
-		    "started", "target", "options", "phases", "status", "error" };
+		    "started", "target", "options", "phases", "ranks", "status",
+		    "error" };
 		size_t i;
 
 		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -263,6 +298,7 @@ static void json_run(FILE *out, const struct result *res)
 	json_key(out, 2, "phases");
 	json_per_phase(out, 2, res, one_phase, NULL);
 	fputs(",\n", out);
+	json_ranks(out, res);
 	line_string(out, "status", status[res->status], false);
 	line_string(out, "error", res->error, true);
 }

@@ -1,0 +1,78 @@
+/*
+ * dist.h: a run spread over several processes, possibly on several
+ * hosts sharing the target filesystem (clyde-mpi, built by `make mpi`).
+ *
+ * Every process is a rank with its own scratch directory.  The ranks
+ * meet before each phase's clock starts and after it stops; rank 0 then
+ * holds the figures of the whole run.  In the plain clyde there is one
+ * rank and every call here is trivial (dist_local.c); only dist_mpi.c
+ * knows about MPI.
+ */
+#ifndef CLYDE_DIST_H
+#define CLYDE_DIST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "result.h"
+#include "timing.h"
+
+/* Start and end the distributed part; dist_init() may change argv. */
+int dist_init(int *argc, char ***argv);
+void dist_finalize(void);
+
+unsigned dist_rank(void);
+unsigned dist_size(void);
+
+/*
+ * Every rank says whether it can go on; true when all can.  A
+ * collective call: it also makes the ranks wait for each other.
+ */
+bool dist_all_ok(bool ok);
+
+/*
+ * Tell the other ranks to stop at their next operation: this rank has
+ * failed or was interrupted.
+ */
+void dist_signal_stop(void);
+
+/*
+ * Called twice a second from phase_check_stop() while a phase runs:
+ * a stop from another rank sets phase_stop.
+ */
+void dist_poll(void);
+
+/* This rank's share of one phase, as it ends. */
+struct dist_phase {
+	int rc;                         /* enum phase_rc */
+	uint64_t ops, bytes;
+	int64_t cpu_ns;
+	int64_t elapsed_ns;             /* this rank's own */
+	const struct latency *lat;
+	const char *error;              /* this rank's message when rc failed */
+};
+
+/*
+ * After a phase: every rank calls it.  Returns the rc of the whole run
+ * for this phase (an error anywhere is an error everywhere) and, when
+ * another rank failed, its message in error.  On rank 0, pf becomes the
+ * whole run's figures: elapsed from start_ns (taken as the ranks left
+ * the meeting before the phase) to now, when the last rank has ended;
+ * work and CPU summed; latencies merged.  ranks, on rank 0, gets every
+ * rank's own figures.
+ */
+int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
+    struct phase_figures *pf, enum phase_id id, struct rank_figures *ranks,
+    char *error, size_t error_len);
+
+/*
+ * Test hook: true when the environment variable CLYDE_TEST_FAIL_RANK
+ * names this rank (N, or N:phase, e.g. 1:put_block) and this phase, so
+ * that the tests can make one rank fail while the others work.
+ */
+bool dist_test_failure(enum phase_id id);
+
+/* On rank 0: every rank's host name into ranks[].host. */
+void dist_gather_hosts(struct rank_figures *ranks);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * dist_local.c: the one rank of a plain clyde run.  See dist.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "dist.h"
+
+int dist_init(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+void dist_finalize(void)
+{
+}
+
+unsigned dist_rank(void)
+{
+	return 0;
+}
+
+unsigned dist_size(void)
+{
+	return 1;
+}
+
+bool dist_all_ok(bool ok)
+{
+	return ok;
+}
+
+void dist_signal_stop(void)
+{
+}
+
+void dist_poll(void)
+{
+}
+
+int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
+    struct phase_figures *pf, enum phase_id id, struct rank_figures *ranks,
+    char *error, size_t error_len)
+{
+	(void)start_ns;
+	(void)id;
+	(void)ranks;
+	(void)error;
+	(void)error_len;
+	pf->ops = mine->ops;
+	pf->bytes = mine->bytes;
+	pf->cpu_ns = mine->cpu_ns;
+	pf->elapsed_ns = mine->elapsed_ns;
+	if (mine->rc == 0) {
+		pf->ran = true;
+		latency_summarize(mine->lat, &pf->lat);
+	}
+	return mine->rc;
+}
+
+void dist_gather_hosts(struct rank_figures *ranks)
+{
+	(void)ranks;
+}
+
+bool dist_test_failure(enum phase_id id)
+{
+	(void)id;
+	return false;
+}

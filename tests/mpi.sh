@@ -1,0 +1,82 @@
+#!/bin/sh
+# clyde-mpi: ranks spread by MPI on one shared target (a tmpfs here).
+# One table and one CSV line for the whole run, concurrency = ranks, the
+# rates the sums of every rank's own figures, nothing left; a rank that
+# fails stops them all within seconds.  Skipped without Open MPI.
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v mpicc >/dev/null || ! command -v mpirun >/dev/null; then
+	echo "1..0 # skip Open MPI is not installed"
+	exit 0
+fi
+if [ -n "${CLYDE_SANITIZED:-}" ]; then
+	echo "1..0 # skip not on the sanitizer build (MPI's own allocations)"
+	exit 0
+fi
+make -s mpi >/dev/null || { echo "1..0 # skip make mpi failed"; exit 0; }
+MPIRUN="mpirun --oversubscribe --allow-run-as-root"
+shm=/dev/shm
+[ -d "$shm" ] && [ -w "$shm" ] || shm=$WORK
+base=$(mktemp -d "$shm/clyde-mpi-test.XXXXXX")
+chmod 755 "$base"
+trap 'rm -rf "$WORK" "$base"' EXIT
+
+mpi_run() { # NP ARGS...: a run in a fresh target under $base
+	np=$1
+	shift
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	timeout 300 $MPIRUN -np "$np" ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi \
+	    "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+
+for np in 1 2 3; do
+	rm -f "$WORK/run.json"
+	mpi_run $np --compat=2.00 -s 32 -n 1 -f1 --json="$WORK/run.json"
+	line=$(tail -1 "$WORK/out")
+	[ "$rc" = 0 ] && [ "$(nfields "$line")" = 50 ] &&
+	    [ "$(field "$line" 4)" = $np ] &&
+	    [ "$(grep -c '^1.98,' "$WORK/out")" = 1 ] &&
+	    [ "$(grep -c '^Version 2.00a' "$WORK/out")" = 2 ] && is_empty "$t"
+	ok $? "$np rank(s): one table, one CSV line, concurrency $np, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
+	if command -v python3 >/dev/null; then
+		python3 - "$WORK/run.json" $np <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+n = int(sys.argv[2])
+assert r["concurrency"] == n
+ranks = r["ranks"] if n > 1 else None
+assert (ranks is None) == (n == 1), ranks
+for name, ph in r["phases"].items():
+    if ph is None or n == 1:
+        continue
+    for key in ("ops", "bytes", "cpu_ns"):
+        assert ph[key] == sum(k["phases"][name][key] for k in ranks), (name, key)
+    assert ph["latency_ns"]["max"] == max(k["phases"][name]["latency_ns"]["max"] for k in ranks)
+    assert ph["elapsed_ns"] >= max(k["phases"][name]["elapsed_ns"] for k in ranks) * 0.99, name
+PY
+		ok $? "$np rank(s): the JSON sums every rank's own figures"
+	fi
+done
+
+mpi_run 2 --compat=1.03 -s 16 -n 1
+line=$(tail -1 "$WORK/out")
+[ "$rc" = 0 ] && [ "$(nfields "$line")" = 27 ] && is_empty "$t"
+ok $? "the 1.03 profile: the classic line for the whole run" || diag < "$WORK/err"
+
+# one rank fails early in a long phase: all stop, clean, non-zero
+start=$(date +%s)
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:put_block ./clyde-mpi \
+    --compat=2.00 -d "$t" $AS_USER -r 0 -s 1024 -f -n 0 -q >"$WORK/out" 2>"$WORK/err"
+rc=$?
+took=$(($(date +%s) - start))
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ "$took" -lt 60 ] && is_empty "$t" &&
+    grep -q "rank 1 failed: block write" "$WORK/err"
+ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
+    { cat "$WORK/err"; ls -A "$t"; } | diag
+
+done_testing
