@@ -166,7 +166,7 @@ recs = json.load(open(sys.argv[1]))
 top = ["generation", "format_version", "bonnie_version", "name", "concurrency",
        "seed", "file_size", "file_size_mib", "io_chunk_size", "seeks",
        "seek_procs", "files", "tests", "clyde_version", "compat", "started",
-       "target", "options", "phases", "status", "error", "average", "compare"]
+       "target", "options", "phases", "ranks", "status", "error", "average", "compare"]
 tests = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
          "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"]
 # 8 + 15 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
