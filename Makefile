@@ -50,7 +50,7 @@ tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
-TESTS += tests/report.sh
+TESTS += tests/report.sh tests/report_html.sh tests/fuzz.sh
 TESTS += tests/mpi.sh
 
 # The whole suite through prove: unit tests (TAP), golden files, end to
@@ -91,6 +91,13 @@ clyde-mpi: $(MPI_OBJ)
 
 src/dist_mpi.o: src/dist_mpi.c $(HDR)
 	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/dist_mpi.c
+
+# libFuzzer on the reader of clyde report, seeded with the corpus
+# (clang and its fuzzer runtime needed); FUZZ_SECONDS=600 make fuzz
+fuzz:
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} tests/fuzz.sh
+
+.PHONY: fuzz
 
 install: clyde
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1

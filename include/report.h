@@ -100,6 +100,8 @@ void report_html_set(FILE *out, enum compat compat,
 void fmt_file_size(char *out, size_t n, uint64_t mib);
 void fmt_latency(char *out, size_t n, int64_t latency_us);
 void fmt_chunk(char *out, size_t n, unsigned bytes);
+/* seeks as a CSV line keeps them; always_decimal for 1.0x lines */
+void fmt_seeks(char *out, size_t n, double rate, bool always_decimal);
 /* 1.0x size label: "64M", "2G", "64M:4k" */
 void fmt_size_103(char *out, size_t n, const struct result *res);
 /* files column: "16", "2:1024:512/4", "2:link", "2:symlink" */

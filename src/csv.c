@@ -3,7 +3,9 @@
  * columns) and the writer that walks them.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -206,6 +208,19 @@ void fmt_files_spec(char *out, size_t n, const struct files_spec *fs)
 		snprintf(out + len, n - len, "/%u", fs->dirs);
 }
 
+/*
+ * Seeks: "%.1f" (1.0x always, 1.92b+ below 1000), else "%.0f".  The
+ * choice is made on the value as written, so that 999.96 becomes "1000"
+ * and not "1000.0": text printed from the line then matches the text
+ * printed from the measurement.
+ */
+void fmt_seeks(char *out, size_t n, double rate, bool always_decimal)
+{
+	snprintf(out, n, "%.1f", rate);
+	if (!always_decimal && strtod(out, NULL) >= 1000.0)
+		snprintf(out, n, "%.0f", rate);
+}
+
 static void rate_field(char *out, size_t n, const struct result *res,
     enum phase_id ph, bool seeks_always_decimal)
 {
@@ -215,12 +230,12 @@ static void rate_field(char *out, size_t n, const struct result *res,
 		snprintf(out, n, "%s", "");
 	else if (c->status == CELL_TOO_FAST)
 		snprintf(out, n, "+++++");
-	else if (ph == PH_SEEKS && (seeks_always_decimal || c->rate < 1000.0))
-		snprintf(out, n, "%.1f", c->rate);
 	else if (ph == PH_SEEKS)
-		snprintf(out, n, "%.0f", c->rate);
+		fmt_seeks(out, n, c->rate, seeks_always_decimal);
+	else if (c->rate < 2147483647.0)
+		snprintf(out, n, "%d", (int)c->rate);   /* truncated */
 	else
-		snprintf(out, n, "%d", (int)c->rate);
+		snprintf(out, n, "%.0f", floor(c->rate));
 }
 
 static void cpu_field(char *out, size_t n, const struct cell *c)

@@ -6,6 +6,7 @@
  * inline SVG bar chart per measurement across the results.  No script,
  * no external file; every string from the input is escaped.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,7 +72,7 @@ static void fmt_rate(char *out, size_t n, enum compat compat, enum phase_id ph,
 	if (ph == PH_SEEKS)
 		snprintf(out, n, rate < 1000.0 ? "%.1f" : "%.0f", rate);
 	else if (compat == COMPAT_103 || ph >= PH_FIRST_FILE)
-		snprintf(out, n, "%d", (int)rate);
+		snprintf(out, n, "%.0f", floor(rate));
 	else if (rate < 10000.0)
 		snprintf(out, n, "%dk", (int)rate);
 	else if (mib < 100.0)

@@ -121,8 +121,11 @@ static void unpack(const struct report_set *set, const struct report_item *it,
     struct result *out)
 {
 	COPY_CORE(out, it);
-	snprintf(out->name, sizeof(out->name), "%s", set->names + it->name);
-	snprintf(out->seed, sizeof(out->seed), "%s", set->names + it->seed);
+	/* both were kept from records of the same sizes */
+	memcpy(out->name, set->names + it->name,
+	    strlen(set->names + it->name) + 1);
+	memcpy(out->seed, set->names + it->seed,
+	    strlen(set->names + it->seed) + 1);
 	out->from_run = false;
 }
 

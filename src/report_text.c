@@ -10,7 +10,9 @@
  * Numbers are never clipped to the column: a wide value pushes the rest
  * of the row right, as in bonnie++ (formats.md B10).
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -53,12 +55,19 @@ static void put_rate_with_unit(FILE *out, double kib)
 /* The rate part of a cell: " %5d", seeks " %5.1f" below 1000. */
 static void put_rate(FILE *out, double rate, enum phase_id ph, bool units)
 {
-	if (ph == PH_SEEKS)
+	char kept[64];
+
+	if (ph == PH_SEEKS) {
+		/* the figure its CSV line keeps, so that the two tables match */
+		fmt_seeks(kept, sizeof(kept), rate, !units);
+		rate = strtod(kept, NULL);
 		fprintf(out, rate < 1000.0 ? " %5.1f" : " %5.0f", rate);
-	else if (units)
+	} else if (units)
 		put_rate_with_unit(out, rate);
+	else if (rate < 2147483647.0)
+		fprintf(out, " %5d", (int)rate);        /* bonnie++ truncates */
 	else
-		fprintf(out, " %5d", (int)rate);
+		fprintf(out, " %5.0f", floor(rate));
 }
 
 /*
@@ -78,8 +87,12 @@ static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
 	case CELL_OK:
 		break;
 	}
-	put_rate(out, c->rate, ph, units);
-	fprintf(out, " %3d", c->cpu);
+	if (ph != PH_SEEKS && !units && c->rate < 2147483647.0)
+		fprintf(out, " %5d %3d", (int)c->rate, c->cpu);  /* most cells */
+	else {
+		put_rate(out, c->rate, ph, units);
+		fprintf(out, " %3d", c->cpu);
+	}
 }
 
 /*

@@ -634,6 +634,48 @@ static void test_compare(void)
 	report_set_free(&set);
 }
 
+/* A run's table and the table of its CSV line agree, for seeks too. */
+static void test_seeks(void)
+{
+	static const double rates[] = { 999.96, 597243.4999999, 318.14999,
+	    1000.04, 12345.5 };
+	char a[2048], b[2048], line[1024], s[32];
+	struct result run, back;
+	size_t i;
+	int c;
+
+	fmt_seeks(s, sizeof(s), 999.96, true);
+	is_str(s, "1000.0", "1.0x seeks: always one decimal");
+	fmt_seeks(s, sizeof(s), 999.96, false);
+	is_str(s, "1000", "1.9x seeks: whole from 1000 on, decided on the "
+	    "written value");
+	for (c = 0; c < 2; c++) {
+		const struct csv_layout *l = csv_layout_for((enum compat)c);
+		int same = 0;
+
+		for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+			FILE *f;
+
+			synthetic(&run, c == 1);
+			run.cell[PH_SEEKS].status = CELL_OK;
+			run.cell[PH_SEEKS].rate = rates[i];
+			run.cell[PH_SEEKS].cpu = 1;
+			write_back(line, sizeof(line), l, &run);
+			rd(line, &back, NULL);
+			f = fmemopen(a, sizeof(a), "w");
+			report_text(f, (enum compat)c, &run);
+			fclose(f);
+			f = fmemopen(b, sizeof(b), "w");
+			report_text(f, (enum compat)c, &back);
+			fclose(f);
+			same += strcmp(a, b) == 0;
+		}
+		is_int(same, 5, c ? "2.00: seeks 999.96 to 597243.5, the run's "
+		    "table is its line's" : "1.03: seeks 999.96 to 597243.5, "
+		    "the run's table is its line's");
+	}
+}
+
 int main(void)
 {
 	test_corpus_lines();
@@ -642,6 +684,7 @@ int main(void)
 	test_commas();
 	test_bad();
 	test_round_trips();
+	test_seeks();
 	test_stream();
 	test_average();
 	test_compare();

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Fuzz the reader of clyde report for FUZZ_SECONDS (default 15) with
+# libFuzzer, seeded with the corpus of real bonnie++ output and the 2.00a
+# golden files.  A TAP skip when clang or its fuzzer runtime is missing
+# (Debian: clang and libclang-rt-14-dev).  `make fuzz` runs it longer.
+cd "$(dirname "$0")/.." || exit 1
+seconds=${FUZZ_SECONDS:-15}
+work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-fuzz.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+
+echo "1..1"
+src="src/csv_read.c src/csv_input.c src/csv.c src/report_text.c
+	src/report_json.c src/report_html.c src/report_set.c src/util.c
+	src/result.c"
+if ! command -v clang >/dev/null ||
+    ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
+    -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
+    -fno-sanitize-recover=undefined -o "$work/fuzz_reader" \
+    tests/fuzz_reader.c $src -lm 2>"$work/cc.log"; then
+	echo "ok 1 # skip clang with libFuzzer is not installed"
+	exit 0
+fi
+mkdir "$work/corpus"
+cp tests/report/corpus/* tests/golden/*.txt "$work/corpus/"
+cut -f6 tests/report/csv_lines.tsv > "$work/corpus/lines.txt"
+# -rss_limit_mb: the reader holds its buffers; a growing process fails
+if "$work/fuzz_reader" -max_total_time="$seconds" -rss_limit_mb=512 \
+    -max_len=65536 -timeout=10 -print_final_stats=1 \
+    -artifact_prefix="$work/" "$work/corpus" >"$work/log" 2>&1; then
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
+	echo "ok 1 - $seconds s of fuzzing the reader, $runs inputs, no crash"
+else
+	echo "not ok 1 - the fuzzer found a crash"
+	tail -40 "$work/log" | sed 's/^/# /'
+	for a in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+		[ -f "$a" ] || continue
+		mkdir -p fuzz-artifacts && cp "$a" fuzz-artifacts/
+		echo "# kept as fuzz-artifacts/$(basename "$a")"
+	done
+	exit 1
+fi

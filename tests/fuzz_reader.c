@@ -1,0 +1,63 @@
+/*
+ * fuzz_reader: a libFuzzer target for clyde report's input side.  Any
+ * bytes go through the stream reader (quoted-printable, quotes, wraps,
+ * every CSV layout); each result is then written by every formatter, and
+ * the whole set through --average and --compare, to /dev/null.
+ *
+ * Built and run by tests/fuzz.sh (make fuzz) with clang's
+ * -fsanitize=fuzzer,address,undefined.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "csv_read.h"
+#include "report.h"
+#include "report_set.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct csv_input ci;
+	static FILE *null;
+	char why[CSV_WHY_MAX];
+	struct report_set set;
+	unsigned long line;
+	struct result res;
+	enum csv_input_status st;
+	FILE *in;
+
+	if (size == 0)
+		return 0;
+	if (null == NULL)
+		null = fopen("/dev/null", "w");
+	in = fmemopen((void *)data, size, "r");
+	if (in == NULL || null == NULL)
+		return 0;
+	report_set_init(&set);
+	csv_input_init(&ci, in);
+	while ((st = csv_input_next(&ci, &res, &line, why, sizeof(why))) !=
+	    CSV_IN_END && st != CSV_IN_ERROR) {
+		if (st != CSV_IN_RESULT)
+			continue;
+		report_text(null, COMPAT_103, &res);
+		report_text(null, COMPAT_200, &res);
+		csv_write_row(null, &csv_layout_103, &res);
+		csv_write_row(null, &csv_layout_198, &res);
+		report_json_record(null, &res);
+		report_set_add(&set, &res);
+	}
+	fclose(in);
+	report_set_average(&set);
+	if (set.n > 0) {
+		report_set_get(&set, 0, &res);
+		report_set_compare(&set, res.name);
+	}
+	report_text_set(null, COMPAT_200, &set, set.has_base ? "base" : NULL);
+	report_json_set(null, &set, set.has_base ? "base" : NULL);
+	report_html_set(null, COMPAT_103, &set, set.has_base ? "base" : NULL);
+	report_set_free(&set);
+	return 0;
+}
