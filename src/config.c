@@ -547,7 +547,7 @@ static int check_config(struct config *cfg, struct given *g)
 	cfg->per_char = !g->fast;
 	if (g->fast_arg != NULL) {
 		uint64_t v;
-		const char *why = parse_size(g->fast_arg, "mg", 1024 * 1024, 0,
+		const char *why = parse_size(g->fast_arg, "kmg", 1024 * 1024, 0,
 		    1024 * 1024, &v);
 
 		if (why != NULL)
@@ -555,6 +555,9 @@ static int check_config(struct config *cfg, struct given *g)
 		cfg->per_char = v > 0;
 		cfg->per_char_mib = v;
 	}
+	/* the semaphores count down once: a second run would wait for ever */
+	if (cfg->sync == SYNC_SEMAPHORE && cfg->runs > 1)
+		return bad("-y", "s", "serves one run; not with -x %u", cfg->runs);
 	if (cfg->seed_given && cfg->seed_file != NULL)
 		return bad("-z", NULL, "give a seed or a random file (-Z), not both");
 	if (cfg->quick && g->ram == NULL)

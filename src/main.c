@@ -67,11 +67,11 @@ static void json_add(FILE *json, const struct config *cfg,
 	report_json_record(json, res);
 }
 
-static int close_json(FILE *json, const struct config *cfg, unsigned runs)
+static int close_json(FILE *json, const struct config *cfg, unsigned written)
 {
 	if (json == NULL || json == stdout)
 		return EXIT_OK;
-	if (cfg->runs > 1 && runs > 0)
+	if (cfg->runs > 1 && written > 0)
 		fputs("]\n", json);
 	if (fflush(json) != 0 || ferror(json) || fclose(json) != 0) {
 		fprintf(stderr, "clyde: --json %s: %s\n", cfg->json_path,
@@ -92,7 +92,7 @@ static int run_benchmark(const struct config *cfg)
 	FILE *table_out = cfg->quiet || json_on_stdout ? stderr : stdout;
 	FILE *csv_out = json_on_stdout ? stderr : stdout;
 	FILE *json = NULL;
-	unsigned run, runs = cfg->runs ? cfg->runs : 1;
+	unsigned run, runs = cfg->runs ? cfg->runs : 1, written = 0;
 	struct result res;
 	struct rank_figures *ranks = NULL;
 	int rc = EXIT_OK, json_rc;
@@ -128,7 +128,15 @@ static int run_benchmark(const struct config *cfg)
 		result_finalize(&res, cfg->precise);
 		if (!speaks)
 			continue;
-		json_add(json, cfg, &res, run);
+		/* a run that could not start has no record: its file goes */
+		if (rc == EXIT_CANNOT_START && written == 0 && json != NULL &&
+		    json != stdout) {
+			fclose(json);
+			unlink(cfg->json_path);
+			json = NULL;
+		}
+		if (rc != EXIT_CANNOT_START)
+			json_add(json, cfg, &res, written++);
 		/* an interrupted run prints nothing else, as bonnie++ */
 		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 			break;
@@ -140,7 +148,7 @@ static int run_benchmark(const struct config *cfg)
 		if (fflush(csv_out) != 0 && rc == EXIT_OK)
 			rc = EXIT_IO_ERROR;
 	}
-	json_rc = close_json(json, cfg, run);
+	json_rc = close_json(json, cfg, written);
 	free(ranks);
 	return rc != EXIT_OK ? rc : json_rc;
 }

@@ -162,8 +162,9 @@ static void phase_figures_json(FILE *out, const struct phase_figures *pf)
 	if (l->count == 0)
 		fputs("null}", out);
 	else
-		fprintf(out, "{\"max\": %llu, \"mean\": %llu, \"p50\": %llu, "
-		    "\"p90\": %llu, \"p99\": %llu, \"p999\": %llu}}",
+		fprintf(out, "{\"count\": %llu, \"max\": %llu, \"mean\": %llu, "
+		    "\"p50\": %llu, \"p90\": %llu, \"p99\": %llu, "
+		    "\"p999\": %llu}}", (unsigned long long)l->count,
 		    (unsigned long long)l->max, (unsigned long long)l->mean,
 		    (unsigned long long)l->p50, (unsigned long long)l->p90,
 		    (unsigned long long)l->p99, (unsigned long long)l->p999);

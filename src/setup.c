@@ -96,8 +96,8 @@ static unsigned long long bytes_needed(const struct config *cfg)
 	if (cfg->files.count_k > 0)
 		files = (unsigned long long)cfg->files.count_k * FILE_UNIT *
 		    (avg + (cfg->files.max_size > 0 ? FILE_OVERHEAD : 0));
-	/* the data files are removed before the small-file phases */
-	return io > files ? io : files;
+	/* the data files are removed before the small-file phases; -c copies */
+	return (io > files ? io : files) * cfg->concurrency;
 }
 
 static int target_error(const struct config *cfg, const char *why)
@@ -137,11 +137,12 @@ int setup_check_target(const struct config *cfg)
 	}
 	/* btrfs reports 0 inodes: no figure, no check */
 	if (vfs.f_files != 0 && cfg->files.count_k > 0 &&
-	    (unsigned long long)cfg->files.count_k * FILE_UNIT > vfs.f_favail) {
+	    (unsigned long long)cfg->files.count_k * FILE_UNIT *
+	    cfg->concurrency > vfs.f_favail) {
 		snprintf(why, sizeof(why), "not enough free inodes: the test needs "
 		    "%llu, the filesystem has %llu",
-		    (unsigned long long)cfg->files.count_k * FILE_UNIT,
-		    (unsigned long long)vfs.f_favail);
+		    (unsigned long long)cfg->files.count_k * FILE_UNIT *
+		    cfg->concurrency, (unsigned long long)vfs.f_favail);
 		return target_error(cfg, why);
 	}
 	return EXIT_OK;

@@ -80,6 +80,14 @@ static int wait_for_enter(enum phase_id phase)
 	return 0;
 }
 
+static int semop_retry(struct sembuf *op)
+{
+	while (semop(sem_id, op, 1) != 0)
+		if (errno != EINTR || phase_stop)
+			return -1;
+	return 0;
+}
+
 int sync_wait(const struct config *cfg, enum phase_id phase)
 {
 	struct sembuf ops[2];
@@ -90,8 +98,8 @@ int sync_wait(const struct config *cfg, enum phase_id phase)
 		return 0;
 	ops[0] = (struct sembuf){ .sem_num = (unsigned short)phase, .sem_op = -1 };
 	ops[1] = (struct sembuf){ .sem_num = (unsigned short)phase, .sem_op = 0 };
-	/* a stop signal interrupts the wait: the run then stops as usual */
-	if (semop(sem_id, &ops[0], 1) != 0 || semop(sem_id, &ops[1], 1) != 0)
+	/* a stop signal ends the wait; the progress line's tick does not */
+	if (semop_retry(&ops[0]) != 0 || semop_retry(&ops[1]) != 0)
 		return -1;
 	return 0;
 }

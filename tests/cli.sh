@@ -72,6 +72,7 @@ bad 1 "-p 0" -p 0
 bad 1 "-p x" -p x
 bad 1 "-y x" -y x -s 0 -n 1
 bad 1 "-y s" -p 2 -y s
+bad 1 "-y s" -y s -x 2 -s 0 -n 1
 bad 1 "-c 0" --compat=2.00 -c 0 -s 0 -n 1
 bad 1 "-c 201" --compat=2.00 -c 201 -s 0 -n 1
 bad 1 "-f x" --compat=2.00 -fx -s 0 -n 1

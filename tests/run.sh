@@ -174,9 +174,13 @@ ok $? "2.00 -f -n 0: per-char empty, a blank line after the I/O section" || diag
 run --compat=2.00 -s 16 -n 0 -f0
 [ "$rc" = 0 ] && [ -z "$(field "$(csv_line)" 10)" ]
 ok $? "2.00 -f0: per-char skipped"
-run --compat=2.00 -s 16 -n 0 -f2
-[ "$rc" = 0 ] && [ -n "$(field "$(csv_line)" 10)" ]
+run --compat=2.00 -s 16 -n 0 -f2 --json="$WORK/f2.json"
+[ "$rc" = 0 ] && [ -n "$(field "$(csv_line)" 10)" ] &&
+    grep -q '"per_char_size_mib": 2' "$WORK/f2.json"
 ok $? "2.00 -f2: per-char on 2 MiB"
+run --compat=2.00 -s 16 -n 0 -f1024k --json="$WORK/f1m.json"
+[ "$rc" = 0 ] && grep -q '"per_char_size_mib": 1' "$WORK/f1m.json"
+ok $? "2.00 -f1024k: per-char on 1 MiB"
 
 run --compat=2.00 -s 16:4k:1000:3 -n 0
 line=$(csv_line)
@@ -204,9 +208,11 @@ direct_rc=$rc
 if [ "$direct_rc" = 0 ]; then
 	is_empty "$t"
 	ok $? "-D: a run with O_DIRECT"
-	run --compat=2.00 -D -s 16:256 -n 0 -f
-	[ "$rc" = 2 ] && grep -q "O_DIRECT" "$WORK/err" && is_empty "$t"
-	ok $? "-D with 256-byte chunks: refused, exit 2, nothing left" ||
+	rm -f "$WORK/d.json"
+	run --compat=2.00 -D -s 16:256 -n 0 -f --json="$WORK/d.json"
+	[ "$rc" = 2 ] && grep -q "O_DIRECT" "$WORK/err" && is_empty "$t" &&
+	    [ ! -e "$WORK/d.json" ]
+	ok $? "-D with 256-byte chunks: refused, exit 2, nothing left, no JSON" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 else
 	[ "$rc" = 2 ] && grep -q "O_DIRECT" "$WORK/err" && is_empty "$t"
