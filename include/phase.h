@@ -41,6 +41,7 @@ struct file_set;                /* phase_files.c */
 
 struct phase_ctx {
 	const struct config *cfg;
+	int target_fd;                  /* the target directory (-d), O_DIRECTORY */
 	int scratch_fd;                 /* the scratch directory, O_DIRECTORY */
 	const char *scratch_name;       /* its name inside the target, for messages */
 	pid_t pid;                      /* names the data files: Bonnie.<pid> */
@@ -57,14 +58,35 @@ struct phase_ctx {
 	struct file_set *files;         /* the small files */
 
 	char error[512];
+	/* cleanup: what could not be removed, reported once at the end */
+	unsigned cleanup_failures;
+	char cleanup_error[512];
 };
 
 /*
  * Record an error as "<label>: <scratch>/<path>: <op>: <strerror(err)>"
  * (path may be NULL; err 0 leaves out the errno text) and return
- * PHASE_ERROR.
+ * PHASE_ERROR.  A call that a stop signal interrupted (EINTR after
+ * SIGINT) is no error: that returns PHASE_STOPPED and records nothing.
  */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err);
+
+/*
+ * Cleanup could not remove path (inside the scratch directory): noted
+ * for the message at the end, which names the first such path and how
+ * many more there were.  ENOENT is no failure: nothing of ours is left.
+ */
+void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err);
+
+/* Print the cleanup failures noted in ctx, if any, and forget them. */
+void phase_cleanup_report(struct phase_ctx *ctx);
+
+/*
+ * Test hook: raise SIGINT when the environment variable
+ * CLYDE_TEST_SIGNAL_PHASE names this phase (its CSV name, e.g.
+ * "seq_create").  The runner calls it when the phase's timed run starts.
+ */
+void phase_test_signal(enum phase_id id);
 
 /* Set twice a second while the live progress line is on. */
 extern volatile sig_atomic_t phase_tick;

@@ -35,8 +35,19 @@ static _Thread_local const struct phase_meter *shown_meter;
 
 /* Set while cleaning up: a second signal then ends at once. */
 static volatile sig_atomic_t cleaning_up;
-static char left_behind_msg[PATH_MAX + 128];
+static char left_behind_msg[2 * PATH_MAX + 128];
 static size_t left_behind_len;
+
+/*
+ * Test hooks, read once per run from the environment; never set in
+ * normal use.  CLYDE_TEST_SIGNAL_PHASE=<CSV name of a phase> raises
+ * SIGINT when that phase's timed run starts; CLYDE_TEST_SIGNAL_CLEANUP
+ * (any value) raises SIGINT when cleanup starts, which after a first
+ * signal is the second one.  The tests use them to stop a run in each
+ * phase without depending on timing.
+ */
+static const char *test_signal_phase;
+static bool test_signal_cleanup;
 
 static bool io_enabled(const struct config *cfg)
 {
@@ -213,6 +224,9 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 {
 	const char *sep = err ? ": " : "", *why = err ? strerror(err) : "";
 
+	/* a stop signal interrupted the call: the run stops, it did not fail */
+	if (err == EINTR && phase_stop)
+		return PHASE_STOPPED;
 	if (path != NULL)
 		snprintf(ctx->error, sizeof(ctx->error), "%s: %s/%s: %s%s%s",
 		    ctx->label, ctx->scratch_name, path, op, sep, why);
@@ -220,6 +234,35 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 		snprintf(ctx->error, sizeof(ctx->error), "%s: %s: %s%s%s",
 		    ctx->label, ctx->scratch_name, op, sep, why);
 	return PHASE_ERROR;
+}
+
+void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err)
+{
+	if (err == ENOENT)
+		return;
+	if (ctx->cleanup_failures++ == 0)
+		snprintf(ctx->cleanup_error, sizeof(ctx->cleanup_error),
+		    "cannot remove %s/%s: %s", ctx->scratch_name, path,
+		    strerror(err));
+}
+
+void phase_cleanup_report(struct phase_ctx *ctx)
+{
+	if (ctx->cleanup_failures == 0)
+		return;
+	if (ctx->cleanup_failures > 1)
+		fprintf(stderr, "clyde: %s (and %u more)\n", ctx->cleanup_error,
+		    ctx->cleanup_failures - 1);
+	else
+		fprintf(stderr, "clyde: %s\n", ctx->cleanup_error);
+	ctx->cleanup_failures = 0;
+}
+
+void phase_test_signal(enum phase_id id)
+{
+	if (test_signal_phase != NULL &&
+	    strcmp(test_signal_phase, phase_csv_name[id]) == 0)
+		raise(SIGINT);
 }
 
 static void progress(const struct config *cfg, const char *text)
@@ -242,13 +285,36 @@ static void join_path(char *out, size_t n, const char *dir, const char *name)
 		snprintf(out, n, "%s/%s", dir, name);
 }
 
+/* path in single quotes for a shell command: ' becomes '\'' */
+static void shell_quote(char *out, size_t n, const char *path)
+{
+	size_t k = 0;
+
+	if (n < 3) {
+		if (n > 0)
+			out[0] = '\0';
+		return;
+	}
+	out[k++] = '\'';
+	for (; *path != '\0' && k + 5 < n; path++) {
+		if (*path == '\'') {
+			memcpy(out + k, "'\\''", 4);
+			k += 4;
+		} else {
+			out[k++] = *path;
+		}
+	}
+	out[k++] = '\'';
+	out[k] = '\0';
+}
+
 /*
  * A scratch directory of a run that was killed is reported, never
  * removed: the user decides.
  */
 static void report_stale_scratch(const char *dir)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], quoted[2 * PATH_MAX];
 	struct dirent *de;
 	DIR *d;
 
@@ -268,8 +334,9 @@ static void report_stale_scratch(const char *dir)
 		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
 		join_path(path, sizeof(path), dir, de->d_name);
+		shell_quote(quoted, sizeof(quoted), path);
 		fprintf(stderr, "clyde: %s was left by an earlier run that is no "
-		    "longer running; remove it with: rm -rf '%s'\n", path, path);
+		    "longer running; remove it with: rm -rf %s\n", path, quoted);
 	}
 	closedir(d);
 }
@@ -280,22 +347,32 @@ static int make_scratch(struct phase_ctx *ctx, const char *dir,
 	char name[64];
 	const char *base;
 
+	/* the target's descriptor: the scratch directory is removed through it */
+	ctx->target_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (ctx->target_fd < 0) {
+		fprintf(stderr, "clyde: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
 	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
 	join_path(path, n, dir, name);
 	if (mkdtemp(path) == NULL) {
 		fprintf(stderr, "clyde: %s: cannot make the scratch directory: %s\n",
 		    dir, strerror(errno));
-		return -1;
-	}
-	ctx->scratch_fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC);
-	if (ctx->scratch_fd < 0) {
-		fprintf(stderr, "clyde: %s: %s\n", path, strerror(errno));
-		rmdir(path);
+		close(ctx->target_fd);
+		ctx->target_fd = -1;
 		return -1;
 	}
 	base = strrchr(path, '/');
 	ctx->scratch_name = base ? base + 1 : path;
+	ctx->scratch_fd = openat(ctx->target_fd, ctx->scratch_name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (ctx->scratch_fd < 0) {
+		fprintf(stderr, "clyde: %s: %s\n", path, strerror(errno));
+		unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR);
+		close(ctx->target_fd);
+		ctx->target_fd = -1;
+		return -1;
+	}
 	return 0;
 }
 
@@ -308,6 +385,7 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->cfg = cfg;
+	ctx->target_fd = -1;
 	ctx->scratch_fd = -1;
 	ctx->pid = getpid();
 	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
@@ -347,6 +425,7 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	if (!dist_all_ok(rc == PHASE_OK) && rc == PHASE_OK)
 		rc = PHASE_STOPPED;
 	phase_progress_attach(meter);
+	phase_test_signal(p->id);
 	c0 = cpu_ns();
 	t0 = now_ns();
 	if (rc == PHASE_OK && dist_test_failure(p->id))
@@ -424,26 +503,35 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 static int teardown(struct phase_ctx *ctx, struct copies *copies,
     const char *path)
 {
+	char quoted[2 * PATH_MAX];
 	int rc = 0;
 
+	shell_quote(quoted, sizeof(quoted), path);
 	left_behind_len = (size_t)snprintf(left_behind_msg,
 	    sizeof(left_behind_msg), "\nclyde: stopped during cleanup; "
-	    "remove what is left with: rm -rf '%s'\n", path);
+	    "remove what is left with: rm -rf %s\n", quoted);
 	if (left_behind_len >= sizeof(left_behind_msg))
 		left_behind_len = sizeof(left_behind_msg) - 1;
 	cleaning_up = 1;
+	if (test_signal_cleanup)
+		raise(SIGINT);
 	copies_finish(copies, ctx);
 	phase_seeks_cleanup(ctx);
 	phase_io_cleanup(ctx);
 	phase_files_cleanup(ctx);
+	phase_cleanup_report(ctx);
 	if (ctx->scratch_fd >= 0)
 		close(ctx->scratch_fd);
 	/* already gone is no error: nothing of ours is left */
-	if (rmdir(path) != 0 && errno != ENOENT) {
+	if (unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR) != 0 &&
+	    errno != ENOENT) {
 		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
-		    "place\n", path, strerror(errno));
+		    "place, remove it with: rm -rf %s\n", path, strerror(errno),
+		    quoted);
 		rc = -1;
 	}
+	close(ctx->target_fd);
+	ctx->target_fd = -1;
 	cleaning_up = 0;
 	return rc;
 }
@@ -457,6 +545,8 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	int rc = PHASE_OK;
 	size_t i;
 
+	test_signal_phase = getenv("CLYDE_TEST_SIGNAL_PHASE");
+	test_signal_cleanup = getenv("CLYDE_TEST_SIGNAL_CLEANUP") != NULL;
 	/* before any rank makes its own: theirs would look stale */
 	if (dist_rank() == 0)
 		report_stale_scratch(cfg->dir);
@@ -513,6 +603,8 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		res->status = RUN_FAILED;
 		snprintf(res->error, sizeof(res->error), "%s", ctx.error);
 	} else if (rc == PHASE_STOPPED) {
+		fprintf(stderr, "%sclyde: interrupted; removing what the run "
+		    "made\n", cfg->quiet || live.on ? "" : "\n");
 		res->status = RUN_INTERRUPTED;
 	}
 	if (teardown(&ctx, copies, path) != 0 && rc == PHASE_OK)

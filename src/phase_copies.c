@@ -111,8 +111,10 @@ static void *copy_main(void *arg)
 	if (c->rc != PHASE_OK)
 		return NULL;
 	/* the first copy shows its progress for all */
-	if (c == &c->all->copy[0])
+	if (c == &c->all->copy[0]) {
 		phase_progress_attach(&c->meter);
+		phase_test_signal(p->id);
+	}
 	c0 = thread_cpu_ns();
 	c->start_ns = now_ns();
 	c->rc = p->run(&c->ctx);
@@ -208,11 +210,10 @@ void copies_finish(struct copies *cp, struct phase_ctx *base)
 			phase_files_cleanup(&c->ctx);
 			close(c->ctx.scratch_fd);
 		}
+		phase_cleanup_report(&c->ctx);
 		if (c->dir[0] != '\0' &&
-		    unlinkat(base->scratch_fd, c->dir, AT_REMOVEDIR) != 0 &&
-		    errno != ENOENT)
-			fprintf(stderr, "clyde: cannot remove %s: %s\n",
-			    c->scratch_name, strerror(errno));
+		    unlinkat(base->scratch_fd, c->dir, AT_REMOVEDIR) != 0)
+			phase_cleanup_failed(base, c->dir, errno);
 		free(c->ctx.buf);
 	}
 	free(cp);

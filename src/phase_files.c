@@ -321,26 +321,42 @@ static int remove_dirs(struct phase_ctx *ctx, struct file_set *fs)
 	return PHASE_OK;
 }
 
+/* Cleanup could not remove FILES_DIR/name: noted, the message comes later. */
+static void note_left(struct phase_ctx *ctx, const char *name, int err)
+{
+	char path[MSG_PATH_BUF];
+
+	if (err == ENOENT)
+		return;
+	snprintf(path, sizeof path, "%s/%s", FILES_DIR, name);
+	phase_cleanup_failed(ctx, path, err);
+}
+
 /*
  * Untimed: remove whatever of the name list may exist, then the
- * directories.  Errors are ignored: a name that was never made is
- * ENOENT, and the runner reports the scratch directory if anything
- * is left.
+ * directories.  A name that was never made is ENOENT, no failure; any
+ * other failure is noted for the message at the end of the run.
  */
-static void remove_quietly(int scratch_fd, struct file_set *fs)
+static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
 {
 	char path[PATH_BUF];
 	char name[DIR_DIGITS_MAX + 1];
 
 	close_cached_dir(fs);
 	if (fs->top_fd >= 0) {
-		for (uint32_t k = 0; k < fs->may_exist; k++)
-			unlinkat(fs->top_fd, file_path(fs, fs->order[k], path), 0);
+		for (uint32_t k = 0; k < fs->may_exist; k++) {
+			const char *rel = file_path(fs, fs->order[k], path);
+
+			if (unlinkat(fs->top_fd, rel, 0) != 0)
+				note_left(ctx, rel, errno);
+		}
 		for (unsigned d = 0; d < fs->subdirs_made; d++) {
 			dir_name(d, name);
-			unlinkat(fs->top_fd, name, AT_REMOVEDIR);
+			if (unlinkat(fs->top_fd, name, AT_REMOVEDIR) != 0)
+				note_left(ctx, name, errno);
 		}
-		unlinkat(scratch_fd, FILES_DIR, AT_REMOVEDIR);
+		if (unlinkat(ctx->scratch_fd, FILES_DIR, AT_REMOVEDIR) != 0)
+			phase_cleanup_failed(ctx, FILES_DIR, errno);
 		close(fs->top_fd);
 		fs->top_fd = -1;
 	}
@@ -413,7 +429,7 @@ static int create_prepare(struct phase_ctx *ctx, bool random_names)
 
 	if (fs == NULL)
 		return PHASE_ERROR;
-	remove_quietly(ctx->scratch_fd, fs);    /* only if a delete never ran */
+	remove_quietly(ctx, fs);        /* only if a delete never ran */
 	fs->random_first = random_names;
 	for (uint32_t i = 0; i < fs->count; i++) {
 		draw_extra(fs->extra + (size_t)i * RANDOM_CHARS_MAX, &ctx->rng);
@@ -755,9 +771,9 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 
 	if (fs == NULL)
 		return;
-	remove_quietly(ctx->scratch_fd, fs);
-	if (fs->target_made)
-		unlinkat(ctx->scratch_fd, TARGET_NAME, 0);
+	remove_quietly(ctx, fs);
+	if (fs->target_made && unlinkat(ctx->scratch_fd, TARGET_NAME, 0) != 0)
+		phase_cleanup_failed(ctx, TARGET_NAME, errno);
 	free(fs->extra);
 	free(fs->order);
 	free(fs);

@@ -328,7 +328,12 @@ static int write_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 
 	for (k = 0; k < len; k++) {
 		char c = (char)(k & 0x7f);
-		ssize_t got = write_all(f->fd, &c, 1);
+		ssize_t got;
+
+		/* a byte can be a network round trip: stop between bytes */
+		if (phase_stop)
+			return PHASE_STOPPED;
+		got = write_all(f->fd, &c, 1);
 
 		if (got != 1)
 			return check_transfer(ctx, i, "write", got, 1);
@@ -445,7 +450,11 @@ static int read_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 
 	for (k = 0; k < len; k++) {
 		char c;
-		ssize_t got = read_all(f->fd, &c, 1);
+		ssize_t got;
+
+		if (phase_stop)
+			return PHASE_STOPPED;
+		got = read_all(f->fd, &c, 1);
 
 		if (got != 1)
 			return check_transfer(ctx, i, "read", got, 1);
@@ -506,9 +515,9 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 		close_quietly(f);
 		if (!f->exists)
 			continue;
-		/* a failure leaves the file for the runner's scratch removal to report */
 		phase_io_file_name(ctx, i, name, sizeof(name));
-		unlinkat(ctx->scratch_fd, name, 0);
+		if (unlinkat(ctx->scratch_fd, name, 0) != 0)
+			phase_cleanup_failed(ctx, name, errno);
 		f->exists = false;
 	}
 	free(io);

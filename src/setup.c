@@ -48,7 +48,10 @@ int setup_privileges(const struct config *cfg)
 		    (unsigned)cfg->uid, (unsigned)cfg->gid, strerror(errno));
 		return EXIT_CANNOT_START;
 	}
-	if (cfg->uid != 0 && (setuid(0) == 0 || seteuid(0) == 0)) {
+	/* the drop must be for good: neither root's uid nor its gid comes back */
+	if ((cfg->uid != 0 && (setuid(0) == 0 || seteuid(0) == 0)) ||
+	    (cfg->uid != 0 && cfg->gid != 0 && (setgid(0) == 0 ||
+	    setegid(0) == 0))) {
 		fputs("clyde: -u: root could be regained after the drop; "
 		    "refusing to run\n", stderr);
 		return EXIT_CANNOT_START;
