@@ -33,6 +33,8 @@ LIB_OBJ = $(filter-out src/main.o,$(OBJ))
 
 UNIT = tests/unit_util tests/unit_report
 TOOLS = tests/csv_table
+# An LD_PRELOAD library that injects I/O errors, for the tests only.
+SHIM = tests/fault_shim.so
 
 SAN_DIR = build-san
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -49,13 +51,18 @@ src/%.o: src/%.c $(HDR)
 tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
+# the fault shim, position-independent, with the C library's dlsym()
+$(SHIM): tests/fault_shim.c
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
+
 TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
 TESTS += tests/report.sh tests/report_html.sh tests/fuzz.sh
 TESTS += tests/mpi.sh
+TESTS += tests/safety.sh
 
 # The whole suite through prove: unit tests (TAP), golden files, end to
 # end; then the same on a sanitizer build.
-check: clyde $(UNIT) $(TOOLS) lint
+check: clyde $(UNIT) $(TOOLS) $(SHIM) lint
 	prove $(TESTS)
 	$(MAKE) sanitize
 
@@ -64,7 +71,7 @@ lint:
 	mandoc -Tlint -W warning man/clyde.1
 	for cc in gcc clang; do \
 		command -v $$cc >/dev/null || continue; \
-		for f in $(SRC) $(UNIT:=.c) $(TOOLS:=.c); do \
+		for f in $(SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c); do \
 			$$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
 			    -fsyntax-only $$f || exit 1; \
 		done; \
@@ -110,7 +117,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS)
+	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM)
 	rm -rf $(SAN_DIR)
 
 .PHONY: all check lint sanitize mpi install uninstall clean

@@ -1,0 +1,238 @@
+#!/bin/sh
+# Safety: a stop signal in each of the twelve phases, a second one during
+# cleanup, SIGHUP and SIGPIPE; then injected I/O errors (the fault shim):
+# each gives the right exit status and message, the phases completed
+# before it are still reported, and nothing is left in the target.
+. "$(dirname "$0")/lib.sh"
+
+SHIM=$(pwd)/tests/fault_shim.so
+# a scratch directory as it appears in messages
+SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
+
+# run ARGS...: a run in a fresh target; sets $t, $rc, $WORK/out, $WORK/err
+run() {
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+
+csv_line() { tail -1 "$WORK/out"; }
+
+# --- SIGINT in every phase, through the test hook of phase.c ------------
+
+phases="putc put_block rewrite getc get_block seeks seq_create seq_stat
+	seq_del ran_create ran_stat ran_del"
+for profile in "--compat=1.03" "--compat=2.00" "--compat=2.00 -c 2"; do
+	failed=
+	for ph in $phases; do
+		# 2.00's per-char phases are a system call per byte: only where needed
+		case $profile/$ph in
+		*1.03/*) pc= ;;
+		*/putc | */getc) pc=-f1 ;;
+		*) pc=-f ;;
+		esac
+		CLYDE_TEST_SIGNAL_PHASE=$ph run $profile $pc -s 4 -n 1
+		if [ "$rc" != 5 ] || ! is_empty "$t" || [ -s "$WORK/out" ] ||
+		    ! grep -q "^clyde: interrupted" "$WORK/err"; then
+			failed="$failed $ph(rc=$rc)"
+			{ ls -A "$t"; cat "$WORK/err"; } | diag
+		fi
+	done
+	[ -z "$failed" ]
+	ok $? "SIGINT in each of the 12 phases, $profile: exit 5, no output, empty target" ||
+	    echo "failed:$failed" | diag
+done
+
+# a second SIGINT during cleanup ends at once and names what is left
+CLYDE_TEST_SIGNAL_PHASE=seq_stat CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 1
+left=$(ls -A "$t")
+[ "$rc" = 5 ] && [ -n "$left" ] &&
+    grep -q "^clyde: stopped during cleanup; remove what is left with: rm -rf '$t/$left'\$" "$WORK/err"
+ok $? "second SIGINT during cleanup: exit 5 at once, the path left and the command" ||
+    { echo "rc=$rc left=$left"; cat "$WORK/err"; } | diag
+rm -rf "${t:?}/$left"
+
+# one signal during cleanup is not a second one: cleanup finishes
+CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 1
+[ "$rc" = 0 ] && is_empty "$t"
+ok $? "a first SIGINT during cleanup lets cleanup finish" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# SIGTERM stops a run like SIGINT; SIGHUP is ignored, as in bonnie++
+# mid_run SIGNAL ARGS...: a run that the signal reaches after half a second
+mid_run() {
+	sig=$1
+	shift
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" >"$WORK/out" 2>/dev/null &
+	pid=$!
+	sleep 0.5
+	kill -"$sig" $pid
+	wait $pid
+	rc=$?
+}
+mid_run TERM -s 2048 -n 0
+[ "$rc" = 5 ] && is_empty "$t"
+ok $? "SIGTERM mid-run: exit 5 and an empty target" || echo "rc=$rc" | diag
+mid_run HUP -s 64 -n 1
+[ "$rc" = 0 ] && [ "$(nfields "$(csv_line)")" = 27 ] && is_empty "$t"
+ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
+
+# stdout a pipe that nobody reads: an error after cleanup, not a crash
+t=$(fresh_target)
+{ "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 -x 3 2>"$WORK/err"; echo $? >"$WORK/rc"; } |
+    sh -c 'exec 0<&-'
+rc=$(cat "$WORK/rc")
+[ "$rc" = 3 ] && grep -q "writing the results: Broken pipe" "$WORK/err" &&
+    is_empty "$t"
+ok $? "closed stdout pipe: exit 3, a message, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# --- injected faults --------------------------------------------------------
+
+skip_all() { # skip_all REASON COUNT
+	i=0
+	while [ $i -lt "$2" ]; do
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # skip $1"
+		i=$((i + 1))
+	done
+}
+
+# filled LINE N...: these fields have a value; empty LINE N...: these have none
+filled() { l=$1; shift; for f; do [ -n "$(field "$l" "$f")" ] || return 1; done; }
+empty() { l=$1; shift; for f; do [ -z "$(field "$l" "$f")" ] || return 1; done; }
+
+# fault CALL NTH ERR ARGS...: a run with the Nth CALL failing with ERR
+fault() {
+	call=$1 nth=$2 err=$3
+	shift 3
+	CLYDE_FAULT_CALL=$call CLYDE_FAULT_NTH=$nth CLYDE_FAULT_ERR=$err \
+	    LD_PRELOAD=$SHIM run "$@"
+}
+
+# failed NAME MESSAGE FILLED EMPTY: exit 3, the message (an ERE after
+# "clyde: "), the table and a CSV line whose fields FILLED have values and
+# EMPTY none (the failed phase and later ones), and an empty target.
+failed() {
+	line=$(csv_line)
+	[ "$rc" = 3 ] && grep -Eq "^clyde: $2\$" "$WORK/err" &&
+	    grep -q '^Version ' "$WORK/out" &&
+	    filled "$line" $3 && empty "$line" $4 && is_empty "$t"
+	ok $? "$1" || { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; ls -A "$t"; } | diag
+}
+
+# 1.03 CSV fields: 5 block write, 7 rewrite, 11 block read, 13 seeks,
+# 16 18 20 sequential create, stat, delete, 22 24 26 random.
+ALL_FILES="16 18 20 22 24 26"
+if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 19
+elif [ ! -f "$SHIM" ]; then
+	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
+else
+	io="-s 16 -n 1 -f"
+	fault write 5 EIO $io
+	failed "write EIO in block write" \
+	    "block write: $SCRATCH/Bonnie\.[0-9]+: write: Input/output error" \
+	    "" "5 7 11 13 $ALL_FILES"
+	fault write 2053 ENOSPC $io
+	failed "write ENOSPC in rewrite: block write still reported" \
+	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device" \
+	    "5" "7 11 13 $ALL_FILES"
+	fault read 10 ESTALE $io
+	failed "read ESTALE in rewrite" \
+	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: read: Stale file handle" \
+	    "5" "7 11 13 $ALL_FILES"
+	fault read 2053 EIO $io
+	failed "read EIO in block read" \
+	    "block read: $SCRATCH/Bonnie\.[0-9]+: read: Input/output error" \
+	    "5 7" "11 13 $ALL_FILES"
+	fault fsync 1 EDQUOT $io
+	failed "fsync EDQUOT at the end of block write" \
+	    "block write: $SCRATCH/Bonnie\.[0-9]+: fsync: Disk quota exceeded" \
+	    "" "5 7 11 13 $ALL_FILES"
+	fault fsync 1 EIO -s 16 -n 1
+	failed "fsync EIO at the end of per-char write (stdio)" \
+	    "per-char write: $SCRATCH/Bonnie\.[0-9]+: fsync: Input/output error" \
+	    "" "3 5 7 9 11 13 $ALL_FILES"
+	# openat: 1 the scratch directory, 2-4 the block phases, 5 the seekers
+	fault openat 4 ENOTCONN $io
+	failed "open ENOTCONN in block read" \
+	    "block read: $SCRATCH/Bonnie\.[0-9]+: open: Transport endpoint is not connected" \
+	    "5 7" "11 13 $ALL_FILES"
+	fault openat 5 EIO $io
+	failed "open EIO in the seeker processes" \
+	    "random seeks: $SCRATCH/Bonnie\.[0-9]+: open at byte 0: Input/output error" \
+	    "5 7 11" "13 $ALL_FILES"
+	fault openat 100 EROFS $io
+	failed "open EROFS in sequential create: the I/O phases reported" \
+	    "sequential create: $SCRATCH/files/[0-9a-f]{10}[A-Za-z0-9]*: open: Read-only file system" \
+	    "5 7 11 13" "$ALL_FILES"
+	# unlinkat: 1 the data file, 2-1025 sequential delete, 1026 its
+	# directory, 1027-2050 random delete
+	fault unlinkat 10 EIO $io
+	failed "unlink EIO in sequential delete" \
+	    "sequential delete: $SCRATCH/files/[0-9a-f]{10}[A-Za-z0-9]*: unlink: Input/output error" \
+	    "5 7 11 13 16 18" "20 22 24 26"
+	fault unlinkat 1500 ESTALE $io
+	failed "unlink ESTALE in random delete" \
+	    "random delete: $SCRATCH/files/[A-Za-z0-9]*[0-9a-f]{10}: unlink: Stale file handle" \
+	    "5 7 11 13 16 18 20 22 24" "26"
+	fault write 5 ENOSPC --compat=2.00 -f1 -s 16 -n 1
+	line=$(csv_line)
+	[ "$rc" = 3 ] && is_empty "$t" && [ "$(nfields "$line")" = 50 ] &&
+	    grep -Eq "^clyde: per-char write: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device\$" "$WORK/err" &&
+	    empty "$line" 10 12 14 16 18 20
+	ok $? "2.00: write ENOSPC in per-char write, 50 fields, all empty" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
+	fault write 5000 EIO --compat=2.00 -c 2 -f -s 16 -n 1
+	line=$(csv_line)
+	[ "$rc" = 3 ] && is_empty "$t" &&
+	    grep -Eq "^clyde: rewrite: $SCRATCH/copy\.[01]/Bonnie\.[0-9]+: write: Input/output error\$" "$WORK/err" &&
+	    filled "$line" 12 && empty "$line" 14 16 18 20
+	ok $? "2.00 -c 2: write EIO in one copy's rewrite, the copy named" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
+
+	# retried, not counted twice: the data file has exactly its size
+	for err in short EINTR; do
+		rm -f "$WORK/log"
+		CLYDE_FAULT_COUNT=3 CLYDE_FAULT_LOG=$WORK/log fault write 5 $err $io
+		[ "$rc" = 0 ] && is_empty "$t" &&
+		    [ "$(awk '{ print $2 }' "$WORK/log")" = 16777216 ]
+		ok $? "write $err three times: retried, exit 0, the file 16 MiB" ||
+		    { echo "rc=$rc"; cat "$WORK/err" "$WORK/log"; } | diag
+	done
+	fault read 5 short $io
+	[ "$rc" = 0 ] && is_empty "$t"
+	ok $? "short read: retried, exit 0" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+	# the scratch directory cannot be opened: nothing ran, nothing left
+	fault openat 1 EIO -s 0 -n 1
+	[ "$rc" = 2 ] && is_empty "$t" && grep -q "Input/output error" "$WORK/err"
+	ok $? "the scratch directory cannot be opened: exit 2, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+	# cleanup cannot remove the data file: named, the directory left
+	fault unlinkat 1 EIO $io
+	left=$(ls -A "$t")
+	[ "$rc" = 3 ] && [ "$(nfields "$(csv_line)")" = 27 ] &&
+	    filled "$(csv_line)" 5 7 11 13 $ALL_FILES &&
+	    grep -Eq "^clyde: cannot remove $SCRATCH/Bonnie\.[0-9]+: Input/output error\$" "$WORK/err" &&
+	    grep -q "^clyde: cannot remove $t/$left: Directory not empty; it is left in place, remove it with: rm -rf '$t/$left'\$" "$WORK/err"
+	ok $? "unlink EIO in cleanup: results, the file and the directory left named, exit 3" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	rm -rf "${t:?}/$left"
+
+	# the mount goes away: every later unlink fails, the run still ends
+	CLYDE_FAULT_COUNT=0 fault unlinkat 3 ENOTCONN $io
+	left=$(ls -A "$t")
+	[ "$rc" = 3 ] &&
+	    grep -Eq "^clyde: sequential delete: $SCRATCH/files/.*: unlink: Transport endpoint is not connected\$" "$WORK/err" &&
+	    grep -Eq "^clyde: cannot remove $SCRATCH/files/.*: Transport endpoint is not connected \(and [0-9]+ more\)\$" "$WORK/err" &&
+	    grep -q "^clyde: cannot remove $t/$left: Transport endpoint is not connected; it is left in place" "$WORK/err"
+	ok $? "every unlink failing (a mount gone): exit 3, what is left named" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	rm -rf "${t:?}/$left"
+fi
+
+done_testing
