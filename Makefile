@@ -120,4 +120,10 @@ clean:
 	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM)
 	rm -rf $(SAN_DIR)
 
-.PHONY: all check lint sanitize mpi install uninstall clean
+# clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
+# btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1 (tests/mounts.sh;
+# the scripts in tests/mounts bring each one up and down).
+check-mounts: clyde
+	prove -v tests/mounts.sh
+
+.PHONY: all check check-mounts lint sanitize mpi install uninstall clean
