@@ -3,26 +3,37 @@
 # a fresh loop-mounted ext4, in one session (the machine is shared and
 # noisy: only ratios taken in the same run mean anything).
 #
-#   sudo bench/compare.sh            (as root; about 20 minutes on 2 cores)
+#   sudo bench/compare.sh            (as root; about 25 minutes on 2 cores)
 #
-# Per target, RUNS times in turn: clyde --compat=2.00, bonnie++, fio
-# (sequential write with end_fsync, then sequential read, psync engine),
-# on tmpfs also clyde built with -DCLYDE_NO_OP_TIMING (the cost of the
-# per-operation latency clock), then clyde --compat=1.03 and a stdio
-# per-char loop (putc/getc with stdio locking: bonnie++ 1.03e's method).
-# Prints per phase the median of each tool, the ratio clyde/anchor, the
-# coefficient of variation of each tool, the peak RSS of each
-# (/usr/bin/time -v) and the run's wall time outside the phases (setup,
-# name generation, cleanup).  Last, clyde and bonnie++ with -n 1024
-# (about a million files) on tmpfs, for their peak RSS.
+# Per target, RUNS times in turn: clyde --compat=2.00, bonnie++ with the
+# same -s size:chunk:seeks:seekers -n -f, fio (psync, the same block and
+# file size: write with end_fsync, read), on tmpfs also clyde built with
+# -DCLYDE_NO_OP_TIMING (what the per-operation latency clock costs), then
+# clyde --compat=1.03 and a stdio per-char loop (putc/getc with stdio's
+# locking: bonnie++ 1.03e's per-char method, its anchor there).  fio has
+# no rewrite, per-char, seek or small-file phase: those compare with
+# bonnie++ alone.
+#
+# Printed per target and phase: the median rate of each tool (KiB/s,
+# seeks/s, files/s), clyde/anchor ratios, each tool's coefficient of
+# variation, and cpu/op: clyde's CPU time per unit of work over the
+# anchor's (from %CP; the tool's own cost, far less noisy than rates on a
+# shared machine).  Then peak RSS (/usr/bin/time -v) and "outside": the
+# run's wall time minus its phases' elapsed time (setup, name making,
+# cleanup, bonnie++'s sleep before the seeks).  The phases' elapsed comes
+# from clyde's --json (elapsed_ns) when it writes one, else from each
+# printed rate and the work it stands for (size / rate, files / rate).
+# +k after a median: k runs printed +++++ (too short for the tool).  Last,
+# clyde and bonnie++ with -n 1024 (about a million files) on tmpfs, once
+# each, for peak RSS and the time outside the phases.
 #
 # Settings, from the environment (defaults in brackets):
 #   RUNS [5]         runs of each tool on each target
 #   SIZE [4096]      file size in MiB (-s)          CHUNK [8192]  block size
-#   SEEKS [1000000]  seek positions                 SEEKERS [5]   processes
+#   SEEKS [500000]   seek positions                 SEEKERS [5]   processes
 #   PERCHAR [3]      per-char size in MiB of the 2.00 profile (-f)
 #   FILES [512]      small files on tmpfs, x 1024 (-n)
-#   EXT4_FILES [128] small files on ext4, x 1024
+#   EXT4_FILES [256] small files on ext4, x 1024
 #   SIZE103 [1024]   file size of the 1.03 profile (per-char over all of it)
 #   TARGETS ["tmpfs ext4"]   BIG_FILES [1024] (0: skip that last part)
 #   KEEP [unset]     a directory to copy the raw outputs to
@@ -33,11 +44,11 @@ set -eu
 RUNS=${RUNS:-5}
 SIZE=${SIZE:-4096}
 CHUNK=${CHUNK:-8192}
-SEEKS=${SEEKS:-1000000}
+SEEKS=${SEEKS:-500000}
 SEEKERS=${SEEKERS:-5}
 PERCHAR=${PERCHAR:-3}
 FILES=${FILES:-512}
-EXT4_FILES=${EXT4_FILES:-128}
+EXT4_FILES=${EXT4_FILES:-256}
 SIZE103=${SIZE103:-1024}
 TARGETS=${TARGETS:-tmpfs ext4}
 BIG_FILES=${BIG_FILES:-1024}
@@ -207,6 +218,9 @@ rec_csv() {  # target tool run csvfile cols size_mib perchar_mib files json
 			else if (name[p] == "seeks") work = seeks
 			else work = files * 1024
 			if (v > 0) secs += work / v
+			# CPU time of the phase (%CP x elapsed), per unit of work
+			if (v > 0 && $(col[p] + 1) ~ /^[0-9]/)
+				print t, tool, r, name[p] "_cpu", $(col[p] + 1) / 100 / v
 		}
 		if (json != "" && (getline line < json) > 0) {
 			js = 0; found = 0
@@ -257,12 +271,24 @@ run_bonnie() {  # target dir run files
 	rec_time "$1" bonnie "$3" "$out.time"
 }
 
-# fio's terse line: field 7 read KiB/s, 48 write KiB/s
+# fio's terse line: field 7 read KiB/s, 48 write KiB/s.  The same work as
+# bonnie++'s: --fallocate=none, for fio otherwise allocates the whole file
+# before its clock starts, and the write then only overwrites (bonnie++
+# and clyde allocate while timed); --invalidate=0, for fio otherwise drops
+# the file from the page cache before reading, where bonnie++ and clyde
+# read what the rewrite left there.  fio's default write (preallocated)
+# is run too, as "fio-pre", to show what that is worth.
 run_fio() {  # target dir run
 	out=$work/raw/$1.fio.$3
-	for rw in write read; do
+	for rw in write read prealloc; do
+		case $rw in
+		write) opt="--rw=write --fallocate=none" ;;
+		read) opt="--rw=read --invalidate=0" ;;
+		prealloc) rm -f "$2/fio.data"; settle; opt="--rw=write" ;;
+		esac
+		# shellcheck disable=SC2086
 		/usr/bin/time -v -o "$out.$rw.time" fio --name="$rw" \
-		    --filename="$2/fio.data" --rw="$rw" --bs="$CHUNK" \
+		    --filename="$2/fio.data" $opt --bs="$CHUNK" \
 		    --size="${SIZE}m" --ioengine=psync --end_fsync=1 \
 		    --minimal >"$out.$rw" 2>&1 || {
 			echo "compare.sh: fio $rw failed on $1, run $3:" >&2
@@ -272,10 +298,11 @@ run_fio() {  # target dir run
 		}
 	done
 	rm -f "$2/fio.data"
-	awk -F';' -v t="$1" -v r="$3" 'FNR == 1 && FILENAME ~ /write$/ {
-		print t, "fio", r, "put_block", $48 }
-	FNR == 1 && FILENAME ~ /read$/ { print t, "fio", r, "get_block", $7 }' \
-	    "$out.write" "$out.read" >>"$work/results"
+	awk -F';' -v t="$1" -v r="$3" 'FNR != 1 { next }
+	FILENAME ~ /write$/ { print t, "fio", r, "put_block", $48 }
+	FILENAME ~ /read$/ { print t, "fio", r, "get_block", $7 }
+	FILENAME ~ /prealloc$/ { print t, "fiopre", r, "put_block", $48 }' \
+	    "$out.write" "$out.read" "$out.prealloc" >>"$work/results"
 	awk -v t="$1" -v r="$3" '/Maximum resident set size/ {
 		if ($NF > m) m = $NF } END { print t, "fio", r, "rss", m }' \
 	    "$out.write.time" "$out.read.time" >>"$work/results"
@@ -328,8 +355,13 @@ if [ "$BIG_FILES" -gt 0 ]; then
 	/usr/bin/time -v -o "$work/raw/big.bonnie.time" "$BONNIE" -d "$tmnt" \
 	    -u root -r 0 -q -s 0 -n "$BIG_FILES" \
 	    >"$work/raw/big.bonnie.csv" 2>"$work/raw/big.bonnie.err" || :
+	rec_csv big clyde 1 "$work/raw/big.clyde.csv" "$COLS198" 0 0 "$BIG_FILES" ""
+	rec_csv big bonnie 1 "$work/raw/big.bonnie.csv" "$COLS198" 0 0 "$BIG_FILES" ""
 	rec_time big clyde 1 "$work/raw/big.clyde.time"
 	rec_time big bonnie 1 "$work/raw/big.bonnie.time"
+	# where bonnie++ stops: names above 1 GiB (about 26000 x 1024 files)
+	"$BONNIE" -d "$tmnt" -u root -r 0 -q -s 0 -n 30000 \
+	    >"$work/raw/refuse.bonnie" 2>&1 || :
 fi
 end=$(date +%s)
 
@@ -393,17 +425,25 @@ END {
 	for (k = 1; k <= nt; k++) {
 		t = tg[k]
 		printf "\n[%s] -n %d\n", t, t == "tmpfs" ? files : efiles
-		printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s\n", "phase",
-		    "clyde", "bonnie++", "c/b", "fio", "c/fio", "cv-c", "cv-b", "cv-fio"
+		printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s %6s\n", "phase",
+		    "clyde", "bonnie++", "c/b", "fio", "c/fio", "cv-c", "cv-b",
+		    "cv-fio", "cpu/op"
 		for (p = 1; p <= np; p++) {
 			c = median(t, "clyde", ph[p]); b = median(t, "bonnie", ph[p])
 			f = median(t, "fio", ph[p])
 			if (c == "" && b == "") continue
-			printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s\n", ph[p],
+			printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s %6s\n", ph[p],
 			    cell(t, "clyde", ph[p]), cell(t, "bonnie", ph[p]), ratio(c, b),
 			    num(f), ratio(c, f), pct(cv(t, "clyde", ph[p])),
-			    pct(cv(t, "bonnie", ph[p])), pct(cv(t, "fio", ph[p]))
+			    pct(cv(t, "bonnie", ph[p])), pct(cv(t, "fio", ph[p])),
+			    ratio(median(t, "clyde", ph[p] "_cpu"),
+			    median(t, "bonnie", ph[p] "_cpu"))
 		}
+		f = median(t, "fiopre", "put_block")
+		if (f != "")
+			printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s\n", "  fio-pre",
+			    "", "", "", num(f), ratio(median(t, "clyde", "put_block"), f),
+			    "", "", pct(cv(t, "fiopre", "put_block"))
 		printf "%-11s %11s %11s %6s %11s\n", "peak RSS KiB", num(median(t, "clyde", "rss")),
 		    num(median(t, "bonnie", "rss")), ratio(median(t, "clyde", "rss"),
 		    median(t, "bonnie", "rss")), num(median(t, "fio", "rss"))
@@ -420,11 +460,17 @@ END {
 		printf "%-11s %11s %11s %6s   (wall s: clyde %s, bonnie++ %s)\n", "outside s",
 		    num(ov[1]), num(ov[2]), ratio(ov[1], ov[2]), num(wl[1]), num(wl[2])
 		if (median(t, "untimed", "put_block") != "") {
-			printf "latency clock cost [%s]: rate with / without it\n", t
+			printf "latency clock cost [%s]: clyde with / without the per-operation clock\n", t
+			printf "  %-11s %11s %11s %6s %7s %7s %6s\n", "phase", "timed",
+			    "untimed", "ratio", "cv-t", "cv-u", "cpu/op"
 			for (p = 1; p <= np; p++) {
 				c = median(t, "clyde", ph[p]); u = median(t, "untimed", ph[p])
 				if (c == "" || u == "") continue
-				printf "  %-11s %11s %11s %6s\n", ph[p], num(c), num(u), ratio(c, u)
+				printf "  %-11s %11s %11s %6s %7s %7s %6s\n", ph[p], num(c),
+				    num(u), ratio(c, u), pct(cv(t, "clyde", ph[p])),
+				    pct(cv(t, "untimed", ph[p])),
+				    ratio(median(t, "clyde", ph[p] "_cpu"),
+				    median(t, "untimed", ph[p] "_cpu"))
 			}
 		}
 		printf "clyde --compat=1.03 [%s] -s %d, per-char over the whole file; anchor for per-char: stdio putc/getc\n", t, size103
@@ -442,9 +488,14 @@ END {
 		printf "  %-11s %11s\n", "peak RSS KiB", num(median(t, "clyde103", "rss"))
 	}
 	if (big > 0) {
-		printf "\n[tmpfs] -s 0 -n %d: peak RSS KiB clyde %s, bonnie++ %s; wall s clyde %s, bonnie++ %s\n",
-		    big, num(val["big", "clyde", 1, "rss"]), num(val["big", "bonnie", 1, "rss"]),
-		    num(val["big", "clyde", 1, "wall"]), num(val["big", "bonnie", 1, "wall"])
+		printf "\n[tmpfs] -s 0 -n %d, once each:\n", big
+		printf "  %-8s %13s %8s %11s\n", "", "peak RSS KiB", "wall s", "outside s"
+		for (tool = 1; tool <= 2; tool++) {
+			name = tool == 1 ? "clyde" : "bonnie"
+			w = val["big", name, 1, "wall"]; ph1 = val["big", name, 1, "phases"]
+			printf "  %-8s %13s %8s %11s\n", name, num(val["big", name, 1, "rss"]),
+			    num(w), w == "" || ph1 == "" ? "-" : num(w - ph1)
+		}
 	}
 	printf "\nwhole comparison: %d s\n", secs
 }' "$work/results"
@@ -457,4 +508,5 @@ if [ "$BIG_FILES" -gt 0 ]; then
 			sed 's/^/  /' "$work/raw/big.$tool.err"
 		fi
 	done
+	echo "bonnie++ -n 30000 said: $(head -1 "$work/raw/refuse.bonnie")"
 fi
