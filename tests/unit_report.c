@@ -8,7 +8,6 @@
  * corpus; every line must read into its generation, and write back
  * through the table of its own layout byte for byte.
  */
-#define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
