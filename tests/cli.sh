@@ -5,12 +5,14 @@
 
 # bad RC WORD ARGS...: run in a fresh target, expect RC, WORD in the
 # first line of stderr, at most the line and the hint, and an empty target.
+# $PROFILE, when set, goes before ARGS.
+PROFILE=
 bad() {
 	want=$1 word=$2
 	shift 2
 	t=$(fresh_target)
-	case " $* " in *" -u "*) as_user= ;; *) as_user=$AS_USER ;; esac
-	"$CLYDE" -d "$t" $as_user "$@" >"$WORK/out" 2>"$WORK/err"
+	case " $* " in *" -u "* | *" --user="*) as_user= ;; *) as_user=$AS_USER ;; esac
+	"$CLYDE" -d "$t" $as_user $PROFILE "$@" >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	first=$(head -1 "$WORK/err")
 	lines=$(grep -vc "^Try 'clyde --help'.$" "$WORK/err")
@@ -21,48 +23,53 @@ bad() {
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 }
 
-# values of -s
-bad 1 "-s abc" -s abc
-bad 1 "-s -5" -s -5
-bad 1 "-s 64x" -s 64x
-bad 1 "-s " -s ""
-bad 1 "-s 99999999999999999999999" -s 99999999999999999999999
-bad 1 "-s 2000000" -s 2000000 -r 0
-bad 1 "-s 512k" -s 512k -r 0
-bad 1 "power of two" -s 64:1000 -r 0
-bad 1 "power of two" -s 64:128 -r 0
-bad 1 "power of two" -s 64:2m -r 0
-bad 1 "power of two" -s 64: -r 0
-bad 1 "-s 64:4k:0" -s 64:4k:0 -r 0
-bad 1 "-s 64:4k:100:0" -s 64:4k:100:0 -r 0
-bad 1 "-s 64:4k:100:3:9" -s 64:4k:100:3:9 -r 0
-bad 1 "double RAM" -s 64 -r 1024
-# values of -n
-bad 1 "-n abc" -n abc -s 0
-bad 1 "-n -1" -n -1 -s 0
-bad 1 "-n 4:abc" -n 4:abc -s 0
-bad 1 "min size is larger" -n 4:100:200 -s 0
-bad 1 "-n 4:-1:5" -n 4:-1:5 -s 0
-bad 1 "-n 4:-3" -n 4:-3 -s 0
-bad 1 "-n 4:100:0:0" -n 4:100:0:0 -s 0
-bad 1 "power of two" -n 4:100:0:2:1000 -s 0
-bad 1 "-n 1:2:3:4:5:6" -n 1:2:3:4:5:6 -s 0
-bad 1 "1 GiB" -n 40000 -s 0 -r 0
-bad 1 "half of" -n 1024 -s 0 -r 32
-bad 1 "nothing to do" -s 0 -n 0
-# names, numbers, seeds
-bad 1 "-m" -m "a,b" -s 0 -n 1
-bad 1 "-m" -m "a
+# the values, in both profiles
+for PROFILE in --compat=1.03 --compat=2.00; do
+	# values of -s
+	bad 1 "-s abc" -s abc
+	bad 1 "-s -5" -s -5
+	bad 1 "-s 64x" -s 64x
+	bad 1 "-s " -s ""
+	bad 1 "-s 99999999999999999999999" -s 99999999999999999999999
+	bad 1 "-s 2000000" -s 2000000 -r 0
+	bad 1 "-s 512k" -s 512k -r 0
+	bad 1 "power of two" -s 64:1000 -r 0
+	bad 1 "power of two" -s 64:128 -r 0
+	bad 1 "power of two" -s 64:2m -r 0
+	bad 1 "power of two" -s 64: -r 0
+	bad 1 "-s 64:4k:0" -s 64:4k:0 -r 0
+	bad 1 "-s 64:4k:100:0" -s 64:4k:100:0 -r 0
+	bad 1 "-s 64:4k:100:3:9" -s 64:4k:100:3:9 -r 0
+	bad 1 "double RAM" -s 64 -r 1024
+	# values of -n
+	bad 1 "-n abc" -n abc -s 0
+	bad 1 "-n -1" -n -1 -s 0
+	bad 1 "-n 4:abc" -n 4:abc -s 0
+	bad 1 "min size is larger" -n 4:100:200 -s 0
+	bad 1 "-n 4:-1:5" -n 4:-1:5 -s 0
+	bad 1 "-n 4:-3" -n 4:-3 -s 0
+	bad 1 "-n 4:100:0:0" -n 4:100:0:0 -s 0
+	bad 1 "power of two" -n 4:100:0:2:1000 -s 0
+	bad 1 "-n 1:2:3:4:5:6" -n 1:2:3:4:5:6 -s 0
+	bad 1 "1 GiB" -n 40000 -s 0 -r 0
+	bad 1 "half of" -n 1024 -s 0 -r 32
+	bad 1 "nothing to do" -s 0 -n 0
+	# names, numbers, seeds
+	bad 1 "-m" -m "a,b" -s 0 -n 1
+	bad 1 "-m" -m "a
 b" -s 0 -n 1
-bad 1 "-m" -m "$(printf '%0300d' 0)" -s 0 -n 1
-bad 1 "-r abc" -r abc
-bad 1 "-r -1" -r -1
-bad 1 "-x 0" -x 0 -s 0 -n 1
-bad 1 "-x abc" -x abc -s 0 -n 1
-bad 1 "-z abc" -z abc -s 0 -n 1
-bad 1 "-z 99999999999" -z 99999999999 -s 0 -n 1
-bad 1 "-z" -z 1 -Z /dev/null -s 0 -n 1
-bad 1 "-Z $WORK/no-such-file" -Z "$WORK/no-such-file" -s 0 -n 1
+	bad 1 "-m" -m "$(printf '%0300d' 0)" -s 0 -n 1
+	bad 1 "-r abc" -r abc
+	bad 1 "-r -1" -r -1
+	bad 1 "-x 0" -x 0 -s 0 -n 1
+	bad 1 "-x abc" -x abc -s 0 -n 1
+	bad 1 "-z abc" -z abc -s 0 -n 1
+	bad 1 "-z 99999999999" -z 99999999999 -s 0 -n 1
+	bad 1 "-z" -z 1 -Z /dev/null -s 0 -n 1
+	bad 1 "-Z $WORK/no-such-file" -Z "$WORK/no-such-file" -s 0 -n 1
+done
+PROFILE=
+
 # options of the other profile, unknown options, stray arguments
 bad 1 "-c" -c 2 -s 0 -n 1
 bad 1 "-D" -D -s 0 -n 1
@@ -83,6 +90,27 @@ bad 1 "invalid option" -k
 bad 1 "unrecognized option" --bogus
 bad 1 "foo" -s 0 -n 1 foo
 bad 1 "must be attached" -s 0 -n 1 -f 0
+# every option with an empty value, with a value it does not take, or
+# with its value missing at the end, in both profiles
+for PROFILE in --compat=1.03 --compat=2.00; do
+	for opt in -d -s -n -r -x -u -g -c -p -y -z -Z; do
+		bad 1 "$opt" "$opt" "" -s 0 -n 1
+	done
+	for pair in directory:-d size:-s files:-n ram:-r runs:-x user:-u \
+	    group:-g concurrency:-c semaphore-procs:-p sync-with:-y seed:-z \
+	    random-file:-Z fast:-f compat:--compat json:--json \
+	    progress:--progress; do
+		bad 1 "${pair#*:}" "--${pair%%:*}=" -s 0 -n 1
+	done
+	for opt in quiet sync direct precise quick help version; do
+		bad 1 "--$opt' doesn't allow an argument" "--$opt=1" -s 0 -n 1
+	done
+	for opt in d s n m r x u g c p y z Z; do
+		bad 1 "requires an argument -- '$opt'" -s 0 -n 1 "-$opt"
+	done
+done
+PROFILE=
+
 # the target
 bad 2 "No such file or directory" -d "$WORK/missing" -s 0 -n 1
 bad 2 "not a directory" -d /etc/passwd -s 0 -n 1
