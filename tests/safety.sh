@@ -126,7 +126,7 @@ failed() {
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 19
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 20
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
@@ -135,10 +135,16 @@ else
 	failed "write EIO in block write" \
 	    "block write: $SCRATCH/Bonnie\.[0-9]+: write: Input/output error" \
 	    "" "5 7 11 13 $ALL_FILES"
-	fault write 2053 ENOSPC $io
+	fault write 2053 ENOSPC $io --json="$WORK/run.json"
 	failed "write ENOSPC in rewrite: block write still reported" \
 	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device" \
 	    "5" "7 11 13 $ALL_FILES"
+	grep -q '^  "status": "failed",$' "$WORK/run.json" &&
+	    grep -Eq "^  \"error\": \"rewrite: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device\"" "$WORK/run.json" &&
+	    grep -Eq '"put_block": \{"status": "(too_fast|ok)"' "$WORK/run.json" &&
+	    grep -q '"rewrite": {"status": "skipped"' "$WORK/run.json"
+	ok $? "--json: the record says failed, with the error and the phases done" ||
+	    diag <"$WORK/run.json"
 	fault read 10 ESTALE $io
 	failed "read ESTALE in rewrite" \
 	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: read: Stale file handle" \
