@@ -93,9 +93,13 @@ static const struct phase_def phase_table[] = {
 
 #define NPHASES (sizeof(phase_table) / sizeof(phase_table[0]))
 
+/* the first stop signal, for the message and for EFBIG after SIGXFSZ */
+static volatile sig_atomic_t stop_signal;
+
 static void on_stop_signal(int sig)
 {
-	(void)sig;
+	if (stop_signal == 0)
+		stop_signal = sig;
 	if (cleaning_up && phase_stop) {
 		/* only async-signal-safe calls here */
 		if (write(STDERR_FILENO, left_behind_msg, left_behind_len) < 0)
@@ -224,8 +228,12 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 {
 	const char *sep = err ? ": " : "", *why = err ? strerror(err) : "";
 
-	/* a stop signal interrupted the call: the run stops, it did not fail */
-	if (err == EINTR && phase_stop)
+	/*
+	 * A stop signal interrupted the call, or the file size limit sent
+	 * SIGXFSZ and the write got EFBIG: the run stops, it did not fail.
+	 */
+	if (phase_stop && (err == EINTR ||
+	    (err == EFBIG && stop_signal == SIGXFSZ)))
 		return PHASE_STOPPED;
 	if (path != NULL)
 		snprintf(ctx->error, sizeof(ctx->error), "%s: %s/%s: %s%s%s",
@@ -256,6 +264,23 @@ void phase_cleanup_report(struct phase_ctx *ctx)
 	else
 		fprintf(stderr, "clyde: %s\n", ctx->cleanup_error);
 	ctx->cleanup_failures = 0;
+}
+
+/* " by SIGINT" and so on, or "" when no signal of ours stopped the run */
+static const char *stop_signal_name(void)
+{
+	switch (stop_signal) {
+	case SIGINT:
+		return " by SIGINT";
+	case SIGTERM:
+		return " by SIGTERM";
+	case SIGXCPU:
+		return " by SIGXCPU (the CPU time limit)";
+	case SIGXFSZ:
+		return " by SIGXFSZ (the file size limit)";
+	default:
+		return "";
+	}
 }
 
 void phase_test_signal(enum phase_id id)
@@ -603,8 +628,9 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		res->status = RUN_FAILED;
 		snprintf(res->error, sizeof(res->error), "%s", ctx.error);
 	} else if (rc == PHASE_STOPPED) {
-		fprintf(stderr, "%sclyde: interrupted; removing what the run "
-		    "made\n", cfg->quiet || live.on ? "" : "\n");
+		fprintf(stderr, "%sclyde: interrupted%s; removing what the run "
+		    "made\n", cfg->quiet || live.on ? "" : "\n",
+		    stop_signal_name());
 		res->status = RUN_INTERRUPTED;
 	}
 	if (teardown(&ctx, copies, path) != 0 && rc == PHASE_OK)

@@ -50,7 +50,7 @@ left=$(ls -A "$t")
     grep -q "^clyde: stopped during cleanup; remove what is left with: rm -rf '$t/$left'\$" "$WORK/err"
 ok $? "second SIGINT during cleanup: exit 5 at once, the path left and the command" ||
     { echo "rc=$rc left=$left"; cat "$WORK/err"; } | diag
-rm -rf "${t:?}/$left"
+[ -z "$left" ] || rm -rf "${t:?}/$left"
 
 # one signal during cleanup is not a second one: cleanup finishes
 CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 1
@@ -77,6 +77,27 @@ ok $? "SIGTERM mid-run: exit 5 and an empty target" || echo "rc=$rc" | diag
 mid_run HUP -s 64 -n 1
 [ "$rc" = 0 ] && [ "$(nfields "$(csv_line)")" = 27 ] && is_empty "$t"
 ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
+
+# the limits of ulimit stop a run like SIGINT: SIGXFSZ (the write that
+# passed the limit gets EFBIG) and SIGXCPU
+# limited LIMIT-OPTION VALUE ARGS...: a run under that ulimit
+limited() {
+	lim=$1 val=$2
+	shift 2
+	t=$(fresh_target)
+	(ulimit "$lim" "$val" && exec "$CLYDE" -d "$t" $AS_USER -r 0 -q "$@") \
+	    >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+limited -f 4096 -s 16 -n 1
+[ "$rc" = 5 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+    grep -q "^clyde: interrupted by SIGXFSZ" "$WORK/err"
+ok $? "a file size limit (SIGXFSZ): exit 5, said so, an empty target" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+limited -St 1 --compat=2.00 -s 64 -f64 -n 0
+[ "$rc" = 5 ] && is_empty "$t" && grep -q "^clyde: interrupted by SIGXCPU" "$WORK/err"
+ok $? "a CPU time limit (SIGXCPU): exit 5, said so, an empty target" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # stdout a pipe that nobody reads: an error after cleanup, not a crash
 t=$(fresh_target)
@@ -227,7 +248,7 @@ else
 	    grep -q "^clyde: cannot remove $t/$left: Directory not empty; it is left in place, remove it with: rm -rf '$t/$left'\$" "$WORK/err"
 	ok $? "unlink EIO in cleanup: results, the file and the directory left named, exit 3" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
-	rm -rf "${t:?}/$left"
+	[ -z "$left" ] || rm -rf "${t:?}/$left"
 
 	# the mount goes away: every later unlink fails, the run still ends
 	CLYDE_FAULT_COUNT=0 fault unlinkat 3 ENOTCONN $io
@@ -238,7 +259,7 @@ else
 	    grep -q "^clyde: cannot remove $t/$left: Transport endpoint is not connected; it is left in place" "$WORK/err"
 	ok $? "every unlink failing (a mount gone): exit 3, what is left named" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
-	rm -rf "${t:?}/$left"
+	[ -z "$left" ] || rm -rf "${t:?}/$left"
 fi
 
 done_testing
