@@ -4,7 +4,8 @@
 #   tmpfs (64 MiB)     another writer fills it mid-run: exit 3, ENOSPC named,
 #                      the phases completed before it reported
 #   ext4, xfs, btrfs   a full tiny run in both profiles on a loop device,
-#                      then read-only: refused before any phase (exit 2)
+#                      then read-only: refused before any phase (exit 2);
+#                      made read-only mid-run: exit 3, EROFS named
 #   GlusterFS          one brick over loopback, FUSE client: a full run
 #                      with a tiny per-char size (each byte a round trip)
 #   sshfs              a private sshd on 127.0.0.1: a full run, then a run
@@ -156,15 +157,22 @@ full_run() {
 	    why
 }
 
+# the scratch directory a failed run left in DIR (not the user's look-alike)
+scratch_left() {
+	(cd "$1" && ls -d clyde.[0-9]*.?????? 2>/dev/null) | grep -v '^clyde\.1\.keepme$'
+}
+
+# remove_left DIR NAME: remove that scratch directory, as its message says
+remove_left() { [ -n "$2" ] && [ -d "$1/$2" ] && rm -rf "${1:?}/$2"; }
+
 # --- tmpfs: full, by another writer, in the middle of a run ----------
 
-# A run that waits for Enter before each phase (-y p), on a FIFO: the
-# filesystem is filled while the run waits, so that the phase named
-# fails, deterministically, after the free-space check has passed.
-fill_before() { # fill_before PHASE ARGS...
-	phase=$1
-	shift
-	mnt=$(mnt_of tmpfs)
+# A run that waits for Enter before each phase (-y p), on a FIFO: ACTION
+# MOUNT-POINT runs while the run waits before PHASE, so that this phase
+# fails, deterministically, after every check before the run has passed.
+before() { # before PHASE ACTION FS ARGS...
+	phase=$1 action=$2 mnt=$(mnt_of "$3")
+	shift 3
 	rm -f "$WORK/in"
 	mkfifo "$WORK/in"
 	timeout "$RUN_TIMEOUT" "$CLYDE" -d "$mnt" $AS_USER -m host -r 0 -y p \
@@ -175,16 +183,19 @@ fill_before() { # fill_before PHASE ARGS...
 	    seq_stat seq_del ran_create ran_stat ran_del; do
 		grep -q "press Enter to start $p\$" "$WORK/err" ||
 		    wait_for_text "press Enter to start $p\$" || break
-		# another writer takes every free block
-		[ "$p" = "$phase" ] &&
-		    dd if=/dev/zero of="$mnt/other-writer" bs=64k 2>/dev/null
+		[ "$p" = "$phase" ] && $action "$mnt"
 		echo >&3
 	done
 	exec 3>&-
 	wait "$pid"
 	rc=$?
-	rm -f "$mnt/other-writer"
 }
+
+# another writer takes every free block
+fill() { dd if=/dev/zero of="$1/other-writer" bs=64k 2>/dev/null; }
+
+# the filesystem of the loop device $fs turns read-only
+read_only() { "$M/loopfs.sh" "$fs" ro "$1" >/dev/null 2>&1; }
 
 # running PID: not ended (an ended child stays a zombie until waited for)
 running() { case $(ps -o stat= -p "$1" 2>/dev/null) in '' | Z*) false ;; esac; }
@@ -202,7 +213,8 @@ wait_for_text() { # wait_for_text ERE: in $WORK/err while $pid runs, 30 s at mos
 
 SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
 if start tmpfs "64 MiB" 6; then
-	fill_before seq_create -s 32 -n 1:4096:4096
+	before seq_create fill tmpfs -s 32 -n 1:4096:4096
+	rm -f "$mnt/other-writer"
 	line=$(tail -1 "$WORK/out")
 	[ "$rc" = 3 ] &&
 	    grep -Eq "^clyde: sequential create: $SCRATCH/files/[0-9a-f]{10}[A-Za-z0-9]*: write: No space left on device\$" "$WORK/err" &&
@@ -212,7 +224,8 @@ if start tmpfs "64 MiB" 6; then
 	ok $? "tmpfs filled before sequential create: exit 3, ENOSPC named, the I/O phases reported, nothing left" ||
 	    why
 	said
-	fill_before putc -s 32 -n 1
+	before putc fill tmpfs -s 32 -n 1
+	rm -f "$mnt/other-writer"
 	line=$(tail -1 "$WORK/out")
 	[ "$rc" = 3 ] &&
 	    grep -Eq "^clyde: per-char write: $SCRATCH/Bonnie\.[0-9]+: (putc|write|fsync): No space left on device\$" "$WORK/err" &&
@@ -221,7 +234,8 @@ if start tmpfs "64 MiB" 6; then
 	ok $? "tmpfs filled before per-char write (stdio): exit 3, ENOSPC named, nothing left" ||
 	    why
 	said
-	fill_before rewrite --compat=2.00 -f1 -s 32 -n 1
+	before rewrite fill tmpfs --compat=2.00 -f1 -s 32 -n 1
+	rm -f "$mnt/other-writer"
 	line=$(tail -1 "$WORK/out")
 	[ "$rc" = 0 ] && [ "$(nfields "$line")" = 50 ] && untouched "$mnt"
 	ok $? "tmpfs filled before rewrite, which needs no new block: the run completes" ||
@@ -233,7 +247,7 @@ fi
 # --- ext4, xfs, btrfs on loop devices ------------------------------------
 
 for fs in ext4 xfs btrfs; do
-	start "$fs" "on a loop device" 5 || continue
+	start "$fs" "on a loop device" 6 || continue
 	full_run "$fs" --compat=1.03 -s 16 -n 1
 	full_run "$fs" --compat=2.00 -f1 -s 16 -n 1
 	"$M/loopfs.sh" "$fs" ro "$mnt" >/dev/null 2>&1
@@ -244,6 +258,18 @@ for fs in ext4 xfs btrfs; do
 	ok $? "$fs read-only: refused before any phase, exit 2" || why
 	said
 	"$M/loopfs.sh" "$fs" rw "$mnt" >/dev/null 2>&1
+	# read-only in the middle of a run: EROFS, and what is left named
+	before seq_create read_only "$fs" -s 16 -n 1
+	"$M/loopfs.sh" "$fs" rw "$mnt" >/dev/null 2>&1
+	left=$(scratch_left "$mnt")
+	[ "$rc" = 3 ] && [ -n "$left" ] &&
+	    grep -Eq "^clyde: sequential create: $SCRATCH/files: mkdir: Read-only file system\$" "$WORK/err" &&
+	    grep -q "^clyde: cannot remove $mnt/$left: Read-only file system; it is left in place" "$WORK/err" &&
+	    [ -n "$(field "$(tail -1 "$WORK/out")" 13)" ] &&
+	    remove_left "$mnt" "$left" && untouched "$mnt"
+	ok $? "$fs turned read-only before sequential create: exit 3, EROFS named, the I/O phases reported, the path left named" ||
+	    why
+	said
 	finish "$fs" "loop device detached, nothing left"
 done
 
@@ -266,8 +292,7 @@ if start sshfs "a private sshd on 127.0.0.1" 5; then
 	"$M/sshfs.sh" kill "$mnt" "$WORK/export"
 	wait "$pid"
 	rc=$?
-	left=$(cd "$WORK/export" && ls -d clyde.[0-9]*.?????? 2>/dev/null |
-	    grep -v '^clyde\.1\.keepme$')
+	left=$(scratch_left "$WORK/export")
 	[ "$rc" = 3 ] &&
 	    grep -Eq "^clyde: [a-z -]+: $SCRATCH/Bonnie\.[0-9]+: [a-z ]+[a-z0-9 ]*: (Transport endpoint is not connected|Software caused connection abort|Input/output error)\$" "$WORK/err" &&
 	    [ -n "$left" ] &&
@@ -275,8 +300,7 @@ if start sshfs "a private sshd on 127.0.0.1" 5; then
 	ok $? "sshfs killed mid-run: exit 3 (no hang), the error and the path left named" ||
 	    why
 	said
-	rm -rf "${WORK:?}/export/$left"
-	untouched "$WORK/export"
+	remove_left "$WORK/export" "$left" && untouched "$WORK/export"
 	ok $? "sshfs: the user's files on the server side are untouched"
 	finish sshfs "sshd stopped by PID"
 fi
