@@ -204,6 +204,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	static struct latency all_lat;
 	uint64_t sums[3] = { mine->ops, mine->bytes, (uint64_t)mine->cpu_ns };
 	uint64_t all_sums[3] = { 0, 0, 0 };
+	int64_t longest = 0;
 	int mine_rc[2] = { mine->rc, mine->rc != PHASE_OK }, all_rc[2] = { 0, 0 };
 	int worst, senders;
 
@@ -237,6 +238,14 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 		worst = any_err ? PHASE_ERROR : PHASE_STOPPED;
 	}
 	MPI_Reduce(sums, all_sums, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+	/*
+	 * A rank that left the meeting before rank 0 did started earlier than
+	 * rank 0's clock says: the phase lasted at least as long as any rank.
+	 */
+	MPI_Reduce(&mine->elapsed_ns, &longest, 1, MPI_INT64_T, MPI_MAX, 0,
+	    MPI_COMM_WORLD);
+	if (rank == 0 && longest > pf->elapsed_ns)
+		pf->elapsed_ns = longest;
 	memset(&all_lat, 0, sizeof(all_lat));
 	merge_latency(mine->lat, &all_lat);
 	gather_own(mine, id, ranks);
