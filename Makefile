@@ -17,9 +17,11 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 
 SRC = src/main.c src/config.c src/phase.c src/phase_io.c src/phase_seek.c \
 	src/phase_files.c src/phase_copies.c src/timing.c src/result.c src/csv.c src/csv_read.c src/report_text.c \
-	src/util.c src/setup.c src/sync.c src/dist_local.c
+	src/util.c src/setup.c src/sync.c src/dist_local.c src/progress.c \
+	src/scratch.c
 HDR = include/config.h include/result.h include/phase.h include/timing.h \
 	include/util.h include/report.h include/setup.h include/sync.h \
+	include/progress.h include/scratch.h \
 	include/dist.h
 # clyde report
 SRC += src/csv_input.c src/report_set.c src/report_json.c src/report_html.c \

@@ -2,7 +2,6 @@
  * phase.c: the scratch directory, the phase table, the one runner loop
  * that times every phase, progress lines, and the stop signals.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -11,27 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include "dist.h"
 #include "phase.h"
+#include "progress.h"
+#include "scratch.h"
 #include "sync.h"
 
 volatile sig_atomic_t phase_stop;
-volatile sig_atomic_t phase_tick;
 
-/*
- * The live progress line: what is shown, set by the main thread before
- * a phase starts.  Only the attached thread draws, from its own meter.
- */
-static struct {
-	bool on;
-	const char *label;
-	uint64_t total;                 /* ops the phase will count; 0 unknown */
-	int64_t start_ns;
-} live;
-static _Thread_local const struct phase_meter *shown_meter;
 
 /* Set while cleaning up: a second signal then ends at once. */
 static volatile sig_atomic_t cleaning_up;
@@ -109,102 +97,6 @@ static void on_stop_signal(int sig)
 	phase_stop = 1;
 }
 
-static void on_tick(int sig)
-{
-	(void)sig;
-	phase_tick = 1;
-}
-
-void phase_progress_attach(const struct phase_meter *meter)
-{
-	shown_meter = meter;
-}
-
-/* "1:05" or "1:02:03" */
-static void fmt_duration(char *out, size_t n, int64_t ns)
-{
-	long s = (long)(ns / 1000000000);
-
-	if (s >= 3600)
-		snprintf(out, n, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-	else
-		snprintf(out, n, "%ld:%02ld", s / 60, s % 60);
-}
-
-void phase_progress_tick(void)
-{
-	char line[160], elapsed[32], left[32];
-	const struct phase_meter *m = shown_meter;
-	int64_t ns;
-	int len;
-
-	if (m == NULL)
-		return;
-	phase_tick = 0;
-	dist_poll();
-	if (!live.on)
-		return;
-	ns = now_ns() - live.start_ns;
-	fmt_duration(elapsed, sizeof(elapsed), ns);
-	if (live.total > 0 && m->ops > 0 && m->ops <= live.total) {
-		fmt_duration(left, sizeof(left), (int64_t)((double)ns *
-		    (double)(live.total - m->ops) / (double)m->ops));
-		len = snprintf(line, sizeof(line), "\r\033[K%s  %3d%%  %s, about "
-		    "%s left", live.label, (int)(m->ops * 100 / live.total),
-		    elapsed, left);
-	} else {
-		len = snprintf(line, sizeof(line), "\r\033[K%s  %s", live.label,
-		    elapsed);
-	}
-	if (len > 0 && write(STDERR_FILENO, line, (size_t)len) < 0)
-		live.on = false;
-}
-
-/* What a phase will count, for the percentage: bytes, seeks or files. */
-static uint64_t phase_total(const struct config *cfg, enum phase_id id)
-{
-	if (id == PH_PUTC || id == PH_GETC)
-		return (cfg->compat == COMPAT_103 ? cfg->file_size_mib :
-		    cfg->per_char_mib) * 1024 * 1024;
-	if (id <= PH_GET_BLOCK)
-		return cfg->file_size_mib * 1024 * 1024;
-	if (id == PH_SEEKS)
-		return 0;       /* the seekers count in their own processes */
-	return (uint64_t)cfg->files.count_k * FILE_UNIT;
-}
-
-/* The redrawn line on a terminal (or always), never with -q. */
-static void live_start(const struct config *cfg)
-{
-	struct sigaction sa;
-	struct itimerval every = { { 0, 500000 }, { 0, 500000 } };
-
-	live.on = !cfg->quiet && dist_rank() == 0 &&
-	    (cfg->progress == PROGRESS_ALWAYS ||
-	    (cfg->progress == PROGRESS_AUTO && isatty(STDERR_FILENO)));
-	/* with several ranks the ticks also look for a stop from the others */
-	if (!live.on && dist_size() < 2)
-		return;
-	memset(&sa, 0, sizeof(sa));
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_tick;
-	/* a tick must not make a system call fail with EINTR */
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGALRM, &sa, NULL);
-	setitimer(ITIMER_REAL, &every, NULL);
-}
-
-static void live_stop(void)
-{
-	struct itimerval off = { { 0, 0 }, { 0, 0 } };
-
-	setitimer(ITIMER_REAL, &off, NULL);
-	phase_tick = 0;
-	if (!live.on)
-		return;
-	if (write(STDERR_FILENO, "\r\033[K", 4) < 0)
-		live.on = false;
-}
 
 void phase_install_signals(void)
 {
@@ -290,116 +182,7 @@ void phase_test_signal(enum phase_id id)
 		raise(SIGINT);
 }
 
-static void progress(const struct config *cfg, const char *text)
-{
-	/* with several ranks, rank 0 speaks for all */
-	if (cfg->quiet || live.on || text == NULL || dist_rank() != 0)
-		return;
-	fputs(text, stderr);
-	fflush(stderr);
-}
 
-/* "dir/name" for messages, without a doubled slash */
-static void join_path(char *out, size_t n, const char *dir, const char *name)
-{
-	size_t len = strlen(dir);
-
-	if (len > 0 && dir[len - 1] == '/')
-		snprintf(out, n, "%s%s", dir, name);
-	else
-		snprintf(out, n, "%s/%s", dir, name);
-}
-
-/* path in single quotes for a shell command: ' becomes '\'' */
-static void shell_quote(char *out, size_t n, const char *path)
-{
-	size_t k = 0;
-
-	if (n < 3) {
-		if (n > 0)
-			out[0] = '\0';
-		return;
-	}
-	out[k++] = '\'';
-	for (; *path != '\0' && k + 5 < n; path++) {
-		if (*path == '\'') {
-			memcpy(out + k, "'\\''", 4);
-			k += 4;
-		} else {
-			out[k++] = *path;
-		}
-	}
-	out[k++] = '\'';
-	out[k] = '\0';
-}
-
-/*
- * A scratch directory of a run that was killed is reported, never
- * removed: the user decides.
- */
-static void report_stale_scratch(const char *dir)
-{
-	char path[PATH_MAX], quoted[2 * PATH_MAX];
-	struct dirent *de;
-	DIR *d;
-
-	d = opendir(dir);
-	if (d == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		char *end;
-		long pid;
-
-		if (strncmp(de->d_name, "clyde.", 6) != 0)
-			continue;
-		pid = strtol(de->d_name + 6, &end, 10);
-		if (end == de->d_name + 6 || *end != '.' || strlen(end) != 7 ||
-		    pid <= 0)
-			continue;
-		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-			continue;
-		join_path(path, sizeof(path), dir, de->d_name);
-		shell_quote(quoted, sizeof(quoted), path);
-		fprintf(stderr, "clyde: %s was left by an earlier run that is no "
-		    "longer running; remove it with: rm -rf %s\n", path, quoted);
-	}
-	closedir(d);
-}
-
-static int make_scratch(struct phase_ctx *ctx, const char *dir,
-    char *path, size_t n)
-{
-	char name[64];
-	const char *base;
-
-	/* the target's descriptor: the scratch directory is removed through it */
-	ctx->target_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (ctx->target_fd < 0) {
-		fprintf(stderr, "clyde: %s: %s\n", dir, strerror(errno));
-		return -1;
-	}
-	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
-	join_path(path, n, dir, name);
-	if (mkdtemp(path) == NULL) {
-		fprintf(stderr, "clyde: %s: cannot make the scratch directory: %s\n",
-		    dir, strerror(errno));
-		close(ctx->target_fd);
-		ctx->target_fd = -1;
-		return -1;
-	}
-	base = strrchr(path, '/');
-	ctx->scratch_name = base ? base + 1 : path;
-	ctx->scratch_fd = openat(ctx->target_fd, ctx->scratch_name,
-	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (ctx->scratch_fd < 0) {
-		fprintf(stderr, "clyde: %s: %s\n", path, strerror(errno));
-		unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR);
-		close(ctx->target_fd);
-		ctx->target_fd = -1;
-		return -1;
-	}
-	return 0;
-}
 
 /* Returns EXIT_OK or the exit code: a bad -Z file is bad input (1). */
 static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
@@ -471,15 +254,6 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	    sizeof(ctx->error));
 }
 
-/* 2.00a names the per-char phases by what they do there */
-static const char *progress_text(const struct config *cfg, const struct phase_def *p)
-{
-	if (cfg->compat == COMPAT_200 && p->id == PH_PUTC)
-		return "Writing a byte at a time...";
-	if (cfg->compat == COMPAT_200 && p->id == PH_GETC)
-		return "Reading a byte at a time...";
-	return p->progress;
-}
 
 /* Time one phase: prepare() untimed, run() between the two clock reads. */
 static int run_phase(struct phase_ctx *ctx, struct copies *copies,
@@ -496,12 +270,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
 		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
 	}
-	progress(ctx->cfg, progress_text(ctx->cfg, p));
-	live.label = p->label;
-	live.total = phase_total(ctx->cfg, p->id);
-	live.start_ns = now_ns();
-	if (live.on)
-		fprintf(stderr, "\r\033[K%s", p->label);
+	progress_phase_begin(ctx->cfg, p);
 	if (copies != NULL) {
 		rc = copies_run_phase(copies, ctx, p, pf);
 	} else {
@@ -512,15 +281,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 	}
 	if (rc != PHASE_OK)
 		return rc;
-	if (p->id == PH_SEEKS) {
-		unsigned i;
-
-		for (i = 0; i < ctx->cfg->seekers; i++)
-			progress(ctx->cfg, "done...");
-		progress(ctx->cfg, "\n");
-	} else {
-		progress(ctx->cfg, p->done);
-	}
+	progress_phase_done(ctx->cfg, p);
 	return PHASE_OK;
 }
 
@@ -531,7 +292,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	char quoted[2 * PATH_MAX];
 	int rc = 0;
 
-	shell_quote(quoted, sizeof(quoted), path);
+	scratch_quote(quoted, sizeof(quoted), path);
 	left_behind_len = (size_t)snprintf(left_behind_msg,
 	    sizeof(left_behind_msg), "\nclyde: stopped during cleanup; "
 	    "remove what is left with: rm -rf %s\n", quoted);
@@ -574,12 +335,12 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	test_signal_cleanup = getenv("CLYDE_TEST_SIGNAL_CLEANUP") != NULL;
 	/* before any rank makes its own: theirs would look stale */
 	if (dist_rank() == 0)
-		report_stale_scratch(cfg->dir);
+		scratch_report_stale(cfg->dir);
 	dist_all_ok(true);
 	rc = setup_ctx(&ctx, cfg);
 	/* the meter holds a histogram: keep it off the stack */
 	meter = rc == EXIT_OK ? calloc(1, sizeof(*meter)) : NULL;
-	if (meter != NULL && make_scratch(&ctx, cfg->dir, path, sizeof(path))) {
+	if (meter != NULL && scratch_make(&ctx, cfg->dir, path, sizeof(path))) {
 		free(meter);
 		meter = NULL;
 	}
@@ -611,7 +372,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		if (copies == NULL)
 			rc = phase_fail(&ctx, NULL, "-c: making the copies", errno);
 	}
-	live_start(cfg);
+	progress_start(cfg);
 	for (i = 0; i < NPHASES && rc == PHASE_OK; i++) {
 		const struct phase_def *p = &phase_table[i];
 
@@ -621,15 +382,15 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
 	}
-	live_stop();
+	progress_stop();
 	if (rc == PHASE_ERROR) {
-		fprintf(stderr, "%sclyde: %s\n", cfg->quiet || live.on ? "" : "\n",
+		fprintf(stderr, "%sclyde: %s\n", cfg->quiet || progress_live() ? "" : "\n",
 		    ctx.error);
 		res->status = RUN_FAILED;
 		snprintf(res->error, sizeof(res->error), "%s", ctx.error);
 	} else if (rc == PHASE_STOPPED) {
 		fprintf(stderr, "%sclyde: interrupted%s; removing what the run "
-		    "made\n", cfg->quiet || live.on ? "" : "\n",
+		    "made\n", cfg->quiet || progress_live() ? "" : "\n",
 		    stop_signal_name());
 		res->status = RUN_INTERRUPTED;
 	}

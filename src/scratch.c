@@ -1,0 +1,118 @@
+/*
+ * scratch.c: the one directory a run makes in the target,
+ * clyde.PID.XXXXXX, and the report of those that killed runs left.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "phase.h"
+#include "scratch.h"
+
+/* "dir/name" for messages, without a doubled slash */
+static void join_path(char *out, size_t n, const char *dir, const char *name)
+{
+	size_t len = strlen(dir);
+
+	if (len > 0 && dir[len - 1] == '/')
+		snprintf(out, n, "%s%s", dir, name);
+	else
+		snprintf(out, n, "%s/%s", dir, name);
+}
+
+/* path in single quotes for a shell command: ' becomes '\'' */
+void scratch_quote(char *out, size_t n, const char *path)
+{
+	size_t k = 0;
+
+	if (n < 3) {
+		if (n > 0)
+			out[0] = '\0';
+		return;
+	}
+	out[k++] = '\'';
+	for (; *path != '\0' && k + 5 < n; path++) {
+		if (*path == '\'') {
+			memcpy(out + k, "'\\''", 4);
+			k += 4;
+		} else {
+			out[k++] = *path;
+		}
+	}
+	out[k++] = '\'';
+	out[k] = '\0';
+}
+
+/*
+ * A scratch directory of a run that was killed is reported, never
+ * removed: the user decides.
+ */
+void scratch_report_stale(const char *dir)
+{
+	char path[PATH_MAX], quoted[2 * PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	d = opendir(dir);
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char *end;
+		long pid;
+
+		if (strncmp(de->d_name, "clyde.", 6) != 0)
+			continue;
+		pid = strtol(de->d_name + 6, &end, 10);
+		if (end == de->d_name + 6 || *end != '.' || strlen(end) != 7 ||
+		    pid <= 0)
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		join_path(path, sizeof(path), dir, de->d_name);
+		scratch_quote(quoted, sizeof(quoted), path);
+		fprintf(stderr, "clyde: %s was left by an earlier run that is no "
+		    "longer running; remove it with: rm -rf %s\n", path, quoted);
+	}
+	closedir(d);
+}
+
+int scratch_make(struct phase_ctx *ctx, const char *dir,
+    char *path, size_t n)
+{
+	char name[64];
+	const char *base;
+
+	/* the target's descriptor: the scratch directory is removed through it */
+	ctx->target_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (ctx->target_fd < 0) {
+		fprintf(stderr, "clyde: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
+	join_path(path, n, dir, name);
+	if (mkdtemp(path) == NULL) {
+		fprintf(stderr, "clyde: %s: cannot make the scratch directory: %s\n",
+		    dir, strerror(errno));
+		close(ctx->target_fd);
+		ctx->target_fd = -1;
+		return -1;
+	}
+	base = strrchr(path, '/');
+	ctx->scratch_name = base ? base + 1 : path;
+	ctx->scratch_fd = openat(ctx->target_fd, ctx->scratch_name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (ctx->scratch_fd < 0) {
+		fprintf(stderr, "clyde: %s: %s\n", path, strerror(errno));
+		unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR);
+		close(ctx->target_fd);
+		ctx->target_fd = -1;
+		return -1;
+	}
+	return 0;
+}
