@@ -7,7 +7,8 @@
 #                      then read-only: refused before any phase (exit 2);
 #                      made read-only mid-run: exit 3, EROFS named
 #   GlusterFS          one brick over loopback, FUSE client: a full run
-#                      with a tiny per-char size (each byte a round trip)
+#                      with a tiny per-char size (each byte a round trip),
+#                      and one by three clyde-mpi ranks at once
 #   sshfs              a private sshd on 127.0.0.1: a full run, then a run
 #                      during which sshfs is killed: exit 3, no hang
 # On every mount the results parse (clyde report reads them back), files
@@ -275,8 +276,26 @@ done
 
 # --- GlusterFS -----------------------------------------------------------
 
-if start gluster "one brick over 127.0.0.1, FUSE mount" 3; then
+if start gluster "one brick over 127.0.0.1, FUSE mount" 4; then
 	full_run gluster --compat=2.00 -f1 -s 16 -n 1
+	# three clients at once, as clyde-mpi ranks (no per-char: three
+	# ranks of byte round trips take minutes here)
+	if command -v mpirun >/dev/null && make -s mpi >/dev/null 2>&1; then
+		rm -f "$WORK/mpi.json"
+		timeout "$RUN_TIMEOUT" mpirun --oversubscribe --allow-run-as-root \
+		    -np 3 ./clyde-mpi -d "$mnt" $AS_USER -m host -r 0 -q \
+		    --compat=2.00 -f -s 16 -n 1 --json="$WORK/mpi.json" \
+		    >"$WORK/out" 2>"$WORK/err"
+		rc=$?
+		line=$(tail -1 "$WORK/out")
+		[ "$rc" = 0 ] && [ "$(nfields "$line")" = 50 ] &&
+		    [ "$(field "$line" 4)" = 3 ] &&
+		    [ "$(grep -c '"rank": ' "$WORK/mpi.json")" = 3 ] && untouched "$mnt"
+		ok $? "gluster: clyde-mpi, 3 ranks: one line, concurrency 3, nothing left" ||
+		    why
+	else
+		skip 1 "gluster: no Open MPI to build clyde-mpi"
+	fi
 	finish gluster "volume deleted, daemons stopped by PID"
 fi
 
