@@ -5,12 +5,13 @@
 #
 #   sudo bench/compare.sh            (as root; about 25 minutes on 2 cores)
 #
-# Per target, RUNS times in turn: clyde --compat=2.00, bonnie++ with the
-# same -s size:chunk:seeks:seekers -n -f, fio (psync, the same block and
-# file size: write with end_fsync, read), on tmpfs also clyde built with
-# -DCLYDE_NO_OP_TIMING (what the per-operation latency clock costs), then
-# clyde --compat=1.03 and a stdio per-char loop (putc/getc with stdio's
-# locking: bonnie++ 1.03e's per-char method, its anchor there).  fio has
+# Per target, RUNS rounds of, in turn: clyde --compat=2.00, bonnie++ with
+# the same -s size:chunk:seeks:seekers -n -f, fio (psync, the same block
+# and file size: write with end_fsync, read), on tmpfs also clyde built
+# with -DCLYDE_NO_OP_TIMING (what the per-operation latency clock costs),
+# then clyde --compat=1.03 and a stdio per-char loop (putc/getc with
+# stdio's locking: bonnie++ 1.03e's per-char method, its anchor there);
+# every other round in the reverse order.  fio has
 # no rewrite, per-char, seek or small-file phase: those compare with
 # bonnie++ alone.
 #
@@ -318,18 +319,37 @@ run_stdio() {  # target dir run
 	rec_time "$1" stdio "$3" "$out.time"
 }
 
+# One tool's run number $3 on target $1 (directory $2, $4 x 1024 files).
+run_one() {  # tool target dir run files
+	settle
+	case $1 in
+	clyde) run_clyde "$2" "$3" "$4" "$CLYDE" clyde 2.00 "$SIZE" "$PERCHAR" "$5" ;;
+	bonnie) run_bonnie "$2" "$3" "$4" "$5" ;;
+	fio) run_fio "$2" "$3" "$4" ;;
+	untimed) run_clyde "$2" "$3" "$4" "$UNTIMED" untimed 2.00 "$SIZE" "$PERCHAR" "$5" ;;
+	clyde103) run_clyde "$2" "$3" "$4" "$CLYDE" clyde103 1.03 "$SIZE103" 0 "$5" ;;
+	stdio) run_stdio "$2" "$3" "$4" ;;
+	esac
+}
+
+# The tools in turn, the order reversed every other round (clyde,
+# bonnie++, ..., then ..., bonnie++, clyde): whichever runs first in a
+# round pays for what the round before left (block write on ext4 took
+# up to 1.7 times the CPU there, for clyde and bonnie++ alike), and that
+# must not fall on one tool.
 run_target() {  # target dir files
+	tools="clyde bonnie fio"
+	[ "$1" = tmpfs ] && tools="$tools untimed"
+	tools="$tools clyde103 stdio"
+	backwards=$(echo "$tools" | awk '{ for (i = NF; i > 0; i--) printf "%s ", $i }')
 	i=1
 	while [ "$i" -le "$RUNS" ]; do
-		say "$1: run $i of $RUNS"
-		settle; run_clyde "$1" "$2" "$i" "$CLYDE" clyde 2.00 "$SIZE" "$PERCHAR" "$3"
-		settle; run_bonnie "$1" "$2" "$i" "$3"
-		settle; run_fio "$1" "$2" "$i"
-		if [ "$1" = tmpfs ]; then
-			settle; run_clyde "$1" "$2" "$i" "$UNTIMED" untimed 2.00 "$SIZE" "$PERCHAR" "$3"
-		fi
-		settle; run_clyde "$1" "$2" "$i" "$CLYDE" clyde103 1.03 "$SIZE103" 0 "$3"
-		settle; run_stdio "$1" "$2" "$i"
+		say "$1: round $i of $RUNS"
+		order=$tools
+		[ $((i % 2)) = 0 ] && order=$backwards
+		for tool in $order; do
+			run_one "$tool" "$1" "$2" "$i" "$3"
+		done
 		i=$((i + 1))
 	done
 }
