@@ -43,6 +43,7 @@ void latency_reset(struct latency *lat)
 	memset(lat, 0, sizeof(*lat));
 }
 
+#ifndef CLYDE_NO_OP_TIMING
 /*
  * Bucket of a value: below LAT_SUB the value itself; above, the position
  * of the highest bit and the LAT_SUB_BITS bits under it.
@@ -57,6 +58,7 @@ static unsigned bucket_of(uint64_t ns)
 	return (msb - LAT_SUB_BITS + 1) * LAT_SUB +
 	    (unsigned)((ns >> (msb - LAT_SUB_BITS)) & (LAT_SUB - 1));
 }
+#endif
 
 /* The largest value that falls in bucket b: percentiles never understate. */
 static uint64_t bucket_top(unsigned b)
