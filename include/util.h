@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -51,5 +52,13 @@ ssize_t write_all(int fd, const void *buf, size_t n);
  */
 size_t utf8_len(const char *s);
 ssize_t read_all(int fd, void *buf, size_t n);
+
+/*
+ * Flush and close a stream that results were written to.  Returns 0, or
+ * -1 when anything written was lost (a full disk under a redirect, a
+ * closed pipe); errno is then the cause, or 0 when the stream only
+ * remembers an earlier error.
+ */
+int close_checked(FILE *f);
 
 #endif

@@ -19,11 +19,12 @@
 #include "result.h"
 #include "setup.h"
 #include "sync.h"
+#include "util.h"
 
 /* A full disk under a redirect is an error, not a silent success. */
 static int close_stdout(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+	if (close_checked(stdout) != 0) {
 		fprintf(stderr, "clyde: writing the results: %s\n",
 		    errno ? strerror(errno) : "write error");
 		return EXIT_IO_ERROR;
@@ -73,9 +74,9 @@ static int close_json(FILE *json, const struct config *cfg, unsigned written)
 		return EXIT_OK;
 	if (cfg->runs > 1 && written > 0)
 		fputs("]\n", json);
-	if (fflush(json) != 0 || ferror(json) || fclose(json) != 0) {
+	if (close_checked(json) != 0) {
 		fprintf(stderr, "clyde: --json %s: %s\n", cfg->json_path,
-		    strerror(errno));
+		    errno ? strerror(errno) : "write error");
 		return EXIT_IO_ERROR;
 	}
 	return EXIT_OK;

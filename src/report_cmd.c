@@ -17,6 +17,7 @@
 #include "report.h"
 #include "report_cmd.h"
 #include "report_set.h"
+#include "util.h"
 
 enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON };
 
@@ -213,7 +214,7 @@ static void print_csv(FILE *out, const struct report_opts *o,
 
 static int close_stdout(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+	if (close_checked(stdout) != 0) {
 		fprintf(stderr, "clyde report: writing the report: %s\n",
 		    errno ? strerror(errno) : "write error");
 		return EXIT_IO_ERROR;

@@ -235,3 +235,14 @@ size_t utf8_len(const char *str)
 		return 0;
 	return n;
 }
+
+int close_checked(FILE *f)
+{
+	int failed;
+
+	errno = 0;
+	failed = fflush(f) != 0 || ferror(f);
+	if (fclose(f) != 0)
+		failed = 1;
+	return failed ? -1 : 0;
+}
