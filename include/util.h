@@ -56,8 +56,7 @@ ssize_t read_all(int fd, void *buf, size_t n);
 /*
  * Flush and close a stream that results were written to.  Returns 0, or
  * -1 when anything written was lost (a full disk under a redirect, a
- * closed pipe); errno is then the cause, or 0 when the stream only
- * remembers an earlier error.
+ * closed pipe); errno then still holds the cause of the failed write.
  */
 int close_checked(FILE *f);
 

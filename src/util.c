@@ -238,10 +238,8 @@ size_t utf8_len(const char *str)
 
 int close_checked(FILE *f)
 {
-	int failed;
+	int failed = fflush(f) != 0 || ferror(f);
 
-	errno = 0;
-	failed = fflush(f) != 0 || ferror(f);
 	if (fclose(f) != 0)
 		failed = 1;
 	return failed ? -1 : 0;
