@@ -31,22 +31,57 @@ int64_t cpu_ns(void);
 int64_t children_cpu_ns(void);
 
 /*
- * The clock of the per-operation latency samples.  Built with
- * -DCLYDE_NO_OP_TIMING (bench/latency_cost.sh does), it reads no clock
- * and latency_add() does nothing: the rate without the timing, to
- * measure what the timing costs.
+ * The clock of the per-operation latency samples, read once per
+ * operation: op_clock() gives a stamp in its own ticks, op_span_ns()
+ * turns the distance between two stamps into nanoseconds.  On x86-64
+ * with a constant-rate time-stamp counter the ticks are the counter's
+ * (rdtsc costs about half of clock_gettime, and on the fastest phases
+ * that difference is the timing's whole budget); anywhere else they are
+ * CLOCK_MONOTONIC nanoseconds.  op_clock_init() chooses and calibrates,
+ * once, before any phase.
+ *
+ * Built with -DCLYDE_NO_OP_TIMING (bench/latency_cost.sh does), no clock
+ * is read and latency_add() does nothing: the rate without the timing,
+ * to measure what the timing costs.
  */
-#ifdef CLYDE_NO_OP_TIMING
-static inline int64_t op_clock_ns(void)
+void op_clock_init(void);
+
+/* ns per tick as a 0.32 fixed-point factor; 1 << 32 when ticks are ns */
+extern uint64_t op_clock_scale;
+
+#if defined(CLYDE_NO_OP_TIMING)
+static inline uint64_t op_clock(void)
 {
 	return 0;
 }
-#else
-static inline int64_t op_clock_ns(void)
+#elif defined(__x86_64__)
+#include <x86intrin.h>
+
+extern int op_clock_tsc;
+
+static inline uint64_t op_clock(void)
 {
-	return now_ns();
+	return op_clock_tsc ? __rdtsc() : (uint64_t)now_ns();
+}
+#else
+static inline uint64_t op_clock(void)
+{
+	return (uint64_t)now_ns();
 }
 #endif
+
+static inline uint64_t op_span_ns(uint64_t start, uint64_t end)
+{
+	/* counters of two CPUs may differ by a few ticks: never negative */
+	uint64_t d;
+
+	if (end <= start)
+		return 0;
+	d = end - start;
+	/* op_clock_scale <= 1 << 32, so neither product overflows */
+	return (d >> 32) * op_clock_scale +
+	    (((d & 0xffffffffu) * op_clock_scale) >> 32);
+}
 
 void latency_reset(struct latency *lat);
 void latency_add(struct latency *lat, uint64_t ns);

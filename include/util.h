@@ -28,6 +28,8 @@ void rng_free(struct rng *r);
 uint32_t rng_next(struct rng *r);
 /* uniform in [0, n) for n > 0 */
 uint32_t rng_below(struct rng *r, uint32_t n);
+/* Move on n draws at once, as n calls of rng_next() would. */
+void rng_skip(struct rng *r, uint64_t n);
 
 /*
  * Strict number parsing: the whole string is a decimal number with an

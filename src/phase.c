@@ -337,6 +337,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	if (dist_rank() == 0)
 		scratch_report_stale(cfg->dir);
 	dist_all_ok(true);
+	op_clock_init();
 	rc = setup_ctx(&ctx, cfg);
 	/* the meter holds a histogram: keep it off the stack */
 	meter = rc == EXIT_OK ? calloc(1, sizeof(*meter)) : NULL;

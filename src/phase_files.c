@@ -215,11 +215,11 @@ static uint64_t draw_size(struct phase_ctx *ctx)
 }
 
 /* One latency sample: the end of one operation is the start of the next. */
-static void lap(struct phase_meter *meter, int64_t *start)
+static void lap(struct phase_meter *meter, uint64_t *start)
 {
-	int64_t end = op_clock_ns();
+	uint64_t end = op_clock();
 
-	latency_add(&meter->lat, (uint64_t)(end - *start));
+	latency_add(&meter->lat, op_span_ns(*start, end));
 	*start = end;
 	meter->ops++;
 }
@@ -503,7 +503,7 @@ static struct file_set *need_files(struct phase_ctx *ctx)
 static int create_run(struct phase_ctx *ctx)
 {
 	struct file_set *fs = need_files(ctx);
-	int64_t start = op_clock_ns();
+	uint64_t start = op_clock();
 
 	if (fs == NULL)
 		return PHASE_ERROR;
@@ -591,7 +591,7 @@ static bool is_dot_entry(const char *name)
 
 /* readdir() directory d and stat or unlink every entry, counting them in *found. */
 static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
-    bool remove, uint64_t *found, int64_t *start)
+    bool remove, uint64_t *found, uint64_t *start)
 {
 	char msg_dir[sizeof FILES_DIR + DIR_DIGITS_MAX + 1] = FILES_DIR;
 	char rel[DIR_DIGITS_MAX + 1] = ".";
@@ -642,7 +642,7 @@ static int walk_all(struct phase_ctx *ctx, bool remove)
 {
 	struct file_set *fs = need_files(ctx);
 	uint64_t found = 0;
-	int64_t start = op_clock_ns();
+	uint64_t start = op_clock();
 	int rc;
 
 	if (fs == NULL)
@@ -683,7 +683,7 @@ static int reshuffle(struct phase_ctx *ctx)
 static int each_in_order(struct phase_ctx *ctx, bool remove)
 {
 	struct file_set *fs = need_files(ctx);
-	int64_t start = op_clock_ns();
+	uint64_t start = op_clock();
 	char buf[PATH_BUF];
 
 	if (fs == NULL)

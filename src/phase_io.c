@@ -200,7 +200,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 	struct io_state *io = ctx->io;
 	struct phase_meter *m = ctx->meter;
 	const size_t chunk = ctx->cfg->chunk;
-	int64_t start = op_clock_ns(), end;
+	uint64_t start = op_clock(), end;
 	unsigned i;
 	int rc;
 
@@ -216,8 +216,8 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 			rc = op(ctx, &io->file[i], i, len);
 			if (rc != PHASE_OK)
 				return rc;
-			end = op_clock_ns();
-			latency_add(&m->lat, (uint64_t)(end - start));
+			end = op_clock();
+			latency_add(&m->lat, op_span_ns(start, end));
 			start = end;
 			m->ops += len;
 			m->bytes += (uint64_t)len * moves;

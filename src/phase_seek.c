@@ -1,13 +1,14 @@
 /*
  * phase_seek.c: random seeks by forked seeker processes.
  *
- * prepare() draws every seek position before the clock starts and puts
- * them in memory shared with the children, with a next-position counter
- * and one report slot per seeker.  run() forks the seekers: each opens
- * the data files itself (no shared offsets), takes positions from the
- * counter until none are left, and writes its count, latency histogram
- * and any error to its slot.  The parent reaps them all, so their CPU
- * time is in RUSAGE_CHILDREN when the runner reads it.
+ * prepare() maps memory shared with the children (a next-seek counter,
+ * the random state the positions are drawn from, one report slot per
+ * seeker) and forks the seekers before the clock starts: each opens the
+ * data files itself (no shared offsets), says it is ready and waits.
+ * run() lets them go: each takes seek numbers from the counter until
+ * none are left, draws that seek's position, and writes its count,
+ * latency histogram and any error to its slot.  The parent reaps them
+ * all, so their CPU time is in RUSAGE_CHILDREN when the runner reads it.
  */
 /* MAP_ANONYMOUS is outside POSIX 2008; glibc shows it with this. */
 #define _DEFAULT_SOURCE
@@ -15,12 +16,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "phase.h"
@@ -61,16 +66,24 @@ struct seeker_slot {
 	struct latency lat;
 };
 
+/* The signal that lets the waiting seekers go. */
+#define GO_SIGNAL SIGUSR1
+
 /* The head of the shared mapping; the arrays follow it. */
 struct seek_shared {
-	atomic_uint next;       /* the next position to take */
+	atomic_uint next;       /* the next seek to take */
 	atomic_int abort;       /* one seeker failed, or the parent stops */
-	unsigned count;         /* positions */
+	atomic_int go;          /* run() has started: seek */
+	atomic_uint ready;      /* seekers that opened their files */
+	unsigned count;         /* seeks */
 	unsigned seekers;
+	unsigned started;       /* forked and not yet reaped; the parent's */
 	unsigned files;
+	uint64_t chunks;        /* in all the data */
 	uint64_t chunks_per_file;
+	struct rng draws;       /* the state seek 0 draws from */
+	unsigned draws_per_seek;
 	struct seeker_slot *slot;       /* [seekers] */
-	uint64_t *target;       /* [count]: chunk << 1 | update */
 	pid_t *pid;             /* [seekers], the parent's only */
 };
 
@@ -82,7 +95,7 @@ static size_t align_up(size_t n, size_t a)
 /* One shared mapping for the head and its arrays; NULL with errno set. */
 static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 {
-	size_t slot_off, target_off, pid_off, len;
+	size_t slot_off, pid_off, len;
 	struct seek_shared *sh;
 	char *base;
 
@@ -91,16 +104,9 @@ static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 		errno = EOVERFLOW;
 		return NULL;
 	}
-	/* in 64 bits the sizes cannot wrap, but size_t may have 32 */
-	if ((uint64_t)count * sizeof(uint64_t) + (uint64_t)seekers *
-	    (sizeof(struct seeker_slot) + sizeof(pid_t)) > SIZE_MAX / 2) {
-		errno = ENOMEM;
-		return NULL;
-	}
 	slot_off = align_up(sizeof(*sh), alignof(struct seeker_slot));
-	target_off = align_up(slot_off + seekers * sizeof(struct seeker_slot),
-	    alignof(uint64_t));
-	pid_off = align_up(target_off + count * sizeof(uint64_t), alignof(pid_t));
+	pid_off = align_up(slot_off + seekers * sizeof(struct seeker_slot),
+	    alignof(pid_t));
 	len = pid_off + seekers * sizeof(pid_t);
 	base = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -109,12 +115,13 @@ static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 	/* anonymous memory comes zeroed: slots and histograms start empty */
 	sh = (struct seek_shared *)(void *)base;
 	sh->slot = (struct seeker_slot *)(void *)(base + slot_off);
-	sh->target = (uint64_t *)(void *)(base + target_off);
 	sh->pid = (pid_t *)(void *)(base + pid_off);
 	sh->count = count;
 	sh->seekers = seekers;
 	atomic_init(&sh->next, 0);
 	atomic_init(&sh->abort, 0);
+	atomic_init(&sh->go, 0);
+	atomic_init(&sh->ready, 0);
 	return sh;
 }
 
@@ -145,12 +152,32 @@ static void set_layout(struct seek_shared *sh, const struct config *cfg)
 	sh->chunks_per_file = file_mib * MIB / cfg->chunk;
 }
 
+/*
+ * Seek k's target, chunk << 1 | update: drawn from the state the random
+ * source had when the phase was prepared, moved on to seek k.  The same
+ * positions as drawing them all in advance, in the same order, without
+ * holding them (8 bytes a seek: 32 MB for 4 million seeks); a draw costs
+ * nanoseconds against the microseconds of a seek.
+ */
+static uint64_t target_of(const struct seek_shared *sh, unsigned k)
+{
+	struct rng r = sh->draws;
+	uint64_t chunk;
+	bool update;
+
+	rng_skip(&r, (uint64_t)k * sh->draws_per_seek);
+	chunk = draw_chunk(&r, sh->chunks);
+	update = rng_next(&r) % UPDATE_EVERY == 0;
+	return chunk << 1 | (update ? 1 : 0);
+}
+
+static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh);
+
 int phase_seeks_prepare(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	uint64_t chunks = cfg->file_size_mib * MIB / cfg->chunk;
 	struct seek_shared *sh;
-	unsigned i;
 
 	if (chunks == 0 || phase_io_file_count(cfg) == 0)
 		return phase_fail(ctx, NULL, "seek", EINVAL);
@@ -160,13 +187,13 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 		return phase_fail(ctx, NULL, "mmap", errno);
 	ctx->seek = sh;
 	set_layout(sh, cfg);
-	for (i = 0; i < sh->count; i++) {
-		uint64_t chunk = draw_chunk(&ctx->rng, chunks);
-		bool update = rng_next(&ctx->rng) % UPDATE_EVERY == 0;
-
-		sh->target[i] = chunk << 1 | (update ? 1 : 0);
-	}
-	return PHASE_OK;
+	sh->chunks = chunks;
+	/* draw_chunk() takes two numbers past 2^32 chunks, one below */
+	sh->draws_per_seek = chunks <= UINT32_MAX ? 2 : 3;
+	sh->draws = ctx->rng;
+	/* what follows draws on from where drawing every seek would leave it */
+	rng_skip(&ctx->rng, (uint64_t)sh->count * sh->draws_per_seek);
+	return start_seekers(ctx, sh);
 }
 
 /* --- the seeker process ----------------------------------------------- */
@@ -216,7 +243,7 @@ static int seek_one(struct phase_ctx *ctx, const struct seek_shared *sh,
 static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
     const int *fds, struct seeker_slot *slot)
 {
-	int64_t start = op_clock_ns(), end;
+	uint64_t start = op_clock(), end;
 
 	for (;;) {
 		unsigned k;
@@ -230,15 +257,35 @@ static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
 		k = atomic_fetch_add_explicit(&sh->next, 1, memory_order_relaxed);
 		if (k >= sh->count)
 			return;
-		if (seek_one(ctx, sh, sh->target[k], fds, slot) != 0) {
+		if (seek_one(ctx, sh, target_of(sh, k), fds, slot) != 0) {
 			atomic_store(&sh->abort, 1);
 			return;
 		}
-		end = op_clock_ns();
-		latency_add(&slot->lat, (uint64_t)(end - start));
+		end = op_clock();
+		latency_add(&slot->lat, op_span_ns(start, end));
 		start = end;
 		slot->seeks++;
 	}
+}
+
+static void on_go(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * Wait for run() to say go; false when the phase ends before that.
+ * GO_SIGNAL has been blocked since before the fork, so it cannot come
+ * between the test and sigsuspend() and be lost: it waits, pending.
+ */
+static bool wait_for_go(struct seek_shared *sh, const sigset_t *waiting)
+{
+	while (!atomic_load(&sh->go)) {
+		if (phase_stop || atomic_load(&sh->abort))
+			return false;
+		sigsuspend(waiting);
+	}
+	return !atomic_load(&sh->abort);
 }
 
 /*
@@ -246,12 +293,17 @@ static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
  * exit(), which would flush stdio buffers it shares with the parent.
  */
 static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
-    unsigned id)
+    unsigned id, const sigset_t *waiting)
 {
 	struct seeker_slot *slot = &sh->slot[id];
+	struct sigaction sa;
 	int fds[IO_FILES_MAX];
 	unsigned opened;
 
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_go;
+	sigaction(GO_SIGNAL, &sa, NULL);
 	for (opened = 0; opened < sh->files; opened++) {
 		char name[64];
 
@@ -264,21 +316,92 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 			break;
 		}
 	}
-	if (slot->err == 0)
-		seek_loop(ctx, sh, fds, slot);
+	atomic_fetch_add(&sh->ready, 1);
+	if (slot->err == 0) {
+		if (wait_for_go(sh, waiting))
+			seek_loop(ctx, sh, fds, slot);
+		else if (phase_stop)
+			slot->stopped = true;
+	}
 	while (opened > 0)
 		close(fds[--opened]);
 	_exit(slot->err != 0 ? 1 : 0);
 }
 
+/* Has any seeker ended already?  It stays waitable (WNOWAIT). */
+static bool any_ended(const struct seek_shared *sh)
+{
+	unsigned k;
+
+	for (k = 0; k < sh->started; k++) {
+		siginfo_t si;
+
+		si.si_pid = 0;
+		if (waitid(P_PID, (id_t)sh->pid[k], &si,
+		    WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid != 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Fork the seekers and wait, untimed, until each has its files open, as
+ * bonnie++ starts its seekers before its clock.  One that failed says
+ * ready too (its slot holds the error); one killed from outside never
+ * does, so an ended seeker ends the wait, and run() reports it.
+ */
+static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
+{
+	const struct timespec pause = { 0, 100000 };
+	sigset_t go, saved, waiting;
+	unsigned id;
+	int err = 0;
+
+	sigemptyset(&go);
+	sigaddset(&go, GO_SIGNAL);
+	pthread_sigmask(SIG_BLOCK, &go, &saved);
+	waiting = saved;
+	sigdelset(&waiting, GO_SIGNAL);
+	/* the count is shared memory: a child must not read it for its id */
+	for (id = 0; id < sh->seekers; id++) {
+		pid_t pid = fork();
+
+		if (pid == 0)
+			seeker_main(ctx, sh, id, &waiting);
+		if (pid < 0) {
+			err = errno;
+			break;
+		}
+		sh->pid[id] = pid;
+		sh->started = id + 1;
+	}
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (err != 0) {
+		phase_seeks_cleanup(ctx);
+		return phase_fail(ctx, NULL, "fork", err);
+	}
+	while (atomic_load(&sh->ready) < sh->started && !phase_stop &&
+	    !any_ended(sh))
+		nanosleep(&pause, NULL);
+	return PHASE_OK;
+}
+
+/* Let every waiting seeker go: to seek, or to leave when abort is set. */
+static void release(struct seek_shared *sh)
+{
+	unsigned k;
+
+	atomic_store(&sh->go, 1);
+	for (k = 0; k < sh->started; k++)
+		kill(sh->pid[k], GO_SIGNAL);
+}
+
 /*
  * Wait for every child, even when a stop signal interrupts the wait: the
  * stop is passed on through the shared abort flag, and the children end
- * after their current seek.  Any child is waited for, not one pid after
- * the other, so that a seeker killed from outside (it cannot report)
- * stops the others at once; clyde has no other children to reap.
+ * after their current seek.
  */
-static void reap(struct seek_shared *sh, unsigned started)
+static void reap(struct seek_shared *sh)
 {
 	unsigned k;
 
@@ -287,7 +410,7 @@ static void reap(struct seek_shared *sh, unsigned started)
 	 * have seekers of their own.  The last wait returns when the last
 	 * seeker ends, which is when the phase ends.
 	 */
-	for (k = 0; k < started; k++) {
+	for (k = 0; k < sh->started; k++) {
 		int status;
 		pid_t pid;
 
@@ -333,7 +456,7 @@ static int slot_failed(struct phase_ctx *ctx, const struct seeker_slot *slot)
 
 /* Merge the slots into the meter; the first error wins over a stop. */
 static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
-    unsigned started, int fork_err)
+    unsigned started)
 {
 	struct phase_meter *m = ctx->meter;
 	int rc = PHASE_OK;
@@ -355,8 +478,6 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 			rc = died(ctx, slot->wait_status);
 		}
 	}
-	if (rc != PHASE_ERROR && fork_err != 0)
-		rc = phase_fail(ctx, NULL, "fork", fork_err);
 	if (rc == PHASE_OK && phase_stop)
 		rc = PHASE_STOPPED;
 	return rc;
@@ -365,33 +486,36 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 int phase_seeks_run(struct phase_ctx *ctx)
 {
 	struct seek_shared *sh = ctx->seek;
-	unsigned started;
-	int fork_err = 0, rc;
+	unsigned seekers;
+	int rc;
 
 	if (sh == NULL)
 		return phase_fail(ctx, NULL, "seek", EINVAL);
-	for (started = 0; started < sh->seekers; started++) {
-		pid_t pid = fork();
-
-		if (pid == 0)
-			seeker_main(ctx, sh, started);
-		if (pid < 0) {
-			fork_err = errno;
-			atomic_store(&sh->abort, 1);
-			break;
-		}
-		sh->pid[started] = pid;
-	}
-	reap(sh, started);
-	rc = gather(ctx, sh, started, fork_err);
+	/* a stop that came to this process alone: the seekers leave at once */
+	if (phase_stop)
+		atomic_store(&sh->abort, 1);
+	release(sh);
+	reap(sh);
+	seekers = sh->started;
+	sh->started = 0;
+	rc = gather(ctx, sh, seekers);
 	phase_seeks_cleanup(ctx);
 	return rc;
 }
 
+/* Seekers that never ran (the phase stopped first) are told to leave. */
 void phase_seeks_cleanup(struct phase_ctx *ctx)
 {
-	if (ctx->seek == NULL)
+	struct seek_shared *sh = ctx->seek;
+
+	if (sh == NULL)
 		return;
-	munmap(ctx->seek, shared_len(ctx->seek));
+	if (sh->started > 0) {
+		atomic_store(&sh->abort, 1);
+		release(sh);
+		reap(sh);
+		sh->started = 0;
+	}
+	munmap(sh, shared_len(sh));
 	ctx->seek = NULL;
 }

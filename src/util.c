@@ -14,10 +14,16 @@
 /* -Z files larger than this are refused: the numbers are held in memory. */
 #define RNG_FILE_MAX (64u * 1024 * 1024)
 
-/* splitmix64: small, fast, and the same sequence everywhere for one seed. */
+#define SPLITMIX_GAMMA 0x9e3779b97f4a7c15ULL
+
+/*
+ * splitmix64: small, fast, and the same sequence everywhere for one seed.
+ * Its state only counts up by a constant, so any draw can be reached
+ * without making the ones before it (rng_skip()).
+ */
 static uint64_t splitmix64(uint64_t *s)
 {
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+	uint64_t z = (*s += SPLITMIX_GAMMA);
 
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -105,6 +111,15 @@ uint32_t rng_below(struct rng *r, uint32_t n)
 {
 	/* multiply-shift: no modulo bias worth measuring, no loop */
 	return (uint32_t)(((uint64_t)rng_next(r) * n) >> 32);
+}
+
+void rng_skip(struct rng *r, uint64_t n)
+{
+	if (r->file_vals == NULL)
+		r->state += n * SPLITMIX_GAMMA;         /* modulo 2^64, as the draws */
+	else
+		r->file_pos = (size_t)((r->file_pos + n % r->file_count) %
+		    r->file_count);
 }
 
 const char *parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "report.h"
 #include "result.h"
@@ -103,6 +105,58 @@ static void test_latency(void)
 	is_int(s.max, 0, "empty histogram: zeros");
 }
 
+/*
+ * The operation clock: spans convert exactly, never go negative, and a
+ * real sleep measured with it agrees with CLOCK_MONOTONIC.
+ */
+static void test_op_clock(void)
+{
+	struct timespec pause = { 0, 50000000 };
+	uint64_t saved, big = ((uint64_t)1 << 40) + 123, a, b, span;
+	int64_t n0, n1;
+
+	saved = op_clock_scale;
+	op_clock_scale = (uint64_t)1 << 32;
+	is_int(op_span_ns(7, 7 + big), big, "ns ticks: a span is itself");
+	is_int(op_span_ns(9, 5), 0, "a span backwards is 0, not huge");
+	op_clock_scale = (uint64_t)1 << 31;
+	is_int(op_span_ns(0, big), big / 2, "half-ns ticks: half, past 2^32 too");
+	op_clock_scale = saved;
+
+	op_clock_init();
+	n0 = now_ns();
+	a = op_clock();
+	nanosleep(&pause, NULL);
+	b = op_clock();
+	n1 = now_ns();
+	span = op_span_ns(a, b);
+	/* the op clock's span lies inside the monotonic one, within 1 % */
+	ok(span <= (uint64_t)(n1 - n0) * 1.01 && span >= 50000000 * 0.99,
+	    "a 50 ms sleep measures 50 ms on the operation clock");
+}
+
+/* -Z numbers cycle: a skip past the end wraps as the draws do */
+static void test_rng_file_skip(void)
+{
+	const unsigned char be[] = { 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3,
+	    0, 0, 0, 4, 0, 0, 0, 5 };
+	char path[] = "/tmp/clyde-unit-rng.XXXXXX";
+	struct rng r;
+	int fd = mkstemp(path);
+
+	ok(fd >= 0 && write(fd, be, sizeof(be)) == (ssize_t)sizeof(be),
+	    "a -Z file of five numbers");
+	close(fd);
+	rng_seed(&r, 1);
+	ok(rng_load_file(&r, path) == 0, "-Z file loads");
+	unlink(path);
+	rng_skip(&r, 12);
+	is_int(rng_next(&r), 3, "-Z: skip 12 of 5 numbers, the third comes next");
+	rng_skip(&r, 2);
+	is_int(rng_next(&r), 1, "-Z: and wraps to the first");
+	rng_free(&r);
+}
+
 static void test_rng(void)
 {
 	struct rng a, b;
@@ -119,6 +173,15 @@ static void test_rng(void)
 	rng_seed(&b, 43);
 	rng_seed(&a, 42);
 	ok(rng_next(&a) != rng_next(&b), "another seed, other numbers");
+
+	/* a skip of n lands where n draws would */
+	rng_seed(&a, 7);
+	rng_seed(&b, 7);
+	for (i = 0; i < 777; i++)
+		rng_next(&a);
+	rng_skip(&b, 777);
+	is_int(rng_next(&b), rng_next(&a), "skip 777 = 777 draws");
+	test_rng_file_skip();
 }
 
 static void test_finalize(void)
@@ -164,6 +227,7 @@ int main(void)
 	test_parse();
 	test_cells();
 	test_latency();
+	test_op_clock();
 	test_rng();
 	test_finalize();
 	return tap_done();
