@@ -2,7 +2,8 @@
 # What the per-operation latency timing costs: the same runs with a
 # normal build and with one built -DCLYDE_NO_OP_TIMING (no clock read per
 # operation), alternately, on a fresh tmpfs where the tool's own cost
-# shows most.  Prints the median rate of each phase and the ratio.
+# shows most.  Prints the median rate of each phase, the ratio of the
+# medians, and the median of the ratios of the runs made back to back.
 #
 #   bench/latency_cost.sh [RUNS] [clyde options...]
 # default: 5 runs of --compat=2.00 -s 2048 -n 64 -f4 (as root)
@@ -50,11 +51,18 @@ FNR == 1 { file++ }
 	for (p = 1; p <= 12; p++) v[file, p, FNR] = $(col[p])
 }
 END {
-	printf "%-11s %14s %14s %8s\n", "phase", "timed", "untimed", "ratio"
+	# pairs: run r of each build ran back to back, so the median of the
+	# pairs' ratios is less moved by a slow stretch of the machine
+	printf "%-11s %14s %14s %8s %8s\n", "phase", "timed", "untimed", "ratio",
+	    "pairs"
 	for (p = 1; p <= 12; p++) {
-		if (v[1, p, 1] == "") continue
-		for (r = 1; r <= runs; r++) { a[r] = v[1, p, r]; b[r] = v[2, p, r] }
+		if (v[1, p, 1] == "" || v[1, p, 1] ~ /\+/) continue
+		for (r = 1; r <= runs; r++) {
+			a[r] = v[1, p, r]; b[r] = v[2, p, r]
+			q[r] = b[r] ? a[r] / b[r] : 0
+		}
 		ma = median(a, runs); mb = median(b, runs)
-		printf "%-11s %14.1f %14.1f %8.3f\n", name[p], ma, mb, mb ? ma / mb : 0
+		printf "%-11s %14.1f %14.1f %8.3f %8.3f\n", name[p], ma, mb,
+		    mb ? ma / mb : 0, median(q, runs)
 	}
 }' "$work/timed.csv" "$work/untimed.csv"

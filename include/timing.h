@@ -73,12 +73,13 @@ static inline uint64_t op_clock(void)
 static inline uint64_t op_span_ns(uint64_t start, uint64_t end)
 {
 	/* counters of two CPUs may differ by a few ticks: never negative */
-	uint64_t d;
+	uint64_t d = end - start;
 
 	if (end <= start)
 		return 0;
-	d = end - start;
-	/* op_clock_scale <= 1 << 32, so neither product overflows */
+	/* op_clock_scale <= 1 << 32, so no product overflows */
+	if (d <= 0xffffffffu)
+		return (d * op_clock_scale) >> 32;
 	return (d >> 32) * op_clock_scale +
 	    (((d & 0xffffffffu) * op_clock_scale) >> 32);
 }

@@ -120,6 +120,7 @@ static void test_op_clock(void)
 	is_int(op_span_ns(7, 7 + big), big, "ns ticks: a span is itself");
 	is_int(op_span_ns(9, 5), 0, "a span backwards is 0, not huge");
 	op_clock_scale = (uint64_t)1 << 31;
+	is_int(op_span_ns(0, 1000), 500, "half-ns ticks: half");
 	is_int(op_span_ns(0, big), big / 2, "half-ns ticks: half, past 2^32 too");
 	op_clock_scale = saved;
 
