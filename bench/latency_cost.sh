@@ -14,7 +14,9 @@ runs=${1:-5}
 opts=${*:---compat=2.00 -s 2048 -n 64 -f4}
 work=$(mktemp -d /tmp/clyde-bench.XXXXXX)
 mnt=$work/mnt
-trap 'umount "$mnt" 2>/dev/null; rm -rf "$work"' EXIT
+# KEEP=dir: copy the raw CSV lines there before the work area goes
+trap '[ -n "${KEEP:-}" ] && cp "$work"/*.csv "$KEEP"/ 2>/dev/null
+umount "$mnt" 2>/dev/null; rm -rf "$work"' EXIT
 
 make -s clyde
 cp clyde "$work/timed"
@@ -51,8 +53,8 @@ FNR == 1 { file++ }
 	for (p = 1; p <= 12; p++) v[file, p, FNR] = $(col[p])
 }
 END {
-	# pairs: run r of each build ran back to back, so the median of the
-	# pairs' ratios is less moved by a slow stretch of the machine
+	# pairs: run r of each build ran back to back, so the median of their
+	# ratios is less moved by a slow stretch of the machine
 	printf "%-11s %14s %14s %8s %8s\n", "phase", "timed", "untimed", "ratio",
 	    "pairs"
 	for (p = 1; p <= 12; p++) {
