@@ -6,7 +6,11 @@
 # medians, and the median of the ratios of the runs made back to back.
 #
 #   bench/latency_cost.sh [RUNS] [clyde options...]
-# default: 5 runs of --compat=2.00 -s 2048 -n 64 -f4 (as root)
+# default: 5 runs of --compat=2.00 -s 2048 -n 64 -f4 (as root).  The
+# machine's own noise (10-20 % between runs of one build here) is far
+# larger than the cost measured: use many runs, and short ones, e.g.
+#   bench/latency_cost.sh 31 --compat=2.00 -s 0 -n 16      (file phases)
+#   bench/latency_cost.sh 31 --compat=2.00 -s 512 -n 0 -f1 (the others)
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -32,7 +36,11 @@ as_user=""
 [ "$(id -u)" = 0 ] && as_user="-u root"
 i=0
 while [ $i -lt "$runs" ]; do
-	for b in timed untimed; do
+	# every other pair in the other order: the second run of a pair
+	# differs from the first here (the tmpfs just emptied), by up to 10 %
+	order="timed untimed"
+	[ $((i % 2)) = 1 ] && order="untimed timed"
+	for b in $order; do
 		"$work/$b" -d "$mnt" $as_user -r 0 -q --precise $opts \
 		    >>"$work/$b.csv" 2>/dev/null
 	done
@@ -55,8 +63,8 @@ FNR == 1 { file++ }
 END {
 	# pairs: run r of each build ran back to back, so the median of their
 	# ratios is less moved by a slow stretch of the machine
-	printf "%-11s %14s %14s %8s %8s\n", "phase", "timed", "untimed", "ratio",
-	    "pairs"
+	printf "%-11s %12s %12s %7s %7s %13s\n", "phase", "timed", "untimed",
+	    "ratio", "pairs", "pairs p25-p75"
 	for (p = 1; p <= 12; p++) {
 		if (v[1, p, 1] == "" || v[1, p, 1] ~ /\+/) continue
 		for (r = 1; r <= runs; r++) {
@@ -64,7 +72,10 @@ END {
 			q[r] = b[r] ? a[r] / b[r] : 0
 		}
 		ma = median(a, runs); mb = median(b, runs)
-		printf "%-11s %14.1f %14.1f %8.3f %8.3f\n", name[p], ma, mb,
-		    mb ? ma / mb : 0, median(q, runs)
+		mq = median(q, runs)
+		# median() sorted q: its quartiles are at hand
+		printf "%-11s %12.1f %12.1f %7.3f %7.3f %6.3f-%.3f\n", name[p],
+		    ma, mb, mb ? ma / mb : 0, mq, q[int((runs + 3) / 4)],
+		    q[runs + 1 - int((runs + 3) / 4)]
 	}
 }' "$work/timed.csv" "$work/untimed.csv"
