@@ -127,9 +127,12 @@ static void close_quietly(struct data_file *f)
 }
 
 /*
- * Open every data file.  create: O_CREAT|O_EXCL for a file not made yet,
- * O_TRUNC for one we made earlier (never someone else's).  stdio_mode
- * non-NULL wraps the descriptor in a stream for the per-char phases.
+ * Open every data file.  create: a new file, O_CREAT|O_EXCL; one we made
+ * earlier (never someone else's) is unlinked first, as bonnie++ does,
+ * rather than truncated: a new inode, and no filesystem heuristic for
+ * files truncated and rewritten (ext4's auto_da_alloc flushes those on
+ * close).  stdio_mode non-NULL wraps the descriptor in a stream for the
+ * per-char phases.
  */
 static int open_all(struct phase_ctx *ctx, int access, bool create,
     const char *stdio_mode)
@@ -145,9 +148,14 @@ static int open_all(struct phase_ctx *ctx, int access, bool create,
 		char name[64];
 
 		close_quietly(f);
-		if (create)
-			flags |= f->exists ? O_TRUNC : O_CREAT | O_EXCL;
 		phase_io_file_name(ctx, i, name, sizeof(name));
+		if (create && f->exists) {
+			if (unlinkat(ctx->scratch_fd, name, 0) != 0)
+				return phase_fail(ctx, name, "unlink", errno);
+			f->exists = false;
+		}
+		if (create)
+			flags |= O_CREAT | O_EXCL;
 		f->fd = openat(ctx->scratch_fd, name, flags, 0600);
 		if (f->fd < 0)
 			return phase_fail(ctx, name, "open", errno);
