@@ -6,8 +6,8 @@
  * The same loop (stat of every file of a directory by name, or reading
  * a file in chunks) runs in blocks, in turn: untimed, reading clyde's
  * operation clock and nothing more (the floor of any per-operation
- * timing), with clyde's clock and histogram (op_clock(), op_span_ns(),
- * latency_add()), and with clock_gettime() in its place; ROUNDS times
+ * timing), with clyde's clock and histogram (latency_lap(), as the
+ * phases call it), and with clock_gettime() in its place; ROUNDS times
  * each, interleaved.
  * Prints ns per operation of each and the cost relative to untimed.
  *
@@ -45,10 +45,7 @@ static inline void sample(enum mode m, uint64_t *t0, int64_t *n0)
 	if (m == CLOCK_ONLY) {
 		clock_sink = op_clock();
 	} else if (m == OP_CLOCK) {
-		uint64_t t1 = op_clock();
-
-		latency_add(&lat, op_span_ns(*t0, t1));
-		*t0 = t1;
+		latency_lap(&lat, t0);
 	} else if (m == GETTIME) {
 		int64_t n1 = now_ns();
 

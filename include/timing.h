@@ -33,12 +33,12 @@ int64_t children_cpu_ns(void);
 /*
  * The clock of the per-operation latency samples, read once per
  * operation: op_clock() gives a stamp in its own ticks, op_span_ns()
- * turns the distance between two stamps into nanoseconds.  On x86-64
- * with a constant-rate time-stamp counter the ticks are the counter's
- * (rdtsc costs about half of clock_gettime, and on the fastest phases
- * that difference is the timing's whole budget); anywhere else they are
- * CLOCK_MONOTONIC nanoseconds.  op_clock_init() chooses and calibrates,
- * once, before any phase.
+ * turns the distance between two stamps into nanoseconds.  On x86-64,
+ * when the kernel keeps its own clock on the time-stamp counter, the
+ * ticks are the counter's (rdtsc costs about half of clock_gettime, and
+ * on the fastest phases that difference is most of the timing's cost);
+ * anywhere else they are CLOCK_MONOTONIC nanoseconds.  op_clock_init()
+ * chooses and calibrates, before the phases of a run.
  *
  * Built with -DCLYDE_NO_OP_TIMING (bench/latency_cost.sh does), no clock
  * is read and latency_add() does nothing: the rate without the timing,
@@ -86,6 +86,15 @@ static inline uint64_t op_span_ns(uint64_t start, uint64_t end)
 
 void latency_reset(struct latency *lat);
 void latency_add(struct latency *lat, uint64_t ns);
+
+/* One sample per operation: the end of one operation is the start of the next. */
+static inline void latency_lap(struct latency *lat, uint64_t *start)
+{
+	uint64_t end = op_clock();
+
+	latency_add(lat, op_span_ns(*start, end));
+	*start = end;
+}
 void latency_merge(struct latency *into, const struct latency *from);
 void latency_summarize(const struct latency *lat, struct latency_summary *out);
 

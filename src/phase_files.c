@@ -214,13 +214,10 @@ static uint64_t draw_size(struct phase_ctx *ctx)
 	return min + r % span;
 }
 
-/* One latency sample: the end of one operation is the start of the next. */
+/* One file done: its latency sample and its count. */
 static void lap(struct phase_meter *meter, uint64_t *start)
 {
-	uint64_t end = op_clock();
-
-	latency_add(&meter->lat, op_span_ns(*start, end));
-	*start = end;
+	latency_lap(&meter->lat, start);
 	meter->ops++;
 }
 

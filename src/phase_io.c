@@ -208,7 +208,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 	struct io_state *io = ctx->io;
 	struct phase_meter *m = ctx->meter;
 	const size_t chunk = ctx->cfg->chunk;
-	uint64_t start = op_clock(), end;
+	uint64_t start = op_clock();
 	unsigned i;
 	int rc;
 
@@ -224,9 +224,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 			rc = op(ctx, &io->file[i], i, len);
 			if (rc != PHASE_OK)
 				return rc;
-			end = op_clock();
-			latency_add(&m->lat, op_span_ns(start, end));
-			start = end;
+			latency_lap(&m->lat, &start);
 			m->ops += len;
 			m->bytes += (uint64_t)len * moves;
 			left -= len;

@@ -243,7 +243,7 @@ static int seek_one(struct phase_ctx *ctx, const struct seek_shared *sh,
 static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
     const int *fds, struct seeker_slot *slot)
 {
-	uint64_t start = op_clock(), end;
+	uint64_t start = op_clock();
 
 	for (;;) {
 		unsigned k;
@@ -261,9 +261,7 @@ static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
 			atomic_store(&sh->abort, 1);
 			return;
 		}
-		end = op_clock();
-		latency_add(&slot->lat, op_span_ns(start, end));
-		start = end;
+		latency_lap(&slot->lat, &start);
 		slot->seeks++;
 	}
 }
