@@ -16,7 +16,8 @@
 # bonnie++ alone.
 #
 # Printed per target and phase: the median rate of each tool (KiB/s,
-# seeks/s, files/s), clyde/anchor ratios, each tool's coefficient of
+# seeks/s, files/s), clyde/anchor ratios, "ahead" (the rounds in which
+# clyde ran at least as fast as bonnie++), each tool's coefficient of
 # variation, and cpu/op: clyde's CPU time per unit of work over the
 # anchor's (from %CP; the tool's own cost, far less noisy than rates on a
 # shared machine).  Then peak RSS (/usr/bin/time -v) and "outside": the
@@ -38,6 +39,9 @@
 #   SIZE103 [1024]   file size of the 1.03 profile (per-char over all of it)
 #   TARGETS ["tmpfs ext4"]   BIG_FILES [1024] (0: skip that last part)
 #   KEEP [unset]     a directory to copy the raw outputs to
+#   REPORT [unset]   a KEEP directory: print its report again, run nothing
+#   REPORTING [off]  the kernel's free page reporting to the host during
+#                    the run, where it has one: off, or keep (see below)
 # clyde is built from the tree this script sits in (its src/, include/
 # and Makefile, as they are now), twice: as is, and without the clock.
 set -eu
@@ -55,8 +59,184 @@ TARGETS=${TARGETS:-tmpfs ext4}
 BIG_FILES=${BIG_FILES:-1024}
 KEEP=${KEEP:-}
 
+# The phase order and their column in the 1.98 CSV line (2.00a) and the
+# 1.03e line.
+PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
+COLS198="10 12 14 16 18 20 27 29 31 33 35 37"
+COLS103="3 5 7 9 11 13 16 18 20 22 24 26"
+
 die() { echo "compare.sh: $*" >&2; exit 1; }
 say() { echo "== $*" >&2; }
+
+# --- the report, from a directory with results, settings and raw/ ---------
+print_report() {  # dir
+awk -v runs="$RUNS" -v phases="$PHASES" -v targets="$TARGETS" \
+    -v big="$BIG_FILES" -v secs="$secs" -v size="$SIZE" \
+    -v chunk="$CHUNK" -v seeks="$SEEKS" -v seekers="$SEEKERS" \
+    -v pc="$PERCHAR" -v files="$FILES" -v efiles="$EXT4_FILES" \
+    -v size103="$SIZE103" -v reporting="$reporting" '
+function sortv(a, n,   i, j, t) {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+}
+# the values of t/tool/key in v[1..n]; returns n, sets unmeasured
+function get(t, tool, key,   r, n) {
+	n = 0; unmeasured = 0
+	for (r = 1; r <= runs; r++) {
+		if (!((t, tool, r, key) in val)) continue
+		if (val[t, tool, r, key] == "+") { unmeasured++; continue }
+		v[++n] = val[t, tool, r, key] + 0
+	}
+	return n
+}
+function median(t, tool, key,   n) {
+	n = get(t, tool, key)
+	if (n == 0) return ""
+	sortv(v, n)
+	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+function cv(t, tool, key,   n, i, s, ss, m) {
+	n = get(t, tool, key)
+	if (n < 2) return ""
+	for (i = 1; i <= n; i++) s += v[i]
+	m = s / n
+	if (m == 0) return ""
+	for (i = 1; i <= n; i++) ss += (v[i] - m) ^ 2
+	return 100 * sqrt(ss / (n - 1)) / m
+}
+function num(x) {
+	if (x == "") return "-"
+	if (x >= 100) return sprintf("%.0f", x)
+	return sprintf("%.2f", x)
+}
+# "k/n": in k of the n rounds where both measured, a ran at least as fast
+# as b (the two ran one after the other, so both met the same noise):
+# 0/5 or 5/5 happens by chance once in 16 when they are equally fast
+function ahead(t, a, b, key,   r, n, k) {
+	for (r = 1; r <= runs; r++) {
+		if (!((t, a, r, key) in val) || !((t, b, r, key) in val)) continue
+		if (val[t, a, r, key] == "+" || val[t, b, r, key] == "+") continue
+		n++
+		if (val[t, a, r, key] + 0 >= val[t, b, r, key] + 0) k++
+	}
+	return n ? (k + 0) "/" n : "-"
+}
+function pct(x) { return x == "" ? "-" : sprintf("%.1f%%", x) }
+function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : sprintf("%.2f", a / b) }
+# "+k": k runs of the tool printed +++++ (too short for it to measure)
+function plus(t, tool, key) { get(t, tool, key); return unmeasured ? "+" unmeasured : "" }
+# a median, or +++++ when every run was too short for the tool to measure
+function cell(t, tool, key,   m) {
+	m = median(t, tool, key)
+	if (m == "" && unmeasured) return "+++++"
+	return num(m) plus(t, tool, key)
+}
+{ val[$1, $2, $3, $4] = $5 }
+END {
+	np = split(phases, ph, " ")
+	printf "clyde --compat=2.00 vs bonnie++ 2.00a and fio (psync): -s %d:%d:%d:%d -f%d, %d runs each\n",
+	    size, chunk, seeks, seekers, pc, runs
+	print "rates: putc..get_block KiB/s, seeks /s, files /s; ratio = clyde/anchor; +k: k runs printed +++++"
+	print "free page reporting to the host: " reporting
+	nt = split(targets, tg, " ")
+	for (k = 1; k <= nt; k++) {
+		t = tg[k]
+		printf "\n[%s] -n %d\n", t, t == "tmpfs" ? files : efiles
+		printf "%-11s %11s %11s %6s %5s %11s %6s %7s %7s %7s %6s\n", "phase",
+		    "clyde", "bonnie++", "c/b", "ahead", "fio", "c/fio", "cv-c",
+		    "cv-b", "cv-fio", "cpu/op"
+		for (p = 1; p <= np; p++) {
+			c = median(t, "clyde", ph[p]); b = median(t, "bonnie", ph[p])
+			f = median(t, "fio", ph[p])
+			if (c == "" && b == "") continue
+			printf "%-11s %11s %11s %6s %5s %11s %6s %7s %7s %7s %6s\n", ph[p],
+			    cell(t, "clyde", ph[p]), cell(t, "bonnie", ph[p]), ratio(c, b),
+			    ahead(t, "clyde", "bonnie", ph[p]), num(f), ratio(c, f), pct(cv(t, "clyde", ph[p])),
+			    pct(cv(t, "bonnie", ph[p])), pct(cv(t, "fio", ph[p])),
+			    ratio(median(t, "clyde", ph[p] "_cpu"),
+			    median(t, "bonnie", ph[p] "_cpu"))
+		}
+		f = median(t, "fiopre", "put_block")
+		if (f != "")
+			printf "%-11s %11s %11s %6s %5s %11s %6s %7s %7s %7s\n", "  fio-pre",
+			    "", "", "", "", num(f), ratio(median(t, "clyde", "put_block"), f),
+			    "", "", pct(cv(t, "fiopre", "put_block"))
+		printf "%-11s %11s %11s %6s %11s\n", "peak RSS KiB", num(median(t, "clyde", "rss")),
+		    num(median(t, "bonnie", "rss")), ratio(median(t, "clyde", "rss"),
+		    median(t, "bonnie", "rss")), num(median(t, "fio", "rss"))
+		for (tool = 1; tool <= 2; tool++) {
+			name = tool == 1 ? "clyde" : "bonnie"
+			# the overhead of each run, then its median
+			for (r = 1; r <= runs; r++)
+				if ((t, name, r, "wall") in val)
+					val[t, name, r, "outside"] = val[t, name, r, "wall"] - \
+					    val[t, name, r, "phases"]
+			ov[tool] = median(t, name, "outside")
+			wl[tool] = median(t, name, "wall")
+		}
+		printf "%-11s %11s %11s %6s   (wall s: clyde %s, bonnie++ %s)\n", "outside s",
+		    num(ov[1]), num(ov[2]), ratio(ov[1], ov[2]), num(wl[1]), num(wl[2])
+		if (median(t, "untimed", "put_block") != "") {
+			printf "latency clock cost [%s]: clyde with / without the per-operation clock\n", t
+			printf "  %-11s %11s %11s %6s %7s %7s %6s\n", "phase", "timed",
+			    "untimed", "ratio", "cv-t", "cv-u", "cpu/op"
+			for (p = 1; p <= np; p++) {
+				c = median(t, "clyde", ph[p]); u = median(t, "untimed", ph[p])
+				if (c == "" || u == "") continue
+				printf "  %-11s %11s %11s %6s %7s %7s %6s\n", ph[p], num(c),
+				    num(u), ratio(c, u), pct(cv(t, "clyde", ph[p])),
+				    pct(cv(t, "untimed", ph[p])),
+				    ratio(median(t, "clyde", ph[p] "_cpu"),
+				    median(t, "untimed", ph[p] "_cpu"))
+			}
+		}
+		printf "clyde --compat=1.03 [%s] -s %d, per-char over the whole file; anchor for per-char: stdio putc/getc\n", t, size103
+		printf "  %-11s %11s %7s %11s %6s %7s\n", "phase", "clyde 1.03", "cv", "anchor", "ratio", "cv-a"
+		for (p = 1; p <= np; p++) {
+			c = median(t, "clyde103", ph[p])
+			if (c == "") continue
+			a = ""; ca = ""
+			if (ph[p] == "putc" || ph[p] == "getc") {
+				a = median(t, "stdio", ph[p]); ca = cv(t, "stdio", ph[p])
+			}
+			printf "  %-11s %11s %7s %11s %6s %7s\n", ph[p], num(c),
+			    pct(cv(t, "clyde103", ph[p])), num(a), ratio(c, a), pct(ca)
+		}
+		printf "  %-11s %11s\n", "peak RSS KiB", num(median(t, "clyde103", "rss"))
+	}
+	if (big > 0) {
+		printf "\n[tmpfs] -s 0 -n %d, once each:\n", big
+		printf "  %-8s %13s %8s %11s\n", "", "peak RSS KiB", "wall s", "outside s"
+		for (tool = 1; tool <= 2; tool++) {
+			name = tool == 1 ? "clyde" : "bonnie"
+			w = val["big", name, 1, "wall"]; ph1 = val["big", name, 1, "phases"]
+			printf "  %-8s %13s %8s %11s\n", name, num(val["big", name, 1, "rss"]),
+			    num(w), w == "" || ph1 == "" ? "-" : num(w - ph1)
+		}
+	}
+	printf "\nwhole comparison: %d s\n", secs
+}' "$1/results"
+
+if [ "$BIG_FILES" -gt 0 ]; then
+	for tool in clyde bonnie; do
+		if [ -s "$1/raw/big.$tool.err" ] &&
+		    ! [ -s "$1/raw/big.$tool.csv" ]; then
+			echo "$tool -n $BIG_FILES said:"
+			sed 's/^/  /' "$1/raw/big.$tool.err"
+		fi
+	done
+	echo "bonnie++ -n 30000 said: $(head -1 "$1/raw/refuse.bonnie")"
+fi
+}
+
+# REPORT=dir: print again the report of a run kept with KEEP=dir
+if [ -n "${REPORT:-}" ]; then
+	[ -f "$REPORT/results" ] && [ -f "$REPORT/settings" ] ||
+	    die "$REPORT: no results and settings of a kept run"
+	. "$REPORT/settings"
+	print_report "$REPORT"
+	exit 0
+fi
 
 [ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs and a loop device"
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -81,23 +261,45 @@ BONNIE=/usr/sbin/bonnie++
 
 # --- work area, torn down at exit ------------------------------------------
 work=$(mktemp -d /var/tmp/clyde-compare.XXXXXX)
-tmnt="" emnt="" cmnt="" loopdev=""
+tmnt="" emnt="" cmnt="" loopdev="" reporting_was=""
 cleanup() {
 	set +e
 	cd /
+	[ -n "$reporting_was" ] && echo "$reporting_was" >"$REPORTING_ORDER"
 	for m in "$tmnt" "$emnt" "$cmnt"; do
 		[ -n "$m" ] || continue
 		umount "$m" 2>/dev/null || umount -l "$m"
 	done
 	[ -n "$loopdev" ] && losetup -d "$loopdev"
 	if [ -n "$KEEP" ]; then
-		mkdir -p "$KEEP" && cp -R "$work/raw" "$work/results" "$KEEP/" 2>/dev/null
+		mkdir -p "$KEEP" && cp -R "$work/raw" "$work/results" "$work/settings" "$KEEP/" 2>/dev/null
 	fi
 	rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 mkdir "$work/raw"
+
+# Free page reporting (virtio-balloon; on this machine kind with no delay):
+# every block of free guest memory is handed back to the host, and the
+# next page written there costs a host fault.  Over one comparison that is
+# some 90 GiB of a tool's page cache and files, so that a block write on
+# tmpfs ran at about half its speed and varied twice as much (dd, 2 GiB,
+# 6 + 6 runs: median 1.5 vs 2.7 GB/s).  It is the host's cost, not the
+# tools' nor the filesystem's: switched off for the run, put back at
+# exit.  REPORTING=keep leaves it as it is.
+REPORTING_ORDER=/sys/module/page_reporting/parameters/page_reporting_order
+reporting="not on this kernel"
+if [ -w "$REPORTING_ORDER" ]; then
+	was=$(cat "$REPORTING_ORDER")
+	reporting="on (order $was), kept"
+	if [ "${REPORTING:-off}" != keep ]; then
+		reporting_was=$was
+		# above the largest buddy order: no free block qualifies
+		echo 11 >"$REPORTING_ORDER"
+		reporting="off for the run (was order $was)"
+	fi
+fi
 : >"$work/results"
 
 # --- build: clyde as is, and clyde without the per-operation clock ---------
@@ -193,11 +395,6 @@ settle() {
 }
 
 # --- one run of each tool; results as "target tool run key value" ----------
-# The phase order and their column in the 1.98 CSV line (2.00a) and the
-# 1.03e line.
-PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
-COLS198="10 12 14 16 18 20 27 29 31 33 35 37"
-COLS103="3 5 7 9 11 13 16 18 20 22 24 26"
 
 rec() { echo "$1 $2 $3 $4 $5" >>"$work/results"; }
 
@@ -396,149 +593,13 @@ if [ "$BIG_FILES" -gt 0 ]; then
 	    >"$work/raw/refuse.bonnie" 2>&1 || :
 fi
 end=$(date +%s)
+secs=$((end - start))
 
-# --- the report ------------------------------------------------------------
-awk -v runs="$RUNS" -v phases="$PHASES" -v targets="$TARGETS" \
-    -v big="$BIG_FILES" -v secs="$((end - start))" -v size="$SIZE" \
-    -v chunk="$CHUNK" -v seeks="$SEEKS" -v seekers="$SEEKERS" \
-    -v pc="$PERCHAR" -v files="$FILES" -v efiles="$EXT4_FILES" \
-    -v size103="$SIZE103" '
-function sortv(a, n,   i, j, t) {
-	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-}
-# the values of t/tool/key in v[1..n]; returns n, sets unmeasured
-function get(t, tool, key,   r, n) {
-	n = 0; unmeasured = 0
-	for (r = 1; r <= runs; r++) {
-		if (!((t, tool, r, key) in val)) continue
-		if (val[t, tool, r, key] == "+") { unmeasured++; continue }
-		v[++n] = val[t, tool, r, key] + 0
-	}
-	return n
-}
-function median(t, tool, key,   n) {
-	n = get(t, tool, key)
-	if (n == 0) return ""
-	sortv(v, n)
-	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-}
-function cv(t, tool, key,   n, i, s, ss, m) {
-	n = get(t, tool, key)
-	if (n < 2) return ""
-	for (i = 1; i <= n; i++) s += v[i]
-	m = s / n
-	if (m == 0) return ""
-	for (i = 1; i <= n; i++) ss += (v[i] - m) ^ 2
-	return 100 * sqrt(ss / (n - 1)) / m
-}
-function num(x) {
-	if (x == "") return "-"
-	if (x >= 100) return sprintf("%.0f", x)
-	return sprintf("%.2f", x)
-}
-function pct(x) { return x == "" ? "-" : sprintf("%.1f%%", x) }
-function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : sprintf("%.2f", a / b) }
-# "+k": k runs of the tool printed +++++ (too short for it to measure)
-function plus(t, tool, key) { get(t, tool, key); return unmeasured ? "+" unmeasured : "" }
-# a median, or +++++ when every run was too short for the tool to measure
-function cell(t, tool, key,   m) {
-	m = median(t, tool, key)
-	if (m == "" && unmeasured) return "+++++"
-	return num(m) plus(t, tool, key)
-}
-{ val[$1, $2, $3, $4] = $5 }
-END {
-	np = split(phases, ph, " ")
-	printf "clyde --compat=2.00 vs bonnie++ 2.00a and fio (psync): -s %d:%d:%d:%d -f%d, %d runs each\n",
-	    size, chunk, seeks, seekers, pc, runs
-	print "rates: putc..get_block KiB/s, seeks /s, files /s; ratio = clyde/anchor; +k: k runs printed +++++"
-	nt = split(targets, tg, " ")
-	for (k = 1; k <= nt; k++) {
-		t = tg[k]
-		printf "\n[%s] -n %d\n", t, t == "tmpfs" ? files : efiles
-		printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s %6s\n", "phase",
-		    "clyde", "bonnie++", "c/b", "fio", "c/fio", "cv-c", "cv-b",
-		    "cv-fio", "cpu/op"
-		for (p = 1; p <= np; p++) {
-			c = median(t, "clyde", ph[p]); b = median(t, "bonnie", ph[p])
-			f = median(t, "fio", ph[p])
-			if (c == "" && b == "") continue
-			printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s %6s\n", ph[p],
-			    cell(t, "clyde", ph[p]), cell(t, "bonnie", ph[p]), ratio(c, b),
-			    num(f), ratio(c, f), pct(cv(t, "clyde", ph[p])),
-			    pct(cv(t, "bonnie", ph[p])), pct(cv(t, "fio", ph[p])),
-			    ratio(median(t, "clyde", ph[p] "_cpu"),
-			    median(t, "bonnie", ph[p] "_cpu"))
-		}
-		f = median(t, "fiopre", "put_block")
-		if (f != "")
-			printf "%-11s %11s %11s %6s %11s %6s %7s %7s %7s\n", "  fio-pre",
-			    "", "", "", num(f), ratio(median(t, "clyde", "put_block"), f),
-			    "", "", pct(cv(t, "fiopre", "put_block"))
-		printf "%-11s %11s %11s %6s %11s\n", "peak RSS KiB", num(median(t, "clyde", "rss")),
-		    num(median(t, "bonnie", "rss")), ratio(median(t, "clyde", "rss"),
-		    median(t, "bonnie", "rss")), num(median(t, "fio", "rss"))
-		for (tool = 1; tool <= 2; tool++) {
-			name = tool == 1 ? "clyde" : "bonnie"
-			# the overhead of each run, then its median
-			for (r = 1; r <= runs; r++)
-				if ((t, name, r, "wall") in val)
-					val[t, name, r, "outside"] = val[t, name, r, "wall"] - \
-					    val[t, name, r, "phases"]
-			ov[tool] = median(t, name, "outside")
-			wl[tool] = median(t, name, "wall")
-		}
-		printf "%-11s %11s %11s %6s   (wall s: clyde %s, bonnie++ %s)\n", "outside s",
-		    num(ov[1]), num(ov[2]), ratio(ov[1], ov[2]), num(wl[1]), num(wl[2])
-		if (median(t, "untimed", "put_block") != "") {
-			printf "latency clock cost [%s]: clyde with / without the per-operation clock\n", t
-			printf "  %-11s %11s %11s %6s %7s %7s %6s\n", "phase", "timed",
-			    "untimed", "ratio", "cv-t", "cv-u", "cpu/op"
-			for (p = 1; p <= np; p++) {
-				c = median(t, "clyde", ph[p]); u = median(t, "untimed", ph[p])
-				if (c == "" || u == "") continue
-				printf "  %-11s %11s %11s %6s %7s %7s %6s\n", ph[p], num(c),
-				    num(u), ratio(c, u), pct(cv(t, "clyde", ph[p])),
-				    pct(cv(t, "untimed", ph[p])),
-				    ratio(median(t, "clyde", ph[p] "_cpu"),
-				    median(t, "untimed", ph[p] "_cpu"))
-			}
-		}
-		printf "clyde --compat=1.03 [%s] -s %d, per-char over the whole file; anchor for per-char: stdio putc/getc\n", t, size103
-		printf "  %-11s %11s %7s %11s %6s %7s\n", "phase", "clyde 1.03", "cv", "anchor", "ratio", "cv-a"
-		for (p = 1; p <= np; p++) {
-			c = median(t, "clyde103", ph[p])
-			if (c == "") continue
-			a = ""; ca = ""
-			if (ph[p] == "putc" || ph[p] == "getc") {
-				a = median(t, "stdio", ph[p]); ca = cv(t, "stdio", ph[p])
-			}
-			printf "  %-11s %11s %7s %11s %6s %7s\n", ph[p], num(c),
-			    pct(cv(t, "clyde103", ph[p])), num(a), ratio(c, a), pct(ca)
-		}
-		printf "  %-11s %11s\n", "peak RSS KiB", num(median(t, "clyde103", "rss"))
-	}
-	if (big > 0) {
-		printf "\n[tmpfs] -s 0 -n %d, once each:\n", big
-		printf "  %-8s %13s %8s %11s\n", "", "peak RSS KiB", "wall s", "outside s"
-		for (tool = 1; tool <= 2; tool++) {
-			name = tool == 1 ? "clyde" : "bonnie"
-			w = val["big", name, 1, "wall"]; ph1 = val["big", name, 1, "phases"]
-			printf "  %-8s %13s %8s %11s\n", name, num(val["big", name, 1, "rss"]),
-			    num(w), w == "" || ph1 == "" ? "-" : num(w - ph1)
-		}
-	}
-	printf "\nwhole comparison: %d s\n", secs
-}' "$work/results"
-
-if [ "$BIG_FILES" -gt 0 ]; then
-	for tool in clyde bonnie; do
-		if [ -s "$work/raw/big.$tool.err" ] &&
-		    ! [ -s "$work/raw/big.$tool.csv" ]; then
-			echo "$tool -n $BIG_FILES said:"
-			sed 's/^/  /' "$work/raw/big.$tool.err"
-		fi
-	done
-	echo "bonnie++ -n 30000 said: $(head -1 "$work/raw/refuse.bonnie")"
-fi
+# what the report needs to be printed again later (REPORT=dir)
+cat >"$work/settings" <<EOF
+RUNS=$RUNS SIZE=$SIZE CHUNK=$CHUNK SEEKS=$SEEKS SEEKERS=$SEEKERS
+PERCHAR=$PERCHAR FILES=$FILES EXT4_FILES=$EXT4_FILES SIZE103=$SIZE103
+TARGETS="$TARGETS" BIG_FILES=$BIG_FILES secs=$secs
+reporting="$reporting"
+EOF
+print_report "$work"
