@@ -339,8 +339,13 @@ static int write_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 		/* a byte can be a network round trip: stop between bytes */
 		if (phase_stop)
 			return PHASE_STOPPED;
-		got = write_all(f->fd, &c, 1);
-
+		/*
+		 * write() itself, as 2.00a: one byte goes whole or not at
+		 * all, and write_all()'s loop would be a second call per byte.
+		 */
+		do
+			got = write(f->fd, &c, 1);
+		while (got < 0 && errno == EINTR);
 		if (got != 1)
 			return check_transfer(ctx, i, "write", got, 1);
 	}
@@ -460,8 +465,9 @@ static int read_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 
 		if (phase_stop)
 			return PHASE_STOPPED;
-		got = read_all(f->fd, &c, 1);
-
+		do      /* read() itself, as in write_bytes() */
+			got = read(f->fd, &c, 1);
+		while (got < 0 && errno == EINTR);
 		if (got != 1)
 			return check_transfer(ctx, i, "read", got, 1);
 	}
