@@ -140,12 +140,10 @@ static const char *file_path(const struct file_set *fs, uint32_t k, char *out)
 {
 	uint32_t i = fs->order[k];
 	const char *extra = fs->extra + (size_t)k * RANDOM_CHARS_MAX;
-	size_t len = 0;
+	size_t len = strnlen(extra, RANDOM_CHARS_MAX);
 	uint32_t counter = i;
 	char *p = out;
 
-	while (len < RANDOM_CHARS_MAX && extra[len] != '\0')
-		len++;
 	if (fs->dirs > 1) {
 		p += dir_name(dir_of(fs, i), p);
 		*p++ = '/';
