@@ -303,15 +303,9 @@ fi
 : >"$work/results"
 
 # --- build: clyde as is, and clyde without the per-operation clock ---------
-for b in timed untimed; do
-	mkdir -p "$work/$b/src" "$work/$b/include"
-	cp "$root"/src/*.c "$work/$b/src/"
-	cp "$root"/include/*.h "$work/$b/include/"
-	cp "$root/Makefile" "$work/$b/"
-done
 say "building clyde in $work"
-make -s -C "$work/timed" clyde >/dev/null
-make -s -C "$work/untimed" clyde CPPFLAGS=-DCLYDE_NO_OP_TIMING >/dev/null
+sh "$root/bench/build_clyde.sh" "$work/timed"
+sh "$root/bench/build_clyde.sh" "$work/untimed" CPPFLAGS=-DCLYDE_NO_OP_TIMING
 CLYDE=$work/timed/clyde
 UNTIMED=$work/untimed/clyde
 

@@ -27,15 +27,8 @@ trap '[ -n "${KEEP:-}" ] && cp "$work"/*.json "$KEEP"/ 2>/dev/null
 umount "$mnt" 2>/dev/null; rm -rf "$work"' EXIT
 
 # both builds in the work area: the source tree's own build stays as it was
-for b in timed untimed; do
-	# sources only: an object file of the tree's build would be reused
-	mkdir -p "$work/src.$b/src" "$work/src.$b/include"
-	cp src/*.c "$work/src.$b/src/"
-	cp include/*.h "$work/src.$b/include/"
-	cp Makefile "$work/src.$b/"
-done
-make -s -C "$work/src.timed" clyde >/dev/null
-make -s -C "$work/src.untimed" clyde CPPFLAGS=-DCLYDE_NO_OP_TIMING >/dev/null
+sh bench/build_clyde.sh "$work/src.timed"
+sh bench/build_clyde.sh "$work/src.untimed" CPPFLAGS=-DCLYDE_NO_OP_TIMING
 cp "$work/src.timed/clyde" "$work/timed"
 cp "$work/src.untimed/clyde" "$work/untimed"
 

@@ -32,11 +32,8 @@ work=$(mktemp -d /tmp/clyde-own.XXXXXX)
 mnt=$work/mnt
 trap '[ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp "$work"/*.data "$KEEP"/ 2>/dev/null
 umount "$mnt" 2>/dev/null; rm -rf "$work"' EXIT
-mkdir -p "$work/src/src" "$work/src/include" "$mnt"
-cp src/*.c "$work/src/src/"
-cp include/*.h "$work/src/include/"
-cp Makefile "$work/src/"
-make -s -C "$work/src" clyde >/dev/null
+mkdir -p "$mnt"
+sh bench/build_clyde.sh "$work/src"
 mount -t tmpfs -o size=3g tmpfs "$mnt"
 
 # name, then the options both tools get
