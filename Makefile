@@ -15,18 +15,22 @@ ALL_CFLAGS = -std=c11 -pthread $(WARN) $(CFLAGS)
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 	-D_FILE_OFFSET_BITS=64 -Iinclude $(CPPFLAGS)
 
-SRC = src/main.c src/config.c src/phase.c src/phase_io.c src/phase_seek.c \
-	src/phase_files.c src/phase_copies.c src/timing.c src/result.c src/csv.c src/csv_read.c src/report_text.c \
-	src/util.c src/setup.c src/sync.c src/dist_local.c src/progress.c \
-	src/scratch.c
-HDR = include/config.h include/result.h include/phase.h include/timing.h \
-	include/util.h include/report.h include/setup.h include/sync.h \
-	include/progress.h include/scratch.h \
-	include/dist.h
+SRC = src/main.c src/config.c src/runner.c src/phase.c src/phase_ctx.c \
+	src/phase_io.c src/phase_seek.c src/phase_files.c src/phase_copies.c \
+	src/stop.c src/test_hooks.c src/timing.c src/result.c src/csv.c \
+	src/csv_read.c src/report_text.c src/util.c src/setup.c src/sync.c \
+	src/dist_local.c src/progress.c src/scratch.c
+HDR = include/config.h include/result.h include/runner.h include/phase.h \
+	include/phase_ctx.h include/phase_io.h include/phase_seek.h \
+	include/phase_files.h include/phase_copies.h include/stop.h \
+	include/test_hooks.h include/timing.h include/util.h include/csv.h \
+	include/report_text.h include/setup.h include/sync.h \
+	include/progress.h include/scratch.h include/dist.h
 # clyde report
 SRC += src/csv_input.c src/report_set.c src/report_json.c src/report_html.c \
 	src/report_cmd.c
-HDR += include/csv_read.h include/report_set.h include/report_cmd.h
+HDR += include/csv_read.h include/report_set.h include/report_cmd.h \
+	include/report_json.h include/report_html.h
 # the C library's math part (round, sqrt for --average)
 LDLIBS += -lm
 OBJ = $(SRC:.c=.o)
@@ -34,7 +38,11 @@ OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(filter-out src/main.o,$(OBJ))
 
 UNIT = tests/unit_util tests/unit_report
-TOOLS = tests/csv_table
+# clyde with its test hooks (include/test_hooks.h) read from the
+# environment, for the tests that stop or fail a run at a chosen point;
+# the clyde that is built and installed has none.
+HOOKS = tests/clyde-hooks
+TOOLS = tests/csv_table $(HOOKS)
 # An LD_PRELOAD library that injects I/O errors, for the tests only.
 SHIM = tests/fault_shim.so
 
@@ -52,6 +60,14 @@ src/%.o: src/%.c $(HDR)
 
 tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+HOOKS_OBJ = $(filter-out src/test_hooks.o,$(OBJ)) tests/test_hooks_on.o
+
+tests/test_hooks_on.o: src/test_hooks.c $(HDR)
+	$(CC) -DCLYDE_TEST_HOOKS $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/test_hooks.c
+
+$(HOOKS): $(HOOKS_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_OBJ) $(LDLIBS)
 
 # the fault shim, position-independent, with the C library's dlsym()
 $(SHIM): tests/fault_shim.c
@@ -77,6 +93,8 @@ lint:
 			$$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
 			    -fsyntax-only $$f || exit 1; \
 		done; \
+		$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
+		    -O2 -fsyntax-only src/test_hooks.c || exit 1; \
 	done
 
 # The same tests on a build with AddressSanitizer and UBSan.
@@ -93,10 +111,16 @@ sanitize:
 MPICC ?= mpicc
 MPI_OBJ = $(filter-out src/dist_local.o,$(OBJ)) src/dist_mpi.o
 
+MPI_HOOKS_OBJ = $(filter-out src/test_hooks.o,$(MPI_OBJ)) tests/test_hooks_on.o
+
 mpi: clyde-mpi
 
 clyde-mpi: $(MPI_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(LDLIBS)
+
+# clyde-mpi with the test hooks, for tests/mpi.sh
+tests/clyde-mpi-hooks: $(MPI_HOOKS_OBJ)
+	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_HOOKS_OBJ) $(LDLIBS)
 
 src/dist_mpi.o: src/dist_mpi.c $(HDR)
 	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/dist_mpi.c
@@ -119,7 +143,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM)
+	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM) \
+		tests/test_hooks_on.o tests/clyde-mpi-hooks
 	rm -rf $(SAN_DIR)
 
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and

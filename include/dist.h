@@ -65,13 +65,6 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
     struct phase_figures *pf, enum phase_id id, struct rank_figures *ranks,
     char *error, size_t error_len);
 
-/*
- * Test hook: true when the environment variable CLYDE_TEST_FAIL_RANK
- * names this rank (N, or N:phase, e.g. 1:put_block) and this phase, so
- * that the tests can make one rank fail while the others work.
- */
-bool dist_test_failure(enum phase_id id);
-
 /* On rank 0: every rank's host name into ranks[].host. */
 void dist_gather_hosts(struct rank_figures *ranks);
 

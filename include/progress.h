@@ -1,14 +1,30 @@
 /*
- * progress.h: what a run shows while it runs (progress.c).  The phase
- * loops draw the live line through phase_check_stop() in phase.h.
+ * progress.h: what a run shows while it runs (progress.c): bonnie++'s
+ * lines ("Writing intelligently...done") or the live line.  The phase
+ * loops draw the live line through phase_check_stop() (phase_ctx.h).
  */
 #ifndef CLYDE_PROGRESS_H
 #define CLYDE_PROGRESS_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 #include "config.h"
-#include "phase.h"
+
+struct phase_def;
+struct phase_meter;
+
+/* Set twice a second while the live line is on (or with several ranks). */
+extern volatile sig_atomic_t progress_tick_due;
+
+/* Redraw the live line, when the calling thread is the one shown. */
+void progress_tick(void);
+
+/*
+ * The thread that calls this shows its meter on the live line (the
+ * copy 0 thread with -c); NULL stops showing it.
+ */
+void progress_attach(const struct phase_meter *meter);
 
 /* Before the first phase and after the last: the live line's timer. */
 void progress_start(const struct config *cfg);

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "phase.h"
+#include "phase_ctx.h"
 
 /*
  * Make clyde.PID.XXXXXX in dir (mode 0700) and open it and the target in

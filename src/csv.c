@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "csv.h"
 
 #define RATE_CPU(ph) \
 	{ NULL, F_RATE, ph }, { NULL, F_CPU, ph }

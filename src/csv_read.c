@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "csv_read.h"
-#include "report.h"
+#include "csv.h"
 #include "util.h"
 
 /* More fields than this is no bonnie++ line, even with commas in names. */

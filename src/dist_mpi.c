@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 #include "dist.h"
-#include "phase.h"
+#include "phase_ctx.h"
+#include "stop.h"
 
 #define TAG_STOP 1
 
@@ -276,19 +277,4 @@ void dist_gather_hosts(struct rank_figures *ranks)
 			memcpy(ranks[i].host, all + (size_t)i * sizeof(host),
 			    sizeof(host));
 	free(all);
-}
-
-bool dist_test_failure(enum phase_id id)
-{
-	const char *hook = getenv("CLYDE_TEST_FAIL_RANK");
-	char *end;
-	long r;
-
-	if (hook == NULL)
-		return false;
-	r = strtol(hook, &end, 10);
-	if (end == hook || r != rank)
-		return false;
-	return *end == '\0' ? id == PH_PUT_BLOCK :
-	    *end == ':' && strcmp(end + 1, phase_csv_name[id]) == 0;
 }

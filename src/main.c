@@ -13,11 +13,14 @@
 
 #include "config.h"
 #include "dist.h"
-#include "phase.h"
-#include "report.h"
+#include "runner.h"
+#include "csv.h"
+#include "report_text.h"
+#include "report_json.h"
 #include "report_cmd.h"
 #include "result.h"
 #include "setup.h"
+#include "stop.h"
 #include "sync.h"
 #include "util.h"
 
@@ -190,7 +193,7 @@ static int clyde_main(int argc, char **argv)
 		return close_stdout();
 	if (rc != EXIT_OK)
 		return rc;
-	phase_install_signals();
+	stop_install_signals();
 	/* -p makes or removes the semaphore and does nothing else */
 	if (cfg.sync == SYNC_CREATE || cfg.sync == SYNC_REMOVE) {
 		rc = setup_privileges(&cfg);

@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "phase.h"
+#include "phase_copies.h"
+#include "test_hooks.h"
 
 struct copy {
 	pthread_t thread;
@@ -34,6 +36,10 @@ struct copies {
 	unsigned n;
 	const struct phase_def *phase;  /* the phase being run */
 	pthread_barrier_t ready;        /* every copy prepared */
+	/* the threads wait here until all have started: 1 go, -1 give up */
+	pthread_mutex_t gate_lock;
+	pthread_cond_t gate_open;
+	int gate;
 	struct copy copy[];
 };
 
@@ -83,6 +89,8 @@ struct copies *copies_start(const struct phase_ctx *base, unsigned n)
 	if (cp == NULL)
 		return NULL;
 	cp->n = n;
+	pthread_mutex_init(&cp->gate_lock, NULL);
+	pthread_cond_init(&cp->gate_open, NULL);
 	for (k = 0; k < n; k++) {
 		cp->copy[k].all = cp;
 		if (setup_copy(&cp->copy[k], base, k) != 0) {
@@ -103,6 +111,17 @@ static void *copy_main(void *arg)
 	const struct phase_def *p = c->all->phase;
 	int64_t c0;
 
+	int gate;
+
+	pthread_mutex_lock(&c->all->gate_lock);
+	while ((gate = c->all->gate) == 0)
+		pthread_cond_wait(&c->all->gate_open, &c->all->gate_lock);
+	pthread_mutex_unlock(&c->all->gate_lock);
+	/* not every copy could start: none may wait at the barrier */
+	if (gate < 0) {
+		c->rc = PHASE_STOPPED;
+		return NULL;
+	}
 	memset(&c->meter, 0, sizeof(c->meter));
 	c->ctx.label = p->label;
 	c->rc = p->prepare != NULL ? p->prepare(&c->ctx) : PHASE_OK;
@@ -112,8 +131,8 @@ static void *copy_main(void *arg)
 		return NULL;
 	/* the first copy shows its progress for all */
 	if (c == &c->all->copy[0]) {
-		phase_progress_attach(&c->meter);
-		phase_test_signal(p->id);
+		progress_attach(&c->meter);
+		test_hook_phase_start(p->id);
 	}
 	c0 = thread_cpu_ns();
 	c->start_ns = now_ns();
@@ -121,7 +140,7 @@ static void *copy_main(void *arg)
 	c->end_ns = now_ns();
 	c->cpu_ns = thread_cpu_ns() - c0;
 	if (c == &c->all->copy[0])
-		phase_progress_attach(NULL);
+		progress_attach(NULL);
 	return NULL;
 }
 
@@ -152,35 +171,41 @@ static void merge(struct copies *cp, struct phase_figures *pf,
 	latency_summarize(lat, &pf->lat);
 }
 
+/* Open the gate for the started threads: go, or all give up. */
+static void open_gate(struct copies *cp, int gate)
+{
+	pthread_mutex_lock(&cp->gate_lock);
+	cp->gate = gate;
+	pthread_cond_broadcast(&cp->gate_open);
+	pthread_mutex_unlock(&cp->gate_lock);
+}
+
 int copies_run_phase(struct copies *cp, struct phase_ctx *base,
     const struct phase_def *p, struct phase_figures *pf)
 {
 	int64_t kids0;
 	unsigned k, started;
-	int rc = PHASE_OK;
+	int rc = PHASE_OK, err = 0;
 
 	cp->phase = p;
+	cp->gate = 0;
 	if (pthread_barrier_init(&cp->ready, NULL, cp->n) != 0)
 		return phase_fail(base, NULL, "pthread_barrier_init", errno);
 	kids0 = children_cpu_ns();
-	for (started = 0; started < cp->n; started++) {
-		int err = pthread_create(&cp->copy[started].thread, NULL,
+	for (started = 0; started < cp->n && err == 0; started++)
+		err = pthread_create(&cp->copy[started].thread, NULL,
 		    copy_main, &cp->copy[started]);
-
-		if (err != 0) {
-			/* the copies already started would wait for ever */
-			fprintf(stderr, "clyde: -c: cannot start a thread: %s\n",
-			    strerror(err));
-			abort();
-		}
-	}
-	for (k = 0; k < cp->n; k++)
+	if (err != 0)
+		started--;
+	open_gate(cp, err != 0 ? -1 : 1);
+	for (k = 0; k < started; k++)
 		pthread_join(cp->copy[k].thread, NULL);
 	pthread_barrier_destroy(&cp->ready);
-	/* the data files are not needed by the small-file phases */
-	if (p->id == PH_SEEKS)
+	if (err != 0)
+		return phase_fail(base, NULL, "-c: starting a copy's thread", err);
+	if (p->release != NULL)
 		for (k = 0; k < cp->n; k++)
-			phase_io_cleanup(&cp->copy[k].ctx);
+			p->release(&cp->copy[k].ctx);
 	for (k = 0; k < cp->n && rc == PHASE_OK; k++) {
 		rc = cp->copy[k].rc;
 		if (rc == PHASE_ERROR)
@@ -205,9 +230,7 @@ void copies_finish(struct copies *cp, struct phase_ctx *base)
 		struct copy *c = &cp->copy[k];
 
 		if (c->ctx.scratch_fd >= 0) {
-			phase_seeks_cleanup(&c->ctx);
-			phase_io_cleanup(&c->ctx);
-			phase_files_cleanup(&c->ctx);
+			phase_cleanup_all(&c->ctx);
 			close(c->ctx.scratch_fd);
 		}
 		phase_cleanup_report(&c->ctx);
@@ -216,5 +239,7 @@ void copies_finish(struct copies *cp, struct phase_ctx *base)
 			phase_cleanup_failed(base, c->dir, errno);
 		free(c->ctx.buf);
 	}
+	pthread_cond_destroy(&cp->gate_open);
+	pthread_mutex_destroy(&cp->gate_lock);
 	free(cp);
 }

@@ -26,7 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "phase.h"
+#include "phase_files.h"
 
 #define FILES_DIR          "files"
 #define TARGET_NAME        "files.target"

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "phase.h"
+#include "phase_io.h"
 
 #define MIB ((uint64_t)1024 * 1024)
 

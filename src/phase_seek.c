@@ -28,7 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "phase.h"
+#include "phase_io.h"
+#include "phase_seek.h"
 
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS MAP_ANON

@@ -12,9 +12,10 @@
 
 #include "dist.h"
 #include "phase.h"
+#include "phase_ctx.h"
 #include "progress.h"
 
-volatile sig_atomic_t phase_tick;
+volatile sig_atomic_t progress_tick_due;
 
 /*
  * The live progress line: what is shown, set by the main thread before
@@ -32,10 +33,10 @@ static _Thread_local const struct phase_meter *shown_meter;
 static void on_tick(int sig)
 {
 	(void)sig;
-	phase_tick = 1;
+	progress_tick_due = 1;
 }
 
-void phase_progress_attach(const struct phase_meter *meter)
+void progress_attach(const struct phase_meter *meter)
 {
 	shown_meter = meter;
 }
@@ -51,7 +52,7 @@ static void fmt_duration(char *out, size_t n, int64_t ns)
 		snprintf(out, n, "%ld:%02ld", s / 60, s % 60);
 }
 
-void phase_progress_tick(void)
+void progress_tick(void)
 {
 	char line[160], elapsed[32], left[32];
 	const struct phase_meter *m = shown_meter;
@@ -60,7 +61,7 @@ void phase_progress_tick(void)
 
 	if (m == NULL)
 		return;
-	phase_tick = 0;
+	progress_tick_due = 0;
 	dist_poll();
 	if (!live.on)
 		return;
@@ -119,7 +120,7 @@ void progress_stop(void)
 	struct itimerval off = { { 0, 0 }, { 0, 0 } };
 
 	setitimer(ITIMER_REAL, &off, NULL);
-	phase_tick = 0;
+	progress_tick_due = 0;
 	if (!live.on)
 		return;
 	if (write(STDERR_FILENO, "\r\033[K", 4) < 0)

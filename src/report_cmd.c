@@ -14,7 +14,10 @@
 
 #include "config.h"
 #include "csv_read.h"
-#include "report.h"
+#include "csv.h"
+#include "report_text.h"
+#include "report_json.h"
+#include "report_html.h"
 #include "report_cmd.h"
 #include "report_set.h"
 #include "util.h"

@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "csv.h"
+#include "report_html.h"
 #include "report_set.h"
 #include "util.h"
 

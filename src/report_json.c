@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "csv.h"
+#include "report_json.h"
 #include "report_set.h"
 #include "util.h"
 

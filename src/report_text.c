@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "csv.h"
+#include "report_text.h"
 #include "report_set.h"
 
 /* The table names the bonnie++ release whose layout it reproduces. */

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "phase.h"
+#include "phase_ctx.h"
 #include "scratch.h"
 
 /* "dir/name" for messages, without a doubled slash */

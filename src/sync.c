@@ -10,7 +10,7 @@
 #include <sys/sem.h>
 #include <unistd.h>
 
-#include "phase.h"
+#include "stop.h"
 #include "sync.h"
 
 #define SEM_KEY 4711            /* bonnie++'s SemKey */

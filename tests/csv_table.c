@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "csv_read.h"
-#include "report.h"
+#include "csv.h"
+#include "report_text.h"
 
 int main(int argc, char **argv)
 {

@@ -13,7 +13,10 @@
 #include <string.h>
 
 #include "csv_read.h"
-#include "report.h"
+#include "csv.h"
+#include "report_text.h"
+#include "report_json.h"
+#include "report_html.h"
 #include "report_set.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,9 +1,12 @@
 # lib.sh: TAP helpers for the shell tests.  Sourced, not run.
 # Each test script runs from the top of the tree, uses ./clyde (or
-# $CLYDE), and works in its own temporary directory.
+# $CLYDE), and works in its own temporary directory.  Tests that stop
+# or fail a run at a chosen point use $CLYDE_HOOKS, clyde built with its
+# test hooks (include/test_hooks.h; make tests/clyde-hooks).
 
 cd "$(dirname "$0")/.." || exit 1
 CLYDE=${CLYDE:-./clyde}
+CLYDE_HOOKS=${CLYDE_HOOKS:-tests/clyde-hooks}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clyde-test.XXXXXX") || exit 1
 # other users (-u nobody) must be able to reach the targets inside
 chmod 755 "$WORK"

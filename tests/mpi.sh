@@ -13,7 +13,8 @@ if [ -n "${CLYDE_SANITIZED:-}" ]; then
 	echo "1..0 # skip not on the sanitizer build (MPI's own allocations)"
 	exit 0
 fi
-make -s mpi >/dev/null || { echo "1..0 # skip make mpi failed"; exit 0; }
+make -s mpi tests/clyde-mpi-hooks >/dev/null ||
+    { echo "1..0 # skip make mpi failed"; exit 0; }
 MPIRUN="mpirun --oversubscribe --allow-run-as-root"
 shm=/dev/shm
 [ -d "$shm" ] && [ -w "$shm" ] || shm=$WORK
@@ -70,7 +71,7 @@ ok $? "the 1.03 profile: the classic line for the whole run" || diag < "$WORK/er
 start=$(date +%s)
 t=$(mktemp -d "$base/t.XXXXXX")
 chmod 755 "$t"
-timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:put_block ./clyde-mpi \
+timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:put_block tests/clyde-mpi-hooks \
     --compat=2.00 -d "$t" $AS_USER -r 0 -s 1024 -f -n 0 -q >"$WORK/out" 2>"$WORK/err"
 rc=$?
 took=$(($(date +%s) - start))

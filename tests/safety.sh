@@ -16,9 +16,20 @@ run() {
 	rc=$?
 }
 
+# hooked_run ARGS...: the same with the build that reads the test hooks
+hooked_run() {
+	CLYDE=$CLYDE_HOOKS run "$@"
+}
+
 csv_line() { tail -1 "$WORK/out"; }
 
-# --- SIGINT in every phase, through the test hook of phase.c ------------
+# --- SIGINT in every phase, through the test hooks ------------------------
+
+# clyde as built and installed has no test hooks: the variables do nothing
+CLYDE_TEST_SIGNAL_PHASE=put_block CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 0 -f
+[ "$rc" = 0 ] && is_empty "$t" && ! grep -q "CLYDE_TEST" "$CLYDE"
+ok $? "clyde as built ignores the test hooks and holds none of their names" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 phases="putc put_block rewrite getc get_block seeks seq_create seq_stat
 	seq_del ran_create ran_stat ran_del"
@@ -31,7 +42,7 @@ for profile in "--compat=1.03" "--compat=2.00" "--compat=2.00 -c 2"; do
 		*/putc | */getc) pc=-f1 ;;
 		*) pc=-f ;;
 		esac
-		CLYDE_TEST_SIGNAL_PHASE=$ph run $profile $pc -s 4 -n 1
+		CLYDE_TEST_SIGNAL_PHASE=$ph hooked_run $profile $pc -s 4 -n 1
 		if [ "$rc" != 5 ] || ! is_empty "$t" || [ -s "$WORK/out" ] ||
 		    ! grep -q "^clyde: interrupted" "$WORK/err"; then
 			failed="$failed $ph(rc=$rc)"
@@ -44,7 +55,7 @@ for profile in "--compat=1.03" "--compat=2.00" "--compat=2.00 -c 2"; do
 done
 
 # a second SIGINT during cleanup ends at once and names what is left
-CLYDE_TEST_SIGNAL_PHASE=seq_stat CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 1
+CLYDE_TEST_SIGNAL_PHASE=seq_stat CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run -s 4 -n 1
 left=$(ls -A "$t")
 [ "$rc" = 5 ] && [ -n "$left" ] &&
     grep -q "^clyde: stopped during cleanup; remove what is left with: rm -rf '$t/$left'\$" "$WORK/err"
@@ -53,7 +64,7 @@ ok $? "second SIGINT during cleanup: exit 5 at once, the path left and the comma
 [ -z "$left" ] || rm -rf "${t:?}/$left"
 
 # one signal during cleanup is not a second one: cleanup finishes
-CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 1
+CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run -s 4 -n 1
 [ "$rc" = 0 ] && is_empty "$t"
 ok $? "a first SIGINT during cleanup lets cleanup finish" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag

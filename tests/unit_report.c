@@ -13,7 +13,8 @@
 #include <string.h>
 
 #include "csv_read.h"
-#include "report.h"
+#include "csv.h"
+#include "report_text.h"
 #include "report_set.h"
 #include "tap.h"
 

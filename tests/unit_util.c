@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "csv.h"
 #include "result.h"
 #include "tap.h"
 #include "timing.h"

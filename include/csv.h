@@ -1,12 +1,14 @@
 /*
- * report.h: formatters.  They read struct result and write text; they
- * never measure.  One table of CSV fields (csv.c) drives every CSV
- * writer, the header, and the reader.
+ * csv.h: bonnie++'s CSV lines as data (csv.c).  One table of fields per
+ * layout drives the writer, the header, and the reader (csv_read.c); the
+ * cell strings here are shared by the text table.
  */
-#ifndef CLYDE_REPORT_H
-#define CLYDE_REPORT_H
+#ifndef CLYDE_CSV_H
+#define CLYDE_CSV_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "config.h"
@@ -46,7 +48,7 @@ struct csv_layout {
 };
 
 /*
- * Every CSV layout bonnie++ wrote (formats.md 1-5), one table each.
+ * Every CSV layout bonnie++ wrote, one table each (clyde(1), REPORT).
  * clyde writes csv_layout_103 (1.03e, 27 fields) and csv_layout_198
  * (2.00a, 50 fields, format 1.98); the reader walks all of them.
  */
@@ -65,36 +67,6 @@ void csv_field_name(char *out, size_t n, const struct csv_field *f);
 void csv_write_header(FILE *out, const struct csv_layout *layout);
 void csv_write_row(FILE *out, const struct csv_layout *layout,
     const struct result *res);
-
-struct report_set;
-
-/* The text table of one result in the layout of 'compat'. */
-void report_text(FILE *out, enum compat compat, const struct result *res);
-/*
- * Every result of a set in one table (one row each), with the --average
- * rows of its groups and, when base is not NULL, --compare rows.  A set
- * of one result prints as report_text().
- */
-void report_text_set(FILE *out, enum compat compat,
-    const struct report_set *set, const char *base);
-
-/*
- * The JSON record of report.md for one result, with the run-only keys
- * filled when res->from_run (null otherwise).  Strings are escaped for
- * JSON; bytes that are not UTF-8 become \u00XX (read as Latin-1).
- */
-void report_json_record(FILE *out, const struct result *res);
-/* A JSON array of the set's records, then one per --average group. */
-void report_json_set(FILE *out, const struct report_set *set,
-    const char *base);
-
-/*
- * One HTML page: the tables, cells shaded by value per column, an SVG
- * bar chart per measurement.  No scripts, nothing external; every
- * string from the input escaped.
- */
-void report_html_set(FILE *out, enum compat compat,
-    const struct report_set *set, const char *base);
 
 /* Cell strings shared by the text and CSV writers. */
 void fmt_file_size(char *out, size_t n, uint64_t mib);

@@ -1,0 +1,89 @@
+/*
+ * phase_ctx.h: what every phase works with (phase_ctx.c): its context,
+ * the meter it counts its work in, its return codes, and the few calls
+ * it makes to report a failure or to check for a stop.  Phases only
+ * measure: they never print; the runner (runner.c) reports.
+ */
+#ifndef CLYDE_PHASE_CTX_H
+#define CLYDE_PHASE_CTX_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "config.h"
+#include "progress.h"
+#include "stop.h"
+#include "timing.h"
+#include "util.h"
+
+enum phase_rc {
+	PHASE_OK = 0,
+	PHASE_ERROR = -1,       /* ctx->error holds the message */
+	PHASE_STOPPED = -2      /* phase_stop was set */
+};
+
+/* What the running phase counts; the runner resets it before prepare(). */
+struct phase_meter {
+	uint64_t ops;           /* bytes (I/O), seeks, or files */
+	uint64_t bytes;         /* data moved */
+	struct latency lat;     /* one sample per operation */
+};
+
+struct io_state;                /* phase_io.c */
+struct seek_shared;             /* phase_seek.c */
+struct file_set;                /* phase_files.c */
+
+struct phase_ctx {
+	const struct config *cfg;
+	int target_fd;                  /* the target directory (-d), O_DIRECTORY */
+	int scratch_fd;                 /* the scratch directory, O_DIRECTORY */
+	const char *scratch_name;       /* its name inside the target, for messages */
+	pid_t pid;                      /* names the data files: Bonnie.<pid> */
+
+	char *buf;                      /* page-aligned, buf_size bytes */
+	size_t buf_size;                /* >= chunk and >= files.chunk */
+	struct rng rng;
+
+	const char *label;              /* the running phase, for messages */
+	struct phase_meter *meter;
+
+	struct io_state *io;            /* the data files of the I/O phases */
+	struct seek_shared *seek;       /* seek positions shared with the seekers */
+	struct file_set *files;         /* the small files */
+
+	char error[512];
+	/* cleanup: what could not be removed, reported once at the end */
+	unsigned cleanup_failures;
+	char cleanup_error[512];
+};
+
+/*
+ * Record an error as "<label>: <scratch>/<path>: <op>: <strerror(err)>"
+ * (path may be NULL; err 0 leaves out the errno text) and return
+ * PHASE_ERROR.  A call that a stop signal interrupted (EINTR after
+ * SIGINT) is no error: that returns PHASE_STOPPED and records nothing.
+ */
+int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err);
+
+/*
+ * Cleanup could not remove path (inside the scratch directory): noted
+ * for the message at the end, which names the first such path and how
+ * many more there were.  ENOENT is no failure: nothing of ours is left.
+ */
+void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err);
+
+/* Print the cleanup failures noted in ctx, if any, and forget them. */
+void phase_cleanup_report(struct phase_ctx *ctx);
+
+/*
+ * PHASE_STOPPED when a stop signal arrived, else PHASE_OK.  Every phase
+ * loop calls it once per operation, so it also draws the progress line.
+ */
+static inline int phase_check_stop(void)
+{
+	if (progress_tick_due)
+		progress_tick();
+	return phase_stop ? PHASE_STOPPED : PHASE_OK;
+}
+
+#endif

@@ -1,0 +1,15 @@
+/*
+ * phase_seek.h: random seeks in the data files by forked seeker
+ * processes (phase_seek.c).
+ */
+#ifndef CLYDE_PHASE_SEEK_H
+#define CLYDE_PHASE_SEEK_H
+
+#include "phase_ctx.h"
+
+int phase_seeks_prepare(struct phase_ctx *ctx);
+int phase_seeks_run(struct phase_ctx *ctx);
+/* Unmap the shared positions; safe to call at any point, twice. */
+void phase_seeks_cleanup(struct phase_ctx *ctx);
+
+#endif

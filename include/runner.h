@@ -1,0 +1,19 @@
+/*
+ * runner.h: one run of the benchmark (runner.c).
+ */
+#ifndef CLYDE_RUNNER_H
+#define CLYDE_RUNNER_H
+
+#include "config.h"
+#include "result.h"
+
+/*
+ * Run every enabled phase of cfg into res, in a scratch directory made
+ * inside cfg->dir.  Returns an exit code (EXIT_OK, EXIT_USAGE for a bad
+ * -Z file, EXIT_CANNOT_START, EXIT_IO_ERROR, EXIT_INTERRUPTED); the
+ * scratch directory is gone on return unless a message says which path
+ * is left.
+ */
+int phase_run_all(const struct config *cfg, struct result *res);
+
+#endif

@@ -1,0 +1,32 @@
+/*
+ * test_hooks.h: ways for the tests to stop or fail a run at a chosen
+ * point without depending on timing (test_hooks.c).  They read the
+ * environment only in a build with -DCLYDE_TEST_HOOKS, the one the test
+ * suite makes (tests/clyde-hooks, tests/clyde-mpi-hooks); in clyde as
+ * built and installed every hook does nothing.
+ *
+ *   CLYDE_TEST_SIGNAL_PHASE=<CSV name>  SIGINT when that phase's timed
+ *                                       run starts ("seq_create", ...)
+ *   CLYDE_TEST_SIGNAL_CLEANUP=1         SIGINT when cleanup starts: after
+ *                                       a first signal, the second one
+ *   CLYDE_TEST_FAIL_RANK=N[:<CSV name>] rank N fails that phase with EIO
+ *                                       (put_block when none is named)
+ */
+#ifndef CLYDE_TEST_HOOKS_H
+#define CLYDE_TEST_HOOKS_H
+
+#include "result.h"
+
+/* Read the environment once, before the run. */
+void test_hooks_load(void);
+
+/* The timed run of phase id starts (in the thread shown on progress). */
+void test_hook_phase_start(enum phase_id id);
+
+/* Cleanup starts. */
+void test_hook_cleanup_start(void);
+
+/* When rank must fail phase id, the operation to name; else NULL. */
+const char *test_hook_fail_rank(unsigned rank, enum phase_id id);
+
+#endif

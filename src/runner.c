@@ -1,0 +1,250 @@
+/*
+ * runner.c: one run of every enabled phase.  It makes the context and
+ * the scratch directory, times each phase of the table (phase.h) in
+ * this process or in the copies of -c, reports a failure or a stop, and
+ * removes what the run made.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dist.h"
+#include "phase.h"
+#include "phase_copies.h"
+#include "phase_io.h"
+#include "progress.h"
+#include "runner.h"
+#include "scratch.h"
+#include "sync.h"
+#include "test_hooks.h"
+
+/* What a stop signal during cleanup prints before it exits. */
+static char left_behind_msg[2 * PATH_MAX + 128];
+
+/* Returns EXIT_OK or the exit code: a bad -Z file is bad input (1). */
+static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t size = cfg->chunk > cfg->files.chunk ? cfg->chunk : cfg->files.chunk;
+	void *buf;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->cfg = cfg;
+	ctx->target_fd = -1;
+	ctx->scratch_fd = -1;
+	ctx->pid = getpid();
+	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
+		fprintf(stderr, "clyde: cannot allocate a %zu-byte buffer\n", size);
+		return EXIT_CANNOT_START;
+	}
+	memset(buf, 0, size);
+	ctx->buf = buf;
+	ctx->buf_size = size;
+	rng_seed(&ctx->rng, cfg->seed);
+	if (cfg->seed_file != NULL && rng_load_file(&ctx->rng, cfg->seed_file)) {
+		fprintf(stderr, "clyde: -Z %s: %s\n", cfg->seed_file,
+		    errno == EINVAL ? "not a file of 32-bit numbers" :
+		    strerror(errno));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * prepare() untimed, then run() between two clock reads, in this
+ * process.  With several ranks they all start together (the meeting in
+ * dist_all_ok()), and the figures are the whole run's (dist_phase_done()).
+ */
+static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
+    struct phase_figures *pf, struct rank_figures *ranks)
+{
+	struct phase_meter *meter = ctx->meter;
+	struct dist_phase mine;
+	const char *injected;
+	int64_t t0, c0;
+	int rc = PHASE_OK;
+
+	if (p->prepare != NULL)
+		rc = p->prepare(ctx);
+	/* a rank whose prepare() failed stops them all */
+	if (!dist_all_ok(rc == PHASE_OK) && rc == PHASE_OK)
+		rc = PHASE_STOPPED;
+	progress_attach(meter);
+	test_hook_phase_start(p->id);
+	c0 = cpu_ns();
+	t0 = now_ns();
+	if (rc == PHASE_OK &&
+	    (injected = test_hook_fail_rank(dist_rank(), p->id)) != NULL)
+		rc = phase_fail(ctx, NULL, injected, EIO);
+	if (rc == PHASE_OK)
+		rc = p->run(ctx);
+	memset(&mine, 0, sizeof(mine));
+	mine.elapsed_ns = now_ns() - t0;
+	mine.cpu_ns = cpu_ns() - c0;
+	progress_attach(NULL);
+	mine.rc = rc;
+	mine.ops = meter->ops;
+	mine.bytes = meter->bytes;
+	mine.lat = &meter->lat;
+	mine.error = ctx->error;
+	return dist_phase_done(&mine, t0, pf, p->id, ranks, ctx->error,
+	    sizeof(ctx->error));
+}
+
+/* Wait for the others (-y), then time one phase here or in the copies. */
+static int run_phase(struct phase_ctx *ctx, struct copies *copies,
+    const struct phase_def *p, struct result *res)
+{
+	struct phase_figures *pf = &res->phase[p->id];
+	int rc;
+
+	memset(ctx->meter, 0, sizeof(*ctx->meter));
+	ctx->label = p->label;
+	if (sync_wait(ctx->cfg, p->id) != 0) {
+		if (phase_stop)
+			return PHASE_STOPPED;
+		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
+		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
+	}
+	progress_phase_begin(ctx->cfg, p);
+	if (copies != NULL) {
+		rc = copies_run_phase(copies, ctx, p, pf);
+	} else {
+		rc = time_phase(ctx, p, pf, res->ranks);
+		if (p->release != NULL)
+			p->release(ctx);
+	}
+	if (rc != PHASE_OK)
+		return rc;
+	progress_phase_done(ctx->cfg, p);
+	return PHASE_OK;
+}
+
+/* Remove what the phases made, then the scratch directory itself. */
+static int teardown(struct phase_ctx *ctx, struct copies *copies,
+    const char *path)
+{
+	char quoted[2 * PATH_MAX];
+	int len, rc = 0;
+
+	scratch_quote(quoted, sizeof(quoted), path);
+	len = snprintf(left_behind_msg, sizeof(left_behind_msg),
+	    "\nclyde: stopped during cleanup; remove what is left with: "
+	    "rm -rf %s\n", quoted);
+	if (len < 0 || (size_t)len >= sizeof(left_behind_msg))
+		len = (int)sizeof(left_behind_msg) - 1;
+	stop_cleanup_begin(left_behind_msg, (size_t)len);
+	test_hook_cleanup_start();
+	copies_finish(copies, ctx);
+	phase_cleanup_all(ctx);
+	phase_cleanup_report(ctx);
+	if (ctx->scratch_fd >= 0)
+		close(ctx->scratch_fd);
+	ctx->scratch_fd = -1;
+	/* already gone is no error: nothing of ours is left */
+	if (unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR) != 0 &&
+	    errno != ENOENT) {
+		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
+		    "place, remove it with: rm -rf %s\n", path, strerror(errno),
+		    quoted);
+		rc = -1;
+	}
+	close(ctx->target_fd);
+	ctx->target_fd = -1;
+	stop_cleanup_end();
+	return rc;
+}
+
+/* How the phases ended, said once, into the result and on stderr. */
+static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
+    int rc, struct result *res)
+{
+	const char *nl = cfg->quiet || progress_live() ? "" : "\n";
+
+	if (rc == PHASE_ERROR) {
+		fprintf(stderr, "%sclyde: %s\n", nl, ctx->error);
+		res->status = RUN_FAILED;
+		snprintf(res->error, sizeof(res->error), "%s", ctx->error);
+	} else if (rc == PHASE_STOPPED) {
+		fprintf(stderr, "%sclyde: interrupted%s; removing what the run "
+		    "made\n", nl, stop_signal_name());
+		res->status = RUN_INTERRUPTED;
+	}
+}
+
+/* Every enabled phase in table order, until one fails or a stop. */
+static int run_phases(struct phase_ctx *ctx, struct copies *copies,
+    struct result *res)
+{
+	int rc = PHASE_OK;
+
+	progress_start(ctx->cfg);
+	for (size_t i = 0; i < phase_count && rc == PHASE_OK; i++) {
+		const struct phase_def *p = &phase_table[i];
+
+		if (!p->enabled(ctx->cfg))
+			continue;
+		rc = run_phase(ctx, copies, p, res);
+		if (rc == PHASE_OK)
+			rc = phase_check_stop();
+	}
+	progress_stop();
+	return rc;
+}
+
+int phase_run_all(const struct config *cfg, struct result *res)
+{
+	struct phase_ctx ctx;
+	struct copies *copies = NULL;
+	char path[PATH_MAX];
+	bool made = false;
+	int rc, exit_rc = EXIT_CANNOT_START;
+
+	test_hooks_load();
+	/* before any rank makes its own: theirs would look stale */
+	if (dist_rank() == 0)
+		scratch_report_stale(cfg->dir);
+	dist_all_ok(true);
+	op_clock_init();
+	rc = setup_ctx(&ctx, cfg);
+	if (rc != EXIT_OK)
+		exit_rc = rc;
+	/* the meter holds a histogram: keep it off the stack */
+	if (rc == EXIT_OK && (ctx.meter = calloc(1, sizeof(*ctx.meter))) != NULL)
+		made = scratch_make(&ctx, cfg->dir, path, sizeof(path)) == 0;
+	if (!dist_all_ok(made)) {
+		if (made)
+			fprintf(stderr, "clyde: another rank could not start\n");
+		goto out;
+	}
+	ctx.label = "-D";
+	rc = PHASE_OK;
+	if (cfg->direct_io && cfg->file_size_mib > 0 &&
+	    (rc = phase_io_check_direct(&ctx)) == PHASE_ERROR)
+		fprintf(stderr, "clyde: %s\n", ctx.error);
+	if (!dist_all_ok(rc == PHASE_OK))
+		goto out;
+	if (cfg->concurrency > 1 &&
+	    (copies = copies_start(&ctx, cfg->concurrency)) == NULL)
+		rc = phase_fail(&ctx, NULL, "-c: making the copies", errno);
+	if (rc == PHASE_OK)
+		rc = run_phases(&ctx, copies, res);
+	report_end(cfg, &ctx, rc, res);
+	if (rc == PHASE_STOPPED)
+		exit_rc = EXIT_INTERRUPTED;
+	else if (rc == PHASE_ERROR)
+		exit_rc = EXIT_IO_ERROR;
+	else
+		exit_rc = EXIT_OK;
+out:
+	if (made && teardown(&ctx, copies, path) != 0 && exit_rc == EXIT_OK)
+		exit_rc = EXIT_IO_ERROR;
+	free(ctx.meter);
+	free(ctx.buf);
+	rng_free(&ctx.rng);
+	return exit_rc;
+}

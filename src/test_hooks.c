@@ -1,0 +1,74 @@
+/*
+ * test_hooks.c: see test_hooks.h.  Without -DCLYDE_TEST_HOOKS every
+ * hook is empty and the environment is never read.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_hooks.h"
+
+#ifdef CLYDE_TEST_HOOKS
+
+static const char *signal_phase;
+static bool signal_cleanup;
+static const char *fail_rank;
+
+void test_hooks_load(void)
+{
+	signal_phase = getenv("CLYDE_TEST_SIGNAL_PHASE");
+	signal_cleanup = getenv("CLYDE_TEST_SIGNAL_CLEANUP") != NULL;
+	fail_rank = getenv("CLYDE_TEST_FAIL_RANK");
+}
+
+void test_hook_phase_start(enum phase_id id)
+{
+	if (signal_phase != NULL && strcmp(signal_phase, phase_csv_name[id]) == 0)
+		raise(SIGINT);
+}
+
+void test_hook_cleanup_start(void)
+{
+	if (signal_cleanup)
+		raise(SIGINT);
+}
+
+const char *test_hook_fail_rank(unsigned rank, enum phase_id id)
+{
+	char *end;
+	long r;
+
+	if (fail_rank == NULL)
+		return NULL;
+	r = strtol(fail_rank, &end, 10);
+	if (end == fail_rank || r < 0 || (unsigned long)r != rank)
+		return NULL;
+	if (*end == '\0' ? id == PH_PUT_BLOCK :
+	    *end == ':' && strcmp(end + 1, phase_csv_name[id]) == 0)
+		return "failure injected by CLYDE_TEST_FAIL_RANK";
+	return NULL;
+}
+
+#else
+
+void test_hooks_load(void)
+{
+}
+
+void test_hook_phase_start(enum phase_id id)
+{
+	(void)id;
+}
+
+void test_hook_cleanup_start(void)
+{
+}
+
+const char *test_hook_fail_rank(unsigned rank, enum phase_id id)
+{
+	(void)rank;
+	(void)id;
+	return NULL;
+}
+
+#endif
