@@ -60,101 +60,134 @@ static FILE *open_json(const struct config *cfg)
 	return f;
 }
 
-/* One record, or an array of them with -x N > 1. */
-static void json_add(FILE *json, const struct config *cfg,
-    const struct result *res, unsigned run)
-{
-	if (json == NULL)
-		return;
-	if (cfg->runs > 1)
-		fputs(run == 0 ? "[\n" : ",\n", json);
-	report_json_record(json, res);
-}
+/*
+ * Where the results of the runs go.  With -q the table goes to stderr,
+ * so stdout collects CSV lines; with --json=- stdout has the JSON alone.
+ * Rank 0 speaks for all ranks: the others have no outputs.
+ */
+struct outputs {
+	bool speaks;
+	const struct csv_layout *layout;
+	FILE *table, *csv;
+	FILE *json;                     /* NULL without --json */
+	unsigned json_records;
+	struct rank_figures *ranks;     /* every rank's own figures, rank 0 */
+};
 
-static int close_json(FILE *json, const struct config *cfg, unsigned written)
+/* Open what the results go to, before the first run.  Exit code. */
+static int open_outputs(const struct config *cfg, struct outputs *out)
 {
-	if (json == NULL || json == stdout)
-		return EXIT_OK;
-	if (cfg->runs > 1 && written > 0)
-		fputs("]\n", json);
-	if (close_checked(json) != 0) {
-		fprintf(stderr, "clyde: --json %s: %s\n", cfg->json_path,
-		    errno ? strerror(errno) : "write error");
-		return EXIT_IO_ERROR;
+	bool json_on_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
+	int rc = EXIT_OK;
+
+	memset(out, 0, sizeof(*out));
+	out->speaks = dist_rank() == 0;
+	out->layout = csv_layout_for(cfg->compat);
+	out->table = cfg->quiet || json_on_stdout ? stderr : stdout;
+	out->csv = json_on_stdout ? stderr : stdout;
+	if (out->speaks && cfg->json_path != NULL &&
+	    (out->json = open_json(cfg)) == NULL)
+		rc = EXIT_CANNOT_START;
+	if (out->speaks && dist_size() > 1 &&
+	    (out->ranks = calloc(dist_size(), sizeof(*out->ranks))) == NULL)
+		rc = EXIT_CANNOT_START;
+	if (!dist_all_ok(rc == EXIT_OK) && rc == EXIT_OK)
+		rc = EXIT_CANNOT_START;
+	if (rc == EXIT_OK && out->speaks) {
+		if (cfg->quick && !cfg->quiet)
+			fprintf(stderr, "clyde: --quick: a %llu MiB file and %u "
+			    "files fit in the page cache: these figures measure "
+			    "memory, not the disk\n",
+			    (unsigned long long)cfg->file_size_mib,
+			    cfg->files.count_k * FILE_UNIT);
+		/* bonnie++ prints the header only for more than one run */
+		if (cfg->runs > 1)
+			csv_write_header(out->csv, out->layout);
 	}
-	return EXIT_OK;
+	return rc;
 }
 
+/*
+ * The results of one run that ended with rc.  Returns rc, or
+ * EXIT_IO_ERROR when nobody can read them any more.
+ */
+static int write_outputs(const struct config *cfg, struct outputs *out,
+    const struct result *res, int rc)
+{
+	/* a run that could not start has no record */
+	if (rc != EXIT_CANNOT_START && out->json != NULL) {
+		/* one record, or an array of them with -x N > 1 */
+		if (cfg->runs > 1)
+			fputs(out->json_records == 0 ? "[\n" : ",\n", out->json);
+		report_json_record(out->json, res);
+		out->json_records++;
+	}
+	/* an interrupted run prints nothing else, as bonnie++ */
+	if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
+		return rc;
+	/* bonnie++ prints no table with -x, even -x 1 */
+	if (cfg->runs == 0)
+		report_text(out->table, cfg->compat, res);
+	csv_write_row(out->csv, out->layout, res);
+	/* a closed pipe or a full disk ends the runs: nobody reads them */
+	if (fflush(out->csv) != 0 && rc == EXIT_OK)
+		rc = EXIT_IO_ERROR;
+	return rc;
+}
+
+/*
+ * Close the JSON file (an array's end with -x), or remove it when no run
+ * could start: it holds nothing.  Free.  Exit code.
+ */
+static int close_outputs(const struct config *cfg, struct outputs *out)
+{
+	int rc = EXIT_OK;
+
+	if (out->json != NULL && out->json != stdout &&
+	    out->json_records == 0) {
+		fclose(out->json);
+		unlink(cfg->json_path);
+	} else if (out->json != NULL && out->json != stdout) {
+		if (cfg->runs > 1 && out->json_records > 0)
+			fputs("]\n", out->json);
+		if (close_checked(out->json) != 0) {
+			fprintf(stderr, "clyde: --json %s: %s\n", cfg->json_path,
+			    errno ? strerror(errno) : "write error");
+			rc = EXIT_IO_ERROR;
+		}
+	}
+	free(out->ranks);
+	return rc;
+}
+
+/* -x runs (1 without it), each one measured and then written out. */
 static int run_benchmark(const struct config *cfg)
 {
-	const struct csv_layout *layout = csv_layout_for(cfg->compat);
-	bool json_on_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
-	/*
-	 * With -q the table goes to stderr, so stdout collects CSV lines;
-	 * with --json=- stdout has the JSON alone.
-	 */
-	FILE *table_out = cfg->quiet || json_on_stdout ? stderr : stdout;
-	FILE *csv_out = json_on_stdout ? stderr : stdout;
-	FILE *json = NULL;
-	unsigned run, runs = cfg->runs ? cfg->runs : 1, written = 0;
+	struct outputs out;
 	struct result res;
-	struct rank_figures *ranks = NULL;
-	int rc = EXIT_OK, json_rc;
+	unsigned run, runs = cfg->runs ? cfg->runs : 1;
+	int rc, close_rc;
 
-	bool speaks = dist_rank() == 0;         /* rank 0 speaks for all */
-
-	if (speaks && cfg->json_path != NULL && (json = open_json(cfg)) == NULL)
-		rc = EXIT_CANNOT_START;
-	if (speaks && dist_size() > 1 &&
-	    (ranks = calloc(dist_size(), sizeof(*ranks))) == NULL)
-		rc = EXIT_CANNOT_START;
-	if (!dist_all_ok(rc == EXIT_OK))
-		return rc != EXIT_OK ? rc : EXIT_CANNOT_START;
-
-	if (cfg->quick && !cfg->quiet && speaks)
-		fprintf(stderr, "clyde: --quick: a %llu MiB file and %u files fit "
-		    "in the page cache: these figures measure memory, not the "
-		    "disk\n", (unsigned long long)cfg->file_size_mib,
-		    cfg->files.count_k * FILE_UNIT);
-	/* bonnie++ prints the header only for more than one run */
-	if (cfg->runs > 1 && speaks)
-		csv_write_header(csv_out, layout);
+	rc = open_outputs(cfg, &out);
 	for (run = 0; run < runs && rc == EXIT_OK; run++) {
 		result_init_run(&res, cfg);
 		setup_describe_run(cfg, &res.run);
 		if (dist_size() > 1) {
 			res.concurrency = (int)dist_size();
 			res.nranks = dist_size();
-			res.ranks = speaks ? ranks : NULL;
+			res.ranks = out.ranks;
 			dist_gather_hosts(res.ranks);
 		}
 		rc = phase_run_all(cfg, &res);
 		result_finalize(&res, cfg->precise);
-		if (!speaks)
+		if (!out.speaks)
 			continue;
-		/* a run that could not start has no record: its file goes */
-		if (rc == EXIT_CANNOT_START && written == 0 && json != NULL &&
-		    json != stdout) {
-			fclose(json);
-			unlink(cfg->json_path);
-			json = NULL;
-		}
-		if (rc != EXIT_CANNOT_START)
-			json_add(json, cfg, &res, written++);
-		/* an interrupted run prints nothing else, as bonnie++ */
+		rc = write_outputs(cfg, &out, &res, rc);
 		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 			break;
-		/* bonnie++ prints no table with -x, even -x 1 */
-		if (cfg->runs == 0)
-			report_text(table_out, cfg->compat, &res);
-		csv_write_row(csv_out, layout, &res);
-		/* a closed pipe or a full disk ends the runs: nobody reads them */
-		if (fflush(csv_out) != 0 && rc == EXIT_OK)
-			rc = EXIT_IO_ERROR;
 	}
-	json_rc = close_json(json, cfg, written);
-	free(ranks);
-	return rc != EXIT_OK ? rc : json_rc;
+	close_rc = close_outputs(cfg, &out);
+	return rc != EXIT_OK ? rc : close_rc;
 }
 
 /* Every check a rank makes before the run; the ranks then agree. */

@@ -1,0 +1,110 @@
+#!/bin/sh
+# Dependencies point one way: no cycle between source files (from the
+# symbols each object defines and uses, by nm) and none between headers
+# (from their #include lines).  A cycle is printed with the symbols or
+# includes that make it, e.g.
+#   src/runner.o -> src/phase_io.o (phase_io_cleanup)
+#   src/phase_io.o -> src/runner.o (phase_fail)
+# Needs the objects of a build (make clyde); clyde-mpi's dist_mpi.o is
+# checked in place of dist_local.o when it is there.
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v nm >/dev/null; then
+	echo "1..0 # skip nm is not installed (binutils)"
+	exit 0
+fi
+
+# edges FILE...: "user provider symbol" for every symbol that one object
+# uses and another defines
+edges() {
+	for o in "$@"; do
+		nm -g --defined-only "$o" | awk -v f="$o" 'NF == 3 { print "D", f, $3 }'
+		nm -u "$o" | awk -v f="$o" '{ print "U", f, $NF }'
+	done | awk '
+		$1 == "D" { def[$3] = $2; next }
+		{ use[++n] = $2 " " $3 }
+		END {
+			for (i = 1; i <= n; i++) {
+				split(use[i], u, " ")
+				if ((u[2] in def) && def[u[2]] != u[1])
+					print u[1], def[u[2]], u[2]
+			}
+		}'
+}
+
+# header_edges: "includer included header-name" for include/*.h
+header_edges() {
+	for h in include/*.h; do
+		sed -n 's/^#include "\([^"]*\)".*/\1/p' "$h" |
+		    while read -r inc; do echo "$h include/$inc $inc"; done
+	done
+}
+
+# cycles: reads "from to why" lines; prints every edge that lies on a
+# cycle (both ends reach each other), grouped by strongly connected set
+cycles() {
+	awk '
+		{
+			if (!(($1, $2) in why)) {
+				out[$1] = out[$1] " " $2
+				why[$1, $2] = $3
+			} else if (length(why[$1, $2]) < 60) {
+				why[$1, $2] = why[$1, $2] ", " $3
+			}
+			node[$1] = node[$2] = 1
+		}
+		END {
+			for (s in node) {
+				delete seen
+				top = 0
+				stack[++top] = s
+				while (top > 0) {
+					v = stack[top--]
+					m = split(out[v], next_, " ")
+					for (i = 1; i <= m; i++)
+						if (!(next_[i] in seen)) {
+							seen[next_[i]] = 1
+							reach[s, next_[i]] = 1
+							stack[++top] = next_[i]
+						}
+				}
+			}
+			for (k in why) {
+				split(k, e, SUBSEP)
+				if ((e[1], e[2]) in reach && (e[2], e[1]) in reach)
+					printf "  %s -> %s (%s)\n", e[1], e[2], why[k]
+			}
+		}' | sort
+}
+
+objs=$(ls src/*.o 2>/dev/null | grep -v 'src/dist_mpi\.o$')
+if [ -z "$objs" ]; then
+	echo "1..0 # skip no objects: run make clyde first"
+	exit 0
+fi
+
+found=$(edges $objs | cycles)
+[ -z "$found" ]
+ok $? "no cycle between the source files of clyde" || {
+	echo "source files that depend on each other:"
+	echo "$found"
+} | diag
+
+if [ -f src/dist_mpi.o ]; then
+	found=$(edges $(echo "$objs" | grep -v 'src/dist_local\.o$') src/dist_mpi.o |
+	    cycles)
+	[ -z "$found" ]
+	ok $? "no cycle between the source files of clyde-mpi" || {
+		echo "source files that depend on each other:"
+		echo "$found"
+	} | diag
+fi
+
+found=$(header_edges | cycles)
+[ -z "$found" ]
+ok $? "no cycle between the headers" || {
+	echo "headers that include each other:"
+	echo "$found"
+} | diag
+
+done_testing
