@@ -35,7 +35,7 @@ enum compat {
 #define FILES_HARDLINK  (-1L)
 #define FILES_SYMLINK   (-2L)
 
-/* Exit codes, documented in clyde(1) and cli.md. */
+/* Exit codes, documented in clyde(1), EXIT STATUS, and the README. */
 enum exit_code {
 	EXIT_OK = 0,
 	EXIT_USAGE = 1,

@@ -3,7 +3,7 @@
  * record.
  *
  * Two levels.  csv_read_line() reads one clean line through the field
- * table of its generation (report.h).  csv_input reads a whole stream as
+ * table of its generation (csv.h).  csv_input reads a whole stream as
  * people keep results: mail and web text around the lines, quoted-
  * printable, '>' quotes, indentation, trailing blanks, and lines a mail
  * client wrapped; it gives one result at a time.

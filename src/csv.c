@@ -36,7 +36,7 @@
 /*
  * The five file-spec columns under their header names.  bonnie++ 1.91c
  * to 2.00a write num_dirs in the column named file_chunk_size and leave
- * the other empty (formats.md B5); the reader sorts that out.
+ * the other empty; the reader sorts that out (clyde(1), REPORT, Input).
  */
 #define FILE_SPEC_5 FILE_SPEC_4, { "file_chunk_size", F_FILE_CHUNK, 0 }
 #define CONCURRENCY_SEED \
@@ -64,7 +64,7 @@ static const struct csv_field fields_192[] = {
 	VERSIONS, SIZE_CHUNK, IO_CELLS, FILE_SPEC_5, FILE_CELLS, LATENCIES,
 };
 
-/* 1.92a as published: a seed, no chunk column (46, formats.md B7). */
+/* 1.92a as published: a seed, no chunk column (46). */
 static const struct csv_field fields_192a[] = {
 	VERSIONS, { "seed", F_SEED, 0 }, { "file_size", F_FILE_SIZE, 0 },
 	IO_CELLS, FILE_SPEC_5, FILE_CELLS, LATENCIES,
@@ -76,7 +76,7 @@ static const struct csv_field fields_196[] = {
 	FILE_CELLS, LATENCIES,
 };
 
-/* 1.92b-1.96 with -s 0: one empty field short, the rest shifted (B6). */
+/* 1.92b-1.96 with -s 0: one empty field short, the rest shifted (47). */
 static const struct csv_field fields_196_s0[] = {
 	VERSIONS, CONCURRENCY_SEED, { "file_size", F_FILE_SIZE, 0 },
 	IO_CELLS, FILE_SPEC_5, FILE_CELLS, LATENCIES,
@@ -275,7 +275,7 @@ static void files_field_198(char *out, size_t n, const struct result *res,
 		break;
 	case F_NUM_DIRS:
 		/* written with a file chunk too, so that a reader never takes
-		 * the chunk for bonnie++'s misplaced num_dirs (B5) */
+		 * the chunk for bonnie++'s misplaced num_dirs */
 		if (fs->dirs > 1 || (fs->chunk != 0 && fs->chunk != DEFAULT_CHUNK))
 			snprintf(out, n, "%u", fs->dirs);
 		break;

@@ -1,7 +1,7 @@
 /*
  * csv_input.c: bonnie++ results out of text as people keep it.
  *
- * Layers, outermost first (formats.md 8.1):
+ * Layers, outermost first (clyde(1), REPORT, Input):
  *   physical lines   any bytes, any length: a line longer than
  *                    CSV_LINE_MAX is cut and flagged, never stored whole;
  *   quoted-printable once a soft break or the header shows it: '=' at

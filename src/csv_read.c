@@ -2,7 +2,7 @@
  * csv_read.c: one CSV line of any bonnie++ generation into the result
  * record, walking the field table of its layout (csv.c).
  *
- * The generation comes from the line itself (formats.md 1 and 8): two
+ * The generation comes from the line itself (clyde(1), REPORT, Input): two
  * version tokens first mean 1.9x or later and the tag and field count
  * pick the layout; anything else must be a 1.0x line of 27 fields.
  */
@@ -148,7 +148,7 @@ static size_t layouts_for_tag(const char *tag, const struct csv_layout *out[3])
 
 	out[0] = out[1] = out[2] = NULL;
 	if (k == 0) {
-		/* 1.90a, 1.90f-1.91, and 1.91c-1.92 "-s 0" lines (B8) */
+		/* 1.90a, 1.90f-1.91, and 1.91c-1.92 "-s 0" lines, tagged 2 */
 		out[0] = &csv_layout_190a;
 		out[1] = &csv_layout_190;
 		out[2] = &csv_layout_192;
@@ -410,7 +410,7 @@ static int copy(char *dst, size_t size, const char *s)
 	return 0;
 }
 
-/* raw values of the two columns bonnie++ swapped (B5) */
+/* raw values of the two columns 1.91c-2.00a mixed up: num_dirs, file_chunk_size */
 struct dirs_chunk {
 	const char *dirs, *chunk;
 	char dirs_buf[32], chunk_buf[32];
@@ -613,7 +613,7 @@ static int read_layout(const struct line *l, const struct csv_layout *layout,
 
 /*
  * A line with more fields than its layout: bonnie++ never escaped commas
- * in the -m name or the -Z seed file name (B9).  Give the extra fields to
+ * in the -m name or the -Z seed file name.  Give the extra fields to
  * the name, or share them with the seed, until the rest reads.
  */
 static int read_with_commas(const struct line *l, const struct csv_layout *layout,
@@ -636,7 +636,7 @@ static int read_with_commas(const struct line *l, const struct csv_layout *layou
 	return -1;
 }
 
-/* 1.92b-1.96 with -s 0 (B6): 47 fields, 5-17 empty, the file count at 18 */
+/* 1.92b-1.96 with -s 0: 47 fields, 5-17 empty, the file count at 18 */
 static bool is_shifted_s0(const struct line *l)
 {
 	char v[FIELD_MAX];

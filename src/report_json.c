@@ -1,5 +1,6 @@
 /*
- * report_json.c: the result record as JSON (report.md).  Every key is
+ * report_json.c: the result record as JSON (clyde(1), OUTPUT, The JSON
+ * record, and REPORT).  Every key is
  * always present, null where the value is unknown, so that consumers
  * never test for presence.  The same writer serves clyde report and the
  * benchmark's --json.

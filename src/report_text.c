@@ -8,7 +8,7 @@
  * group follow, with --compare a row of percentages under each result.
  *
  * Numbers are never clipped to the column: a wide value pushes the rest
- * of the row right, as in bonnie++ (formats.md B10).
+ * of the row right, as in bonnie++ (clyde(1), OUTPUT).
  */
 #include <math.h>
 #include <stdio.h>
@@ -37,7 +37,7 @@ static const char file_units[] =
 
 /*
  * 2.00's K/s with a unit, 6 characters: "  540k", " 50.6m", "  728m",
- * "  1.1g" (formats.md 5.2).
+ * "  1.1g" (clyde(1), OUTPUT, The 2.00 text table).
  */
 static void put_rate_with_unit(FILE *out, double kib)
 {
@@ -126,8 +126,8 @@ static void latency_row(FILE *out, const struct result *res,
 
 /*
  * 2.00's label: size:chunk:concurrency:seeks:seekers, defaults left
- * empty, trailing colons dropped.  2.00a lost the seeker count (B4);
- * it is kept here.
+ * empty, trailing colons dropped.  2.00a lost the seeker count;
+ * it is kept here (clyde(1), COMPATIBILITY).
  */
 static void size_label_200(char *out, size_t n, const struct result *res)
 {

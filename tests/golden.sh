@@ -8,11 +8,11 @@
 # v1.03e_* and f001_* (1.03c, 1.03e): the only change made to the
 # expected text is that 1.03c's "Version 1.03c" reads "Version 1.03e",
 # the layout clyde names.
-# v2.00a_*: the changes are the deliberate ones of the spec's decisions,
-# each named in a '### changed on purpose' line of the file: the true
-# file rates where 2.00a printed garbage (B1), a header of all 50 names
-# (B2), the -s chunk in io_chunk_size (B3), the seeker count in the label
-# (B4), num_dirs and file_chunk_size under their header names (B5).
+# v2.00a_*: the changes are the deliberate ones listed under
+# COMPATIBILITY in clyde(1), each named in a '### changed on purpose'
+# line of the file: the true file rates where 2.00a printed garbage, a
+# header of all 50 names, the -s chunk in io_chunk_size, the seeker count
+# in the label, num_dirs and file_chunk_size under their header names.
 cd "$(dirname "$0")/.." || exit 1
 tool=tests/csv_table
 n=0

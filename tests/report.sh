@@ -102,8 +102,8 @@ grep -A1 '^galaxy ' "$WORK/out" | tail -1 | grep -qx 'Latency *'
 ok $? "a 1.0x row has an empty Latency row in the 2.00 layout"
 
 # --average: the seven DAMETH_RROBIN runs and the author's avg-rr line
-# (seeds/000).  The expected figures are computed by hand (unit_report.c
-# explains where they differ from avg-rr): means rounded as the column
+# (tests/report/dameth_rrobin.txt).  The expected figures are computed by
+# hand (unit_report.c explains where they differ from avg-rr): means rounded as the column
 # prints them, min and max, and the CV (sample standard deviation over
 # the mean, in percent) of 6064 5785 5666 6058 5668 5865 5678 (3.02),
 # of put_block (2.35), rewrite (0.66), getc (0.30), get_block (1.16)
@@ -157,7 +157,7 @@ report --compare=nobody "$cmp_in"
     grep -q '^cl049 ' "$WORK/out"
 ok $? "--compare with an unknown name: exit 1, the table still printed"
 
-# JSON: valid, every key of report.md in every record
+# JSON: valid, every key of clyde(1)'s JSON record in every record
 if command -v python3 >/dev/null; then
 	report --json --average --compare=spyder "$rr" "$f001" "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt"
 	python3 - "$WORK/out" <<'PY'
@@ -172,7 +172,7 @@ tests = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
 # 8 + 15 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
 assert len(recs) == 27, len(recs)
 for r in recs:
-    # report.md's keys, in its order; keys added later may sit between
+    # the man page's keys, in its order; keys added later may sit between
     keys = [k for k in r if k in top]
     assert keys == top, list(r)
     assert list(r["tests"]) == tests
@@ -187,7 +187,7 @@ client = [r for r in recs if r["name"] == "CLIENT"][0]
 assert client["tests"]["rewrite"]["latency_us"] == 12422000
 assert client["seed"] == "1694022898" and client["concurrency"] == 1
 PY
-	ok $? "--json: valid, every key of report.md in every record, latencies in us"
+	ok $? "--json: valid, every key of the JSON record in every record, latencies in us"
 else
 	echo "ok $((tap_n + 1)) # skip python3 not installed"
 	tap_n=$((tap_n + 1))

@@ -237,7 +237,7 @@ else
 	tap_n=$((tap_n + 1))
 fi
 
-# --json: the record of report.md, every key present
+# --json: the record of clyde(1), OUTPUT, every key present
 for compat in 1.03 2.00; do
 	rm -f "$WORK/run.json"
 	run --compat=$compat -s 16 -n 1 --json="$WORK/run.json"

@@ -147,7 +147,7 @@ static void test_values(void)
 	    "+++++,+++,11152,95,138ms,2546ms,201ms,97838us,58940us,3207ms,"
 	    "26126us,11425us,11879us,5325us,12082us,13025us", &r, &info) ==
 	    CSV_RESULT && info.layout == &csv_layout_192a,
-	    "1.92a: seed, no concurrency, no chunk column (B7)");
+	    "1.92a: seed, no concurrency, no chunk column");
 	is_str(r.seed, "1001286857", "1.92a: seed");
 	is_int(r.cell[PH_PUTC].rate, 79, "1.92a: putc");
 	is_int(r.cell[PH_SEEKS].latency_us, 3207000, "1.92a: seeks latency");
@@ -155,7 +155,7 @@ static void test_values(void)
 	ok(rd("1.96,1.96,fslab3,1,1374655110,,,,,,,,,,,,,,60,32,32,,,1702,14,"
 	    "2025,12,1332,4,1873,16,2047,13,1266,3,,,,,,,3874ms,6645ms,8659ms,"
 	    "505ms,7257ms,9627ms", &r, &info) == CSV_RESULT &&
-	    info.layout == &csv_layout_196_s0, "1.96 -s 0: 47 fields (B6)");
+	    info.layout == &csv_layout_196_s0, "1.96 -s 0: 47 fields");
 	ok(!r.has_io && r.files.count_k == 60 && r.files.max_size == 32 &&
 	    r.files.min_size == 32 && r.cell[PH_SEQ_CREATE].rate == 1702 &&
 	    r.cell[PH_RAN_DEL].latency_us == 9627000, "1.96 -s 0: values in "
@@ -180,7 +180,7 @@ static void test_values(void)
 	ok(rd("2,1.92,nosize,,,,,,,,,,,,,,,16,,,,,1000,90,+++++,+++,3000,95,"
 	    "4000,96,+++++,+++,6000,97,,,,,,,7us,8us,9us,10us,11us,12us", &r,
 	    &info) == CSV_RESULT && info.layout == &csv_layout_192 && !r.has_io,
-	    "1.92 -s 0 with the tag 2 (B8)");
+	    "1.92 -s 0 with the tag 2");
 }
 
 static void test_dirs_chunk(void)
@@ -194,7 +194,7 @@ static void test_dirs_chunk(void)
 
 	snprintf(line, sizeof(line), "%s,4%s", head, tail);
 	ok(rd(line, &r, NULL) == CSV_RESULT && r.files.dirs == 4 &&
-	    r.files.chunk == 8192, "bonnie++ 2.00a: ',,4' is num_dirs 4 (B5)");
+	    r.files.chunk == 8192, "bonnie++ 2.00a: ',,4' is num_dirs 4");
 	snprintf(line, sizeof(line), "%s4,4k%s", head, tail);
 	ok(rd(line, &r, NULL) == CSV_RESULT && r.files.dirs == 4 &&
 	    r.files.chunk == 4096, "clyde: '4,4k' is num_dirs 4, chunk 4k");
@@ -210,7 +210,7 @@ static void test_commas(void)
 	ok(rd("web,db,2G,10874,85,52615,35,18392,12,12760,90,48394,9,103.9,0,"
 	    "16,13055,93,+++++,+++,15189,87,12872,95,+++++,+++,20590,99", &r,
 	    NULL) == CSV_RESULT && strcmp(r.name, "web,db") == 0 &&
-	    r.file_size_mib == 2048, "1.0x: a name with a comma (B9)");
+	    r.file_size_mib == 2048, "1.0x: a name with a comma");
 	ok(rd("1.98,2.00a,a,b,1,/tmp/x,y,64M,,8192,5,537,90,+++++,+++,+++++,"
 	    "+++,582,93,+++++,+++,+++++,+++,1,,,,,+++++,+++,+++++,+++,+++++,+++,"
 	    "+++++,+++,+++++,+++,+++++,+++,1us,2us,3us,4us,5us,6us,7us,8us,9us,"
@@ -500,11 +500,13 @@ static void test_stream(void)
 /* ---- --average and --compare ---------------------------------------- */
 
 /*
- * The seven DAMETH_RROBIN runs of the OpenGFS notes (seeds/000) and the
+ * The seven DAMETH_RROBIN runs of the OpenGFS notes
+ * (tests/report/dameth_rrobin.txt) and the
  * avg-rr line their author made by hand:
  *   avg-rr,1G,5826,63,13527,11,7806,5,9438,90,16091,4,148.7,0,16,798,20,
  *   7589 ,69 ,114,1,612,16,24978,69 ,113,1
- * report.md's mean (over the runs where the phase was measured) agrees
+ * The --average mean (clyde(1), REPORT: over the runs where the phase
+ * was measured) agrees
  * in every column but two: seq_create, where the author left out the
  * two runs that made 70 and 72 files/s (mean of all seven: 590, CPU 15
  * instead of 798 and 20), and ran_stat, where he kept 3 of the 5
