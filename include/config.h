@@ -60,6 +60,10 @@ enum sync_mode {
 };
 
 #define CONCURRENCY_MAX 200
+/* --stall and --cleanup-wait: defaults and the largest value, seconds */
+#define STALL_S_DEFAULT 30
+#define CLEANUP_WAIT_S_DEFAULT 60
+#define WAIT_S_MAX 86400
 
 struct files_spec {
 	unsigned count_k;       /* files / 1024; 0 skips the small-file phases */
@@ -100,6 +104,8 @@ struct config {
 	bool precise;                   /* --precise: no +++++ */
 	enum progress_mode progress;
 	const char *json_path;          /* --json; "-" is stdout */
+	unsigned stall_s;               /* --stall: no progress for this long is said; 0 off */
+	unsigned cleanup_wait_s;        /* --cleanup-wait: retry a cleanup the filesystem refused */
 
 	enum sync_mode sync;
 	unsigned sync_procs;            /* -p N */

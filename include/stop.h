@@ -1,15 +1,17 @@
 /*
  * stop.h: the stop signals (stop.c).  SIGINT, SIGTERM, SIGXCPU and
  * SIGXFSZ set phase_stop; every phase loop checks it and ends its phase,
- * and the run then cleans up and exits 5.  A second signal during that
- * cleanup prints the path to remove and exits at once.  A leaf: it calls
- * nothing of clyde's.
+ * and the run then cleans up and exits 5.  A second signal kills the
+ * children that a phase waits for (the seekers), so that a stopped or
+ * stuck one cannot hold the run; during cleanup it prints the path to
+ * remove and exits at once.  A leaf: it calls nothing of clyde's.
  */
 #ifndef CLYDE_STOP_H
 #define CLYDE_STOP_H
 
 #include <signal.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Set by a stop signal (or by another rank); every phase loop checks it. */
 extern volatile sig_atomic_t phase_stop;
@@ -19,6 +21,24 @@ void stop_install_signals(void);
 
 /* The first stop signal, or 0. */
 int stop_signal(void);
+
+/* How many stop signals came. */
+unsigned stop_signal_count(void);
+
+/*
+ * What the handler does with sig; for a thread that took the signal
+ * with sigtimedwait() because the one that would handle it is stuck.
+ */
+void stop_take_signal(int sig);
+
+/*
+ * Children that a second stop signal kills with SIGKILL: pids[0 ..
+ * *count), where a pid of 0 is skipped (a child already reaped).  Both
+ * stay the caller's and must live until stop_children_remove().  Returns
+ * a handle, or -1 when the table is full (then nothing is killed).
+ */
+int stop_children_add(const volatile pid_t *pids, const volatile unsigned *count);
+void stop_children_remove(int handle);
 
 /* " by SIGINT" and so on, or "" when no signal of ours stopped the run. */
 const char *stop_signal_name(void);

@@ -37,6 +37,7 @@ static const char usage_text[] =
 "             [-D] [-c concurrency] [-p processes | -y s|p]\n"
 "             [-z seed | -Z file] [--compat=1.03|2.00] [--json=file]\n"
 "             [--precise] [--progress=auto|always|never] [--quick]\n"
+"             [--stall=seconds] [--cleanup-wait=seconds]\n"
 "       clyde report [options] [file...]   (see clyde report --help)\n"
 "       clyde --help | --version\n"
 "\n"
@@ -72,6 +73,10 @@ static const char usage_text[] =
 "      --progress=WHEN    auto (a redrawn line on a terminal), always, never\n"
 "      --quick            a small run of every phase (512 MiB, 16k files, RAM\n"
 "                         rules off): it measures the page cache, not the disk\n"
+"      --stall=SECONDS    say which call has not returned after this long\n"
+"                         without progress (default 30; 0: never)\n"
+"      --cleanup-wait=SECONDS  retry a cleanup that a network filesystem\n"
+"                         refused for this long (default 60; 0: never)\n"
 "      --help, --version\n";
 
 enum long_only {
@@ -80,6 +85,8 @@ enum long_only {
 	OPT_PRECISE,
 	OPT_PROGRESS,
 	OPT_QUICK,
+	OPT_STALL,
+	OPT_CLEANUP_WAIT,
 	OPT_HELP,
 	OPT_VERSION
 };
@@ -107,6 +114,8 @@ static const struct option long_options[] = {
 	{ "precise", no_argument, NULL, OPT_PRECISE },
 	{ "progress", required_argument, NULL, OPT_PROGRESS },
 	{ "quick", no_argument, NULL, OPT_QUICK },
+	{ "stall", required_argument, NULL, OPT_STALL },
+	{ "cleanup-wait", required_argument, NULL, OPT_CLEANUP_WAIT },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -370,6 +379,8 @@ static void set_defaults(struct config *cfg)
 	cfg->per_char = true;
 	cfg->per_char_mib = PER_CHAR_MIB_200;
 	cfg->concurrency = 1;
+	cfg->stall_s = STALL_S_DEFAULT;
+	cfg->cleanup_wait_s = CLEANUP_WAIT_S_DEFAULT;
 	cfg->files.count_k = DEFAULT_FILES_K;
 	cfg->files.dirs = 1;
 	cfg->files.chunk = DEFAULT_CHUNK;
@@ -519,6 +530,15 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 		return EXIT_OK;
 	case OPT_QUICK:
 		cfg->quick = true;
+		return EXIT_OK;
+	case OPT_STALL:
+	case OPT_CLEANUP_WAIT:
+		why = parse_u64(arg, 0, WAIT_S_MAX, &v);
+		if (why != NULL)
+			return bad(c == OPT_STALL ? "--stall" : "--cleanup-wait",
+			    arg, "%s (seconds, 0 to %u)", why, WAIT_S_MAX);
+		*(c == OPT_STALL ? &cfg->stall_s : &cfg->cleanup_wait_s) =
+		    (unsigned)v;
 		return EXIT_OK;
 	default:
 		/* getopt_long has printed what was wrong */

@@ -19,6 +19,7 @@
 
 #include "phase.h"
 #include "phase_copies.h"
+#include "stall.h"
 #include "test_hooks.h"
 
 struct copy {
@@ -135,9 +136,11 @@ static void *copy_main(void *arg)
 		test_hook_phase_start(p->id);
 	}
 	c0 = thread_cpu_ns();
+	stall_watch(&c->meter, p->label);
 	c->start_ns = now_ns();
 	c->rc = p->run(&c->ctx);
 	c->end_ns = now_ns();
+	stall_unwatch(&c->meter);
 	c->cpu_ns = thread_cpu_ns() - c0;
 	if (c == &c->all->copy[0])
 		progress_attach(NULL);

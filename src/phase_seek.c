@@ -30,6 +30,7 @@
 
 #include "phase_io.h"
 #include "phase_seek.h"
+#include "stall.h"
 
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS MAP_ANON
@@ -85,7 +86,8 @@ struct seek_shared {
 	struct rng draws;       /* the state seek 0 draws from */
 	unsigned draws_per_seek;
 	struct seeker_slot *slot;       /* [seekers] */
-	pid_t *pid;             /* [seekers], the parent's only */
+	pid_t *pid;             /* [seekers], the parent's only; 0 once reaped */
+	int stop_handle;        /* a second stop signal kills them (stop.h) */
 };
 
 static size_t align_up(size_t n, size_t a)
@@ -123,6 +125,7 @@ static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 	atomic_init(&sh->abort, 0);
 	atomic_init(&sh->go, 0);
 	atomic_init(&sh->ready, 0);
+	sh->stop_handle = -1;
 	return sh;
 }
 
@@ -361,6 +364,7 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 	pthread_sigmask(SIG_BLOCK, &go, &saved);
 	waiting = saved;
 	sigdelset(&waiting, GO_SIGNAL);
+	sh->stop_handle = stop_children_add(sh->pid, &sh->started);
 	/* the count is shared memory: a child must not read it for its id */
 	for (id = 0; id < sh->seekers; id++) {
 		pid_t pid = fork();
@@ -391,8 +395,10 @@ static void release(struct seek_shared *sh)
 	unsigned k;
 
 	atomic_store(&sh->go, 1);
+	/* never kill(0): that would signal the whole process group */
 	for (k = 0; k < sh->started; k++)
-		kill(sh->pid[k], GO_SIGNAL);
+		if (sh->pid[k] > 0)
+			kill(sh->pid[k], GO_SIGNAL);
 }
 
 /*
@@ -413,12 +419,15 @@ static void reap(struct seek_shared *sh)
 		int status;
 		pid_t pid;
 
+		if (sh->pid[k] <= 0)
+			continue;
 		while ((pid = waitpid(sh->pid[k], &status, 0)) < 0 &&
 		    errno == EINTR)
 			if (phase_stop)
 				atomic_store(&sh->abort, 1);
 		if (pid < 0)
 			continue;
+		sh->pid[k] = 0;
 		sh->slot[k].wait_status = status;
 		if (status != 0)
 			atomic_store(&sh->abort, 1);
@@ -493,6 +502,7 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	/* a stop that came to this process alone: the seekers leave at once */
 	if (phase_stop)
 		atomic_store(&sh->abort, 1);
+	stall_watch_also(ctx->meter, &sh->next);
 	release(sh);
 	reap(sh);
 	seekers = sh->started;
@@ -515,6 +525,9 @@ void phase_seeks_cleanup(struct phase_ctx *ctx)
 		reap(sh);
 		sh->started = 0;
 	}
+	stop_children_remove(sh->stop_handle);
+	if (ctx->meter != NULL)
+		stall_watch_also(ctx->meter, NULL);
 	munmap(sh, shared_len(sh));
 	ctx->seek = NULL;
 }

@@ -19,11 +19,14 @@
 #include "progress.h"
 #include "runner.h"
 #include "scratch.h"
+#include "stall.h"
 #include "sync.h"
 #include "test_hooks.h"
 
 /* What a stop signal during cleanup prints before it exits. */
 static char left_behind_msg[2 * PATH_MAX + 128];
+/* What a second stop signal prints when a call on the filesystem hangs. */
+static char stuck_msg[2 * PATH_MAX + 128];
 
 /* Returns EXIT_OK or the exit code: a bad -Z file is bad input (1). */
 static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
@@ -75,6 +78,7 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 		rc = PHASE_STOPPED;
 	progress_attach(meter);
 	test_hook_phase_start(p->id);
+	stall_watch(meter, p->label);
 	c0 = cpu_ns();
 	t0 = now_ns();
 	if (rc == PHASE_OK &&
@@ -85,6 +89,7 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	memset(&mine, 0, sizeof(mine));
 	mine.elapsed_ns = now_ns() - t0;
 	mine.cpu_ns = cpu_ns() - c0;
+	stall_unwatch(meter);
 	progress_attach(NULL);
 	mine.rc = rc;
 	mine.ops = meter->ops;
@@ -182,6 +187,7 @@ static int run_phases(struct phase_ctx *ctx, struct copies *copies,
 {
 	int rc = PHASE_OK;
 
+	stall_start(ctx->cfg, stuck_msg);
 	progress_start(ctx->cfg);
 	for (size_t i = 0; i < phase_count && rc == PHASE_OK; i++) {
 		const struct phase_def *p = &phase_table[i];
@@ -193,6 +199,7 @@ static int run_phases(struct phase_ctx *ctx, struct copies *copies,
 			rc = phase_check_stop();
 	}
 	progress_stop();
+	stall_stop();
 	return rc;
 }
 
@@ -216,6 +223,14 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	/* the meter holds a histogram: keep it off the stack */
 	if (rc == EXIT_OK && (ctx.meter = calloc(1, sizeof(*ctx.meter))) != NULL)
 		made = scratch_make(&ctx, cfg->dir, path, sizeof(path)) == 0;
+	if (made) {
+		char quoted[2 * PATH_MAX];
+
+		scratch_quote(quoted, sizeof(quoted), path);
+		snprintf(stuck_msg, sizeof(stuck_msg), "\nclyde: a call on the "
+		    "filesystem does not return; stopped without cleanup: "
+		    "remove what is left with: rm -rf %s\n", quoted);
+	}
 	if (!dist_all_ok(made)) {
 		if (made)
 			fprintf(stderr, "clyde: another rank could not start\n");
