@@ -68,12 +68,32 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 /*
  * Cleanup could not remove path (inside the scratch directory): noted
  * for the message at the end, which names the first such path and how
- * many more there were.  ENOENT is no failure: nothing of ours is left.
+ * many more there were.  ENOENT is no failure: nothing of ours is left;
+ * err 0 none at all.
  */
 void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err);
 
 /* Print the cleanup failures noted in ctx, if any, and forget them. */
 void phase_cleanup_report(struct phase_ctx *ctx);
+
+/*
+ * Cleanup starts: until it ends, phase_remove() retries for wait_s
+ * seconds an error that a network filesystem recovers from.
+ */
+void phase_cleanup_begin(unsigned wait_s);
+void phase_cleanup_end(void);
+
+/*
+ * unlinkat(dirfd, name, flags) for cleanup: 0, or the errno that
+ * remained.  A server that is away (ENOTCONN, EIO, ETIMEDOUT, ESTALE,
+ * EAGAIN) is waited for within the time phase_cleanup_begin() set, said
+ * once on stderr; a stop signal ends the wait.  A stale descriptor
+ * (ESTALE) is passed over: the name is removed by its path from the
+ * target, dir being the directory inside the scratch directory that
+ * dirfd is ("" for the scratch directory, NULL for the target itself).
+ */
+int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
+    const char *name, int flags);
 
 /*
  * PHASE_STOPPED when a stop signal arrived, else PHASE_OK.  Every phase

@@ -237,9 +237,9 @@ void copies_finish(struct copies *cp, struct phase_ctx *base)
 			close(c->ctx.scratch_fd);
 		}
 		phase_cleanup_report(&c->ctx);
-		if (c->dir[0] != '\0' &&
-		    unlinkat(base->scratch_fd, c->dir, AT_REMOVEDIR) != 0)
-			phase_cleanup_failed(base, c->dir, errno);
+		if (c->dir[0] != '\0')
+			phase_cleanup_failed(base, c->dir, phase_remove(base,
+			    base->scratch_fd, "", c->dir, AT_REMOVEDIR));
 		free(c->ctx.buf);
 	}
 	pthread_cond_destroy(&cp->gate_open);

@@ -3,11 +3,23 @@
  * remove.  See phase_ctx.h.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "phase_ctx.h"
+
+/* Cleanup's retries: until when, and whether the wait was said. */
+static int64_t retry_until_ns;
+static unsigned retry_wait_s;
+static unsigned signals_before;
+static bool retry_said;
+static bool retry_failed;
 
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 {
@@ -31,7 +43,7 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 
 void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err)
 {
-	if (err == ENOENT)
+	if (err == 0 || err == ENOENT)
 		return;
 	if (ctx->cleanup_failures++ == 0)
 		snprintf(ctx->cleanup_error, sizeof(ctx->cleanup_error),
@@ -49,4 +61,80 @@ void phase_cleanup_report(struct phase_ctx *ctx)
 	else
 		fprintf(stderr, "clyde: %s\n", ctx->cleanup_error);
 	ctx->cleanup_failures = 0;
+}
+
+void phase_cleanup_begin(unsigned wait_s)
+{
+	retry_wait_s = wait_s;
+	retry_until_ns = now_ns() + (int64_t)wait_s * 1000000000;
+	signals_before = stop_signal_count();
+	retry_said = false;
+	retry_failed = false;
+}
+
+void phase_cleanup_end(void)
+{
+	if (retry_said && !retry_failed)
+		fputs("clyde: cleanup: the filesystem answers again\n", stderr);
+	retry_wait_s = 0;
+	retry_said = false;
+}
+
+/* Errors a network filesystem recovers from when its server is back. */
+static bool passing(int err)
+{
+	return err == ENOTCONN || err == EIO || err == ETIMEDOUT ||
+	    err == ESTALE || err == EAGAIN;
+}
+
+/* name by its path from the target: the directory descriptor is stale */
+static int remove_by_path(const struct phase_ctx *ctx, const char *dir,
+    const char *name, int flags)
+{
+	char path[PATH_MAX];
+	int n;
+
+	if (dir == NULL)
+		n = snprintf(path, sizeof(path), "%s/%s", ctx->cfg->dir, name);
+	else
+		n = snprintf(path, sizeof(path), "%s/%s%s%s/%s", ctx->cfg->dir,
+		    ctx->scratch_name, dir[0] != '\0' ? "/" : "", dir, name);
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return ENAMETOOLONG;
+	return unlinkat(AT_FDCWD, path, flags) == 0 ? 0 : errno;
+}
+
+int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
+    const char *name, int flags)
+{
+	long delay_ms = 100;
+	int err;
+
+	for (;;) {
+		if (unlinkat(dirfd, name, flags) == 0)
+			return 0;
+		err = errno;
+		if (err == ESTALE || err == EBADF)
+			err = remove_by_path(ctx, dir, name, flags);
+		if (err == 0 || !passing(err))
+			return err;
+		if (now_ns() >= retry_until_ns ||
+		    stop_signal_count() > signals_before) {
+			retry_failed = true;
+			return err;
+		}
+		if (!retry_said) {
+			fprintf(stderr, "clyde: cleanup: cannot remove %s%s%s%s%s: "
+			    "%s; trying again for up to %u s (SIGINT stops)\n",
+			    dir != NULL ? ctx->scratch_name : "",
+			    dir != NULL && dir[0] != '\0' ? "/" : "",
+			    dir != NULL ? dir : "", dir != NULL ? "/" : "", name,
+			    strerror(err), retry_wait_s);
+			retry_said = true;
+		}
+		nanosleep(&(struct timespec){ delay_ms / 1000,
+		    delay_ms % 1000 * 1000000 }, NULL);
+		if (delay_ms < 5000)
+			delay_ms *= 2;
+	}
 }

@@ -338,7 +338,7 @@ static void note_left(struct phase_ctx *ctx, const char *name, int err)
 {
 	char path[MSG_PATH_BUF];
 
-	if (err == ENOENT)
+	if (err == 0 || err == ENOENT)
 		return;
 	snprintf(path, sizeof path, "%s/%s", FILES_DIR, name);
 	phase_cleanup_failed(ctx, path, err);
@@ -359,16 +359,16 @@ static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
 		for (uint32_t k = 0; k < fs->may_exist; k++) {
 			const char *rel = file_path(fs, k, path);
 
-			if (unlinkat(fs->top_fd, rel, 0) != 0)
-				note_left(ctx, rel, errno);
+			note_left(ctx, rel, phase_remove(ctx, fs->top_fd,
+			    FILES_DIR, rel, 0));
 		}
 		for (unsigned d = 0; d < fs->subdirs_made; d++) {
 			dir_name(d, name);
-			if (unlinkat(fs->top_fd, name, AT_REMOVEDIR) != 0)
-				note_left(ctx, name, errno);
+			note_left(ctx, name, phase_remove(ctx, fs->top_fd,
+			    FILES_DIR, name, AT_REMOVEDIR));
 		}
-		if (unlinkat(ctx->scratch_fd, FILES_DIR, AT_REMOVEDIR) != 0)
-			phase_cleanup_failed(ctx, FILES_DIR, errno);
+		phase_cleanup_failed(ctx, FILES_DIR, phase_remove(ctx,
+		    ctx->scratch_fd, "", FILES_DIR, AT_REMOVEDIR));
 		close(fs->top_fd);
 		fs->top_fd = -1;
 	}
@@ -786,8 +786,9 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 	if (fs == NULL)
 		return;
 	remove_quietly(ctx, fs);
-	if (fs->target_made && unlinkat(ctx->scratch_fd, TARGET_NAME, 0) != 0)
-		phase_cleanup_failed(ctx, TARGET_NAME, errno);
+	if (fs->target_made)
+		phase_cleanup_failed(ctx, TARGET_NAME, phase_remove(ctx,
+		    ctx->scratch_fd, "", TARGET_NAME, 0));
 	free(fs->extra);
 	free(fs->order);
 	free(fs);

@@ -528,8 +528,8 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 		if (!f->exists)
 			continue;
 		phase_io_file_name(ctx, i, name, sizeof(name));
-		if (unlinkat(ctx->scratch_fd, name, 0) != 0)
-			phase_cleanup_failed(ctx, name, errno);
+		phase_cleanup_failed(ctx, name,
+		    phase_remove(ctx, ctx->scratch_fd, "", name, 0));
 		f->exists = false;
 	}
 	free(io);

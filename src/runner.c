@@ -134,7 +134,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
     const char *path)
 {
 	char quoted[2 * PATH_MAX];
-	int len, rc = 0;
+	int len, err, rc = 0;
 
 	scratch_quote(quoted, sizeof(quoted), path);
 	len = snprintf(left_behind_msg, sizeof(left_behind_msg),
@@ -143,6 +143,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	if (len < 0 || (size_t)len >= sizeof(left_behind_msg))
 		len = (int)sizeof(left_behind_msg) - 1;
 	stop_cleanup_begin(left_behind_msg, (size_t)len);
+	phase_cleanup_begin(ctx->cfg->cleanup_wait_s);
 	test_hook_cleanup_start();
 	copies_finish(copies, ctx);
 	phase_cleanup_all(ctx);
@@ -151,13 +152,15 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 		close(ctx->scratch_fd);
 	ctx->scratch_fd = -1;
 	/* already gone is no error: nothing of ours is left */
-	if (unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR) != 0 &&
-	    errno != ENOENT) {
+	err = phase_remove(ctx, ctx->target_fd, NULL, ctx->scratch_name,
+	    AT_REMOVEDIR);
+	if (err != 0 && err != ENOENT) {
 		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
-		    "place, remove it with: rm -rf %s\n", path, strerror(errno),
+		    "place, remove it with: rm -rf %s\n", path, strerror(err),
 		    quoted);
 		rc = -1;
 	}
+	phase_cleanup_end();
 	close(ctx->target_fd);
 	ctx->target_fd = -1;
 	stop_cleanup_end();

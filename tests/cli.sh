@@ -54,6 +54,12 @@ for PROFILE in --compat=1.03 --compat=2.00; do
 	bad 1 "1 GiB" -n 40000 -s 0 -r 0
 	bad 1 "half of" -n 1024 -s 0 -r 32
 	bad 1 "nothing to do" -s 0 -n 0
+	# waits
+	bad 1 "--stall x" --stall=x -s 0 -n 1
+	bad 1 "--stall -1" --stall=-1 -s 0 -n 1
+	bad 1 "--stall 86401" --stall=86401 -s 0 -n 1
+	bad 1 "--cleanup-wait 1m" --cleanup-wait=1m -s 0 -n 1
+	bad 1 "--cleanup-wait " --cleanup-wait= -s 0 -n 1
 	# names, numbers, seeds
 	bad 1 "-m" -m "a,b" -s 0 -n 1
 	bad 1 "-m" -m "a

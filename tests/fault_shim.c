@@ -8,6 +8,7 @@
  *   CLYDE_FAULT_COUNT  how many calls fail from there (default 1; 0: all,
  *                      as on a mount that went away)
  *   CLYDE_FAULT_ERR    EIO, ESTALE, ENOSPC, EDQUOT, ENOTCONN, EROFS, EINTR,
+ *                      ETIMEDOUT, EAGAIN, EACCES,
  *                      or "short": the call moves half the bytes and says
  *                      so (write and read only)
  *   CLYDE_FAULT_LOG    optional file: every unlinkat() of a data file
@@ -52,7 +53,8 @@ static const struct {
 } errs[] = {
 	{ "EIO", EIO }, { "ESTALE", ESTALE }, { "ENOSPC", ENOSPC },
 	{ "EDQUOT", EDQUOT }, { "ENOTCONN", ENOTCONN }, { "EROFS", EROFS },
-	{ "EINTR", EINTR }, { "short", 0 },
+	{ "EINTR", EINTR }, { "ETIMEDOUT", ETIMEDOUT }, { "EAGAIN", EAGAIN },
+	{ "EACCES", EACCES }, { "short", 0 },
 };
 
 /* the next definition of name (libc's), stored into the pointer at fp */

@@ -89,6 +89,62 @@ mid_run HUP -s 64 -n 1
 [ "$rc" = 0 ] && [ "$(nfields "$(csv_line)")" = 27 ] && is_empty "$t"
 ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
 
+# Seekers that are stopped (SIGSTOP here; on a network filesystem, stuck
+# in a call that no signal ends): after --stall seconds a line names the
+# wait; SIGINT stops the run, a second SIGINT kills the seekers, and the
+# run cleans up and exits 5.
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=1 \
+    >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+kids=
+for i in $(seq 100); do
+	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
+	sleep 0.1
+done
+kill -STOP $kids
+i=0
+while ! grep -q "no progress" "$WORK/err" && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -INT $pid
+sleep 0.5
+kill -INT $pid
+i=0
+while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -0 $pid 2>/dev/null && kill -KILL $pid $kids
+wait $pid
+rc=$?
+[ "$rc" = 5 ] && is_empty "$t" && [ -z "$(pgrep -P $pid)" ] &&
+    grep -q "^clyde: random seeks: no progress for 1 s: waitpid (for the seekers) has not returned; the filesystem is not answering (SIGINT stops the run)\$" "$WORK/err" &&
+    grep -q "^clyde: interrupted by SIGINT; removing what the run made\$" "$WORK/err"
+ok $? "stopped seekers: the stall named, two SIGINTs end the run, exit 5, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+
+# --stall=0: no watcher, no line
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=0 \
+    >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+for i in $(seq 100); do
+	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
+	sleep 0.1
+done
+kill -STOP $kids
+sleep 2
+kill -INT $pid
+sleep 0.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" = 5 ] && is_empty "$t" && ! grep -q "no progress" "$WORK/err"
+ok $? "--stall=0: no line; two SIGINTs still end the run" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # the limits of ulimit stop a run like SIGINT: SIGXFSZ (the write that
 # passed the limit gets EFBIG) and SIGXCPU
 # limited LIMIT-OPTION VALUE ARGS...: a run under that ulimit
@@ -158,7 +214,7 @@ failed() {
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 20
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 22
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
@@ -251,7 +307,7 @@ else
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 	# cleanup cannot remove the data file: named, the directory left
-	fault unlinkat 1 EIO $io
+	fault unlinkat 1 EIO $io --cleanup-wait=0
 	left=$(ls -A "$t")
 	[ "$rc" = 3 ] && [ "$(nfields "$(csv_line)")" = 27 ] &&
 	    filled "$(csv_line)" 5 7 11 13 $ALL_FILES &&
@@ -262,15 +318,37 @@ else
 	[ -z "$left" ] || rm -rf "${t:?}/$left"
 
 	# the mount goes away: every later unlink fails, the run still ends
-	CLYDE_FAULT_COUNT=0 fault unlinkat 3 ENOTCONN $io
+	# after the wait for the server
+	CLYDE_FAULT_COUNT=0 fault unlinkat 3 ENOTCONN $io --cleanup-wait=1
 	left=$(ls -A "$t")
 	[ "$rc" = 3 ] &&
+	    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/files/.*: Transport endpoint is not connected; trying again for up to 1 s \(SIGINT stops\)\$" "$WORK/err" &&
 	    grep -Eq "^clyde: sequential delete: $SCRATCH/files/.*: unlink: Transport endpoint is not connected\$" "$WORK/err" &&
 	    grep -Eq "^clyde: cannot remove $SCRATCH/files/.*: Transport endpoint is not connected \(and [0-9]+ more\)\$" "$WORK/err" &&
 	    grep -q "^clyde: cannot remove $t/$left: Transport endpoint is not connected; it is left in place" "$WORK/err"
-	ok $? "every unlink failing (a mount gone): exit 3, what is left named" ||
+	ok $? "every unlink failing (a mount gone): a wait of 1 s, exit 3, what is left named" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 	[ -z "$left" ] || rm -rf "${t:?}/$left"
+
+	# a server back within the wait: cleanup tries again and leaves nothing
+	for err in EIO ENOTCONN ETIMEDOUT ESTALE EAGAIN; do
+		CLYDE_FAULT_COUNT=3 fault unlinkat 1 $err $io
+		[ "$rc" = 0 ] && is_empty "$t" &&
+		    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/Bonnie\.[0-9]+: .*; trying again for up to 60 s \(SIGINT stops\)\$" "$WORK/err" &&
+		    grep -q "^clyde: cleanup: the filesystem answers again\$" "$WORK/err" ||
+		    break
+	done
+	ok $? "cleanup $err three times: tried again until it worked, nothing left, exit 0" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+	[ -z "$(ls -A "$t")" ] || rm -rf "${t:?}"/*
+
+	# an error no server recovers from is not waited for
+	fault unlinkat 1 EACCES $io
+	[ "$rc" = 3 ] && ! grep -q "trying again" "$WORK/err" &&
+	    grep -Eq "^clyde: cannot remove $SCRATCH/Bonnie\.[0-9]+: Permission denied\$" "$WORK/err"
+	ok $? "cleanup EACCES: not tried again, named, exit 3" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	[ -z "$(ls -A "$t")" ] || rm -rf "${t:?}"/*
 fi
 
 done_testing
