@@ -145,6 +145,22 @@ rc=$?
 ok $? "--stall=0: no line; two SIGINTs still end the run" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# -c when not every copy's thread can start (address space too small for
+# their stacks): the started ones give up, one message, nothing left
+if ldd "$CLYDE" 2>/dev/null | grep -q libasan; then
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n # skip sanitizer build: AddressSanitizer needs more address space"
+else
+	t=$(fresh_target)
+	(ulimit -v 300000 && exec "$CLYDE" --compat=2.00 -d "$t" $AS_USER -r 0 \
+	    -q -s 0 -n 1 -c 100) >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 3 ] && is_empty "$t" &&
+	    [ "$(grep -c "starting a copy's thread" "$WORK/err")" = 1 ]
+	ok $? "-c 100 with too little memory for the threads: exit 3, one message, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+fi
+
 # the limits of ulimit stop a run like SIGINT: SIGXFSZ (the write that
 # passed the limit gets EFBIG) and SIGXCPU
 # limited LIMIT-OPTION VALUE ARGS...: a run under that ulimit
