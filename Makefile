@@ -42,7 +42,7 @@ UNIT = tests/unit_util tests/unit_report
 # environment, for the tests that stop or fail a run at a chosen point;
 # the clyde that is built and installed has none.
 HOOKS = tests/clyde-hooks
-TOOLS = tests/csv_table $(HOOKS)
+TOOLS = tests/csv_table
 # An LD_PRELOAD library that injects I/O errors, for the tests only.
 SHIM = tests/fault_shim.so
 
@@ -80,7 +80,7 @@ TESTS += tests/safety.sh tests/layering.sh
 
 # The whole suite through prove: unit tests (TAP), golden files, end to
 # end; then the same on a sanitizer build.
-check: clyde $(UNIT) $(TOOLS) $(SHIM) lint
+check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM) lint
 	prove $(TESTS)
 	$(MAKE) sanitize
 
@@ -102,7 +102,7 @@ sanitize:
 	rm -rf $(SAN_DIR) && mkdir -p $(SAN_DIR)
 	cp -r src include tests man Makefile $(SAN_DIR)/
 	$(MAKE) -C $(SAN_DIR) clean
-	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS)
+	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		prove $(TESTS)
 
@@ -144,7 +144,7 @@ uninstall:
 
 clean:
 	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM) \
-		tests/test_hooks_on.o tests/clyde-mpi-hooks
+		$(HOOKS) tests/test_hooks_on.o tests/clyde-mpi-hooks
 	rm -rf $(SAN_DIR)
 
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
