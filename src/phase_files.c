@@ -247,34 +247,34 @@ static uint32_t seq_index(const struct file_set *fs, const char *name,
 	return i;
 }
 
-static bool is_name_char(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	    (c >= 'A' && c <= 'Z');
-}
-
 /*
- * Whether name has the shape of a file of directory d in the current
- * layout: the right length, a counter in range, the random part from
- * name_chars.  Only for telling what a directory still holds: nothing
- * is removed on this ground.
+ * Whether name is the name of a file of directory d in the current
+ * layout: the counter in range, then exactly the random part drawn for
+ * it.  Untimed, for telling what a directory still holds: in the random
+ * layout finding the file's slot is a search of the order.
  */
-static bool our_name_shape(const struct file_set *fs, const char *name,
-    unsigned d)
+static bool our_file(const struct file_set *fs, const char *name, unsigned d)
 {
 	size_t len = strnlen(name, NAME_LEN_MAX + 1);
-	size_t at = fs->random_first ? len - COUNTER_DIGITS : 0;
-	uint32_t i;
+	size_t extra_len = len - COUNTER_DIGITS;
+	uint32_t i, k;
+	const char *extra;
 
 	if (len < COUNTER_DIGITS || len > NAME_LEN_MAX)
 		return false;
-	i = parse_counter(name + at);
+	if (!fs->random_first)
+		return seq_index(fs, name, dir_first(fs, d),
+		    dir_first(fs, d + 1)) != NOT_OURS;
+	i = parse_counter(name + extra_len);
 	if (i == NOT_OURS || i < dir_first(fs, d) || i >= dir_first(fs, d + 1))
 		return false;
-	for (size_t j = 0; j < len - COUNTER_DIGITS; j++)
-		if (!is_name_char(name[fs->random_first ? j : COUNTER_DIGITS + j]))
-			return false;
-	return true;
+	for (k = 0; k < fs->count && fs->order[k] != i; k++)
+		;
+	if (k == fs->count)
+		return false;
+	extra = fs->extra + (size_t)k * RANDOM_CHARS_MAX;
+	return strnlen(extra, RANDOM_CHARS_MAX) == extra_len &&
+	    memcmp(name, extra, extra_len) == 0;
 }
 
 /* Whether name is one of the subdirectories 00000 ... */
@@ -486,7 +486,7 @@ static void list_left(const struct file_set *fs, int parent, const char *name,
 		if (is_dot_entry(n))
 			continue;
 		if (d == TOP_DIR && fs->dirs > 1 ? our_subdir(fs, n) :
-		    our_name_shape(fs, n, d == TOP_DIR ? 0 : d)) {
+		    our_file(fs, n, d == TOP_DIR ? 0 : d)) {
 			left->ours++;
 			continue;
 		}
