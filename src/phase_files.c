@@ -241,7 +241,8 @@ static uint32_t seq_index(const struct file_set *fs, const char *name,
 		return NOT_OURS;
 	extra = fs->extra + (size_t)i * RANDOM_CHARS_MAX;
 	len = strnlen(extra, RANDOM_CHARS_MAX);
-	if (memcmp(name + COUNTER_DIGITS, extra, len) != 0 ||
+	/* strncmp: a shorter name ends before the end of its buffer */
+	if (strncmp(name + COUNTER_DIGITS, extra, len) != 0 ||
 	    name[COUNTER_DIGITS + len] != '\0')
 		return NOT_OURS;
 	return i;
@@ -255,13 +256,13 @@ static uint32_t seq_index(const struct file_set *fs, const char *name,
  */
 static bool our_file(const struct file_set *fs, const char *name, unsigned d)
 {
-	size_t len = strnlen(name, NAME_LEN_MAX + 1);
-	size_t extra_len = len - COUNTER_DIGITS;
+	size_t len = strnlen(name, NAME_LEN_MAX + 1), extra_len;
 	uint32_t i, k;
 	const char *extra;
 
 	if (len < COUNTER_DIGITS || len > NAME_LEN_MAX)
 		return false;
+	extra_len = len - COUNTER_DIGITS;
 	if (!fs->random_first)
 		return seq_index(fs, name, dir_first(fs, d),
 		    dir_first(fs, d + 1)) != NOT_OURS;
