@@ -68,7 +68,7 @@ skip_all() { # skip_all REASON COUNT
 
 if [ -n "${CLYDE_SANITIZED:-}" ] ||
     ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 13
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 14
 	done_testing
 fi
 if [ ! -f "$SHIM" ]; then
