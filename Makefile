@@ -76,7 +76,7 @@ $(SHIM): tests/fault_shim.c
 TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
 TESTS += tests/report.sh tests/report_html.sh tests/fuzz.sh
 TESTS += tests/mpi.sh
-TESTS += tests/safety.sh tests/layering.sh
+TESTS += tests/safety.sh tests/netfs.sh tests/layering.sh
 
 # The whole suite through prove: unit tests (TAP), golden files, end to
 # end; then the same on a sanitizer build.

@@ -46,6 +46,7 @@ void dist_poll(void);
 struct dist_phase {
 	int rc;                         /* enum phase_rc */
 	uint64_t ops, bytes;
+	unsigned readdir_passes;
 	int64_t cpu_ns;
 	int64_t elapsed_ns;             /* this rank's own */
 	const struct latency *lat;
@@ -58,8 +59,8 @@ struct dist_phase {
  * another rank failed, its message in error.  On rank 0, pf becomes the
  * whole run's figures: elapsed from start_ns (taken as the ranks left
  * the meeting before the phase) to now, when the last rank has ended;
- * work and CPU summed; latencies merged.  ranks, on rank 0, gets every
- * rank's own figures.
+ * work and CPU summed; latencies merged; readdir passes the most any
+ * rank made.  ranks, on rank 0, gets every rank's own figures.
  */
 int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
     struct phase_figures *pf, enum phase_id id, struct rank_figures *ranks,

@@ -27,6 +27,8 @@ struct phase_meter {
 	uint64_t ops;           /* bytes (I/O), seeks, or files */
 	uint64_t bytes;         /* data moved */
 	struct latency lat;     /* one sample per operation */
+	unsigned readdir_passes;        /* over one directory, at most; 0: none read */
+	char notice[256];               /* a line the runner prints after the phase */
 };
 
 struct io_state;                /* phase_io.c */

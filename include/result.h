@@ -49,6 +49,12 @@ struct phase_figures {
 	int64_t elapsed_ns;
 	int64_t cpu_ns;
 	struct latency_summary lat;
+	/*
+	 * The readdir() passes the phase made over one directory, the most
+	 * any directory (or copy, or rank) needed: 1 when the first pass
+	 * found every name; 0 for a phase that reads no directory.
+	 */
+	unsigned readdir_passes;
 };
 
 enum cell_status {

@@ -51,6 +51,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	(void)error_len;
 	pf->ops = mine->ops;
 	pf->bytes = mine->bytes;
+	pf->readdir_passes = mine->readdir_passes;
 	pf->cpu_ns = mine->cpu_ns;
 	pf->elapsed_ns = mine->elapsed_ns;
 	if (mine->rc == 0) {

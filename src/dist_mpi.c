@@ -184,6 +184,7 @@ static void gather_own(const struct dist_phase *mine, enum phase_id id,
 	own.ran = mine->rc == PHASE_OK;
 	own.ops = mine->ops;
 	own.bytes = mine->bytes;
+	own.readdir_passes = mine->readdir_passes;
 	own.elapsed_ns = mine->elapsed_ns;
 	own.cpu_ns = mine->cpu_ns;
 	if (own.ran)
@@ -206,6 +207,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	uint64_t sums[3] = { mine->ops, mine->bytes, (uint64_t)mine->cpu_ns };
 	uint64_t all_sums[3] = { 0, 0, 0 };
 	int64_t longest = 0;
+	unsigned passes = 0;
 	int mine_rc[2] = { mine->rc, mine->rc != PHASE_OK }, all_rc[2] = { 0, 0 };
 	int worst, senders;
 
@@ -247,6 +249,8 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	    MPI_COMM_WORLD);
 	if (rank == 0 && longest > pf->elapsed_ns)
 		pf->elapsed_ns = longest;
+	MPI_Reduce(&mine->readdir_passes, &passes, 1, MPI_UNSIGNED, MPI_MAX, 0,
+	    MPI_COMM_WORLD);
 	memset(&all_lat, 0, sizeof(all_lat));
 	merge_latency(mine->lat, &all_lat);
 	gather_own(mine, id, ranks);
@@ -255,6 +259,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	pf->ran = true;
 	pf->ops = all_sums[0];
 	pf->bytes = all_sums[1];
+	pf->readdir_passes = passes;
 	pf->cpu_ns = (int64_t)all_sums[2];
 	latency_summarize(&all_lat, &pf->lat);
 	return PHASE_OK;

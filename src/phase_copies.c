@@ -156,6 +156,7 @@ static void merge(struct copies *cp, struct phase_figures *pf,
 	unsigned k;
 
 	pf->ops = pf->bytes = 0;
+	pf->readdir_passes = 0;
 	pf->cpu_ns = children_cpu_ns;
 	for (k = 0; k < cp->n; k++) {
 		struct copy *c = &cp->copy[k];
@@ -166,6 +167,9 @@ static void merge(struct copies *cp, struct phase_figures *pf,
 			last = c->end_ns;
 		pf->ops += c->meter.ops;
 		pf->bytes += c->meter.bytes;
+		/* the most passes any copy needed */
+		if (c->meter.readdir_passes > pf->readdir_passes)
+			pf->readdir_passes = c->meter.readdir_passes;
 		pf->cpu_ns += c->cpu_ns;
 		if (k > 0)
 			latency_merge(lat, &c->meter.lat);
@@ -219,6 +223,10 @@ int copies_run_phase(struct copies *cp, struct phase_ctx *base,
 		return rc;
 	/* each thread's own CPU, plus the seekers it reaped, once each */
 	merge(cp, pf, children_cpu_ns() - kids0);
+	/* the runner prints one copy's notice (each names its copy) */
+	for (k = 0; k < cp->n && base->meter->notice[0] == '\0'; k++)
+		memcpy(base->meter->notice, cp->copy[k].meter.notice,
+		    sizeof(base->meter->notice));
 	pf->ran = true;
 	return PHASE_OK;
 }

@@ -13,6 +13,12 @@
  * together while the clock runs is a copy and ten hex digits: no random
  * draws, no printf, no allocation.  Every call is relative to a directory
  * descriptor.
+ *
+ * Only names clyde made are ever stat'ed, counted or removed: a name in
+ * files/ that is not one of them is left in place and named, and the
+ * phase fails.  The sequential phases read each directory again when a
+ * readdir() pass missed some of clyde's names (network filesystems skip
+ * entries when others are removed during the read).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -24,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "phase_files.h"
@@ -42,6 +49,18 @@
 #define PATH_BUF           (DIR_DIGITS_MAX + 1 + NAME_LEN_MAX + 1)
 /* room for a directory path and any readdir() name, for messages */
 #define MSG_PATH_BUF       (sizeof FILES_DIR + PATH_BUF + 256)
+
+/* no file of this directory; a directory's own entry in leftovers */
+#define NOT_OURS           UINT32_MAX
+#define TOP_DIR            UINT32_MAX
+
+/*
+ * How long a run waits, in all, for directories kept busy by NFS
+ * silly-renames (.nfsXXXX: a file removed while still open somewhere)
+ * to empty; the wait between tries grows from 10 ms to 1 s.
+ */
+#define DIR_WAIT_MS        10000
+#define DIR_WAIT_STEP_MAX  1000
 
 #define DIR_MODE           0700
 #define FILE_MODE          0600
@@ -65,6 +84,24 @@ struct file_set {
 	bool sync_dirs;         /* false once the filesystem refused fsync on a directory */
 	int cached_fd;          /* one open subdirectory, for -b directory fsyncs */
 	unsigned cached_dir;
+	/*
+	 * The sequential walks: a bit a name, met when it equals seen_as.
+	 * Each walk flips seen_as and the bits of the names it meets, so a
+	 * walk that met every name leaves them ready for the next one
+	 * (seen_ready) without clearing them on the clock.
+	 */
+	uint64_t *seen;
+	bool seen_as;
+	bool seen_ready;
+	unsigned wait_ms_left;  /* of DIR_WAIT_MS */
+};
+
+/* What a directory that could not be removed still holds. */
+struct leftovers {
+	uint32_t ours;          /* names clyde made (their failure is told apart) */
+	uint32_t others;        /* any other name, silly-renames included */
+	uint32_t silly;         /* .nfsXXXX, .fuse_hiddenXXXX */
+	char first[256];        /* the first other name */
 };
 
 static const char name_chars[] =
@@ -161,6 +198,111 @@ static const char *file_path(const struct file_set *fs, uint32_t k, char *out)
 	}
 	*p = '\0';
 	return out;
+}
+
+/* The first file of directory d (d == dirs: one past the last file). */
+static uint32_t dir_first(const struct file_set *fs, unsigned d)
+{
+	/* the least i with i * dirs / count >= d, as dir_of() rounds down */
+	return (uint32_t)(((uint64_t)d * fs->count + fs->dirs - 1) / fs->dirs);
+}
+
+/* The counter of COUNTER_DIGITS lowercase hex digits at s, or NOT_OURS. */
+static uint32_t parse_counter(const char *s)
+{
+	uint64_t v = 0;
+
+	for (int d = 0; d < COUNTER_DIGITS; d++) {
+		unsigned c = (unsigned char)s[d];
+
+		if (c - '0' < 10)
+			v = v << 4 | (c - '0');
+		else if (c - 'a' < 6)
+			v = v << 4 | (c - 'a' + 10);
+		else
+			return NOT_OURS;        /* also the end of a short name */
+	}
+	return v < NOT_OURS ? (uint32_t)v : NOT_OURS;
+}
+
+/*
+ * The index of a sequential phase's name in lo .. hi - 1, or NOT_OURS:
+ * the counter, then exactly the random part drawn for that file (in the
+ * sequential phases the order is the identity: slot i is file i).
+ */
+static uint32_t seq_index(const struct file_set *fs, const char *name,
+    uint32_t lo, uint32_t hi)
+{
+	uint32_t i = parse_counter(name);
+	const char *extra;
+	size_t len;
+
+	if (i < lo || i >= hi)
+		return NOT_OURS;
+	extra = fs->extra + (size_t)i * RANDOM_CHARS_MAX;
+	len = strnlen(extra, RANDOM_CHARS_MAX);
+	/* strncmp: a shorter name ends before the end of its buffer */
+	if (strncmp(name + COUNTER_DIGITS, extra, len) != 0 ||
+	    name[COUNTER_DIGITS + len] != '\0')
+		return NOT_OURS;
+	return i;
+}
+
+/*
+ * Whether name is the name of a file of directory d in the current
+ * layout: the counter in range, then exactly the random part drawn for
+ * it.  Untimed, for telling what a directory still holds: in the random
+ * layout finding the file's slot is a search of the order.
+ */
+static bool our_file(const struct file_set *fs, const char *name, unsigned d)
+{
+	size_t len = strnlen(name, NAME_LEN_MAX + 1), extra_len;
+	uint32_t i, k;
+	const char *extra;
+
+	if (len < COUNTER_DIGITS || len > NAME_LEN_MAX)
+		return false;
+	extra_len = len - COUNTER_DIGITS;
+	if (!fs->random_first)
+		return seq_index(fs, name, dir_first(fs, d),
+		    dir_first(fs, d + 1)) != NOT_OURS;
+	i = parse_counter(name + extra_len);
+	if (i == NOT_OURS || i < dir_first(fs, d) || i >= dir_first(fs, d + 1))
+		return false;
+	for (k = 0; k < fs->count && fs->order[k] != i; k++)
+		;
+	if (k == fs->count)
+		return false;
+	extra = fs->extra + (size_t)k * RANDOM_CHARS_MAX;
+	return strnlen(extra, RANDOM_CHARS_MAX) == extra_len &&
+	    memcmp(name, extra, extra_len) == 0;
+}
+
+/* Whether name is one of the subdirectories 00000 ... */
+static bool our_subdir(const struct file_set *fs, const char *name)
+{
+	char made[DIR_DIGITS_MAX + 1];
+	unsigned long d;
+	char *end;
+
+	if (fs->dirs < 2 || name[0] < '0' || name[0] > '9')
+		return false;
+	d = strtoul(name, &end, 10);
+	if (*end != '\0' || d >= fs->dirs)
+		return false;
+	dir_name((unsigned)d, made);
+	return strcmp(made, name) == 0;
+}
+
+/*
+ * A file that was removed while something still held it open: NFS
+ * renames it to .nfsXXXX, FUSE to .fuse_hiddenXXXX, until the last
+ * close.  It goes by itself.
+ */
+static bool is_silly_rename(const char *name)
+{
+	return strncmp(name, ".nfs", 4) == 0 ||
+	    strncmp(name, ".fuse_hidden", 12) == 0;
 }
 
 /*
@@ -313,35 +455,176 @@ static int make_dirs(struct phase_ctx *ctx, struct file_set *fs)
 	return PHASE_OK;
 }
 
+static bool is_dot_entry(const char *name)
+{
+	return name[0] == '.' && (name[1] == '\0' ||
+	    (name[1] == '.' && name[2] == '\0'));
+}
+
+/*
+ * What directory name (in parent) still holds, after a failed rmdir:
+ * d is its number, or TOP_DIR for FILES_DIR itself.
+ */
+static void list_left(const struct file_set *fs, int parent, const char *name,
+    unsigned d, struct leftovers *left)
+{
+	struct dirent *ent;
+	DIR *dir;
+	int fd;
+
+	memset(left, 0, sizeof *left);
+	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	dir = fdopendir(fd);
+	if (dir == NULL) {
+		close(fd);
+		return;
+	}
+	while ((ent = readdir(dir)) != NULL) {
+		const char *n = ent->d_name;
+
+		if (is_dot_entry(n))
+			continue;
+		if (d == TOP_DIR && fs->dirs > 1 ? our_subdir(fs, n) :
+		    our_file(fs, n, d == TOP_DIR ? 0 : d)) {
+			left->ours++;
+			continue;
+		}
+		if (left->others++ == 0)
+			snprintf(left->first, sizeof left->first, "%s", n);
+		if (is_silly_rename(n))
+			left->silly++;
+	}
+	closedir(dir);
+}
+
+/*
+ * "; it holds NAME (and N more), not made by clyde" after msg, when
+ * the directory holds names clyde did not make.
+ */
+static void tell_left(char *msg, size_t size, const struct leftovers *left)
+{
+	size_t n = strlen(msg);
+
+	if (left->others == 0 || n >= size)
+		return;
+	if (left->others > 1)
+		snprintf(msg + n, size - n, "; it holds %s (and %" PRIu32
+		    " more), not made by clyde", left->first, left->others - 1);
+	else
+		snprintf(msg + n, size - n, "; it holds %s, not made by clyde",
+		    left->first);
+}
+
+/*
+ * rmdir name in parent; 0 or the errno.  A directory that is not empty
+ * gets listed into *left; when it holds nothing but silly-renames (or
+ * nothing to see: they may be gone already), those go once whoever
+ * holds them closes them, so it is tried again after growing pauses,
+ * within the run's DIR_WAIT_MS.  Anything else is never removed here.
+ * stoppable: a stop signal ends the wait (EINTR).  cleanup, when not
+ * NULL, makes the rmdir cleanup's (phase_remove(): a server that is away
+ * is waited for, a stale parent passed over by the path parent_rel).
+ */
+static int remove_dir(struct file_set *fs, struct phase_ctx *cleanup,
+    int parent, const char *parent_rel, const char *name, unsigned d,
+    struct leftovers *left, bool stoppable)
+{
+	unsigned step = 10;
+	int err;
+
+	memset(left, 0, sizeof *left);
+	for (;;) {
+		struct timespec pause;
+
+		if (cleanup != NULL)
+			err = phase_remove(cleanup, parent, parent_rel, name,
+			    AT_REMOVEDIR);
+		else
+			err = unlinkat(parent, name, AT_REMOVEDIR) == 0 ? 0 : errno;
+		if (err == 0)
+			return 0;
+		if (err != ENOTEMPTY && err != EEXIST && err != EBUSY)
+			return err;
+		list_left(fs, parent, name, d, left);
+		if (left->ours > 0 || left->others > left->silly ||
+		    fs->wait_ms_left == 0)
+			return err;
+		if (stoppable && phase_check_stop() != PHASE_OK)
+			return EINTR;
+		if (step > fs->wait_ms_left)
+			step = fs->wait_ms_left;
+		fs->wait_ms_left -= step;
+		pause.tv_sec = step / 1000;
+		pause.tv_nsec = (long)(step % 1000) * 1000000;
+		nanosleep(&pause, NULL);
+		step = step * 2 > DIR_WAIT_STEP_MAX ? DIR_WAIT_STEP_MAX : step * 2;
+	}
+}
+
+/* A failed rmdir in a timed run: the error, and what the directory holds. */
+static int fail_dir(struct phase_ctx *ctx, const char *path, int err,
+    const struct leftovers *left)
+{
+	int rc = phase_fail(ctx, path, "rmdir", err);
+
+	if (rc == PHASE_ERROR)
+		tell_left(ctx->error, sizeof ctx->error, left);
+	return rc;
+}
+
 /* Timed end of a delete run: the emptied directories go too. */
 static int remove_dirs(struct phase_ctx *ctx, struct file_set *fs)
 {
 	char name[DIR_DIGITS_MAX + 1];
+	struct leftovers left;
+	int err;
 
+	/* no descriptor of ours may keep anything in them alive */
 	close_cached_dir(fs);
 	for (unsigned d = 0; d < fs->subdirs_made; d++) {
+		char path[MSG_PATH_BUF];
+
 		dir_name(d, name);
-		if (unlinkat(fs->top_fd, name, AT_REMOVEDIR) != 0)
-			return fail_at(ctx, FILES_DIR, name, "rmdir", errno);
+		err = remove_dir(fs, NULL, fs->top_fd, FILES_DIR, name, d, &left,
+		    true);
+		if (err != 0) {
+			snprintf(path, sizeof path, "%s/%s", FILES_DIR, name);
+			return fail_dir(ctx, path, err, &left);
+		}
 	}
 	fs->subdirs_made = 0;
 	/* rmdir before close, so that a failure leaves the state cleanup needs */
-	if (unlinkat(ctx->scratch_fd, FILES_DIR, AT_REMOVEDIR) != 0)
-		return phase_fail(ctx, FILES_DIR, "rmdir", errno);
+	err = remove_dir(fs, NULL, ctx->scratch_fd, "", FILES_DIR, TOP_DIR, &left,
+	    true);
+	if (err != 0)
+		return fail_dir(ctx, FILES_DIR, err, &left);
 	close(fs->top_fd);
 	fs->top_fd = -1;
 	return PHASE_OK;
 }
 
-/* Cleanup could not remove FILES_DIR/name: noted, the message comes later. */
-static void note_left(struct phase_ctx *ctx, const char *name, int err)
+/*
+ * Cleanup could not remove FILES_DIR/name (name NULL: FILES_DIR itself):
+ * noted, the message comes later; for the first failure, with what a
+ * directory still holds.
+ */
+static void note_left(struct phase_ctx *ctx, const char *name, int err,
+    const struct leftovers *left)
 {
 	char path[MSG_PATH_BUF];
+	unsigned before = ctx->cleanup_failures;
 
 	if (err == 0 || err == ENOENT)
 		return;
-	snprintf(path, sizeof path, "%s/%s", FILES_DIR, name);
+	if (name != NULL)
+		snprintf(path, sizeof path, "%s/%s", FILES_DIR, name);
+	else
+		snprintf(path, sizeof path, "%s", FILES_DIR);
 	phase_cleanup_failed(ctx, path, err);
+	if (before == 0 && left != NULL)
+		tell_left(ctx->cleanup_error, sizeof ctx->cleanup_error, left);
 }
 
 /*
@@ -353,6 +636,8 @@ static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
 {
 	char path[PATH_BUF];
 	char name[DIR_DIGITS_MAX + 1];
+	struct leftovers left;
+	int err;
 
 	close_cached_dir(fs);
 	if (fs->top_fd >= 0) {
@@ -360,15 +645,19 @@ static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
 			const char *rel = file_path(fs, k, path);
 
 			note_left(ctx, rel, phase_remove(ctx, fs->top_fd,
-			    FILES_DIR, rel, 0));
+			    FILES_DIR, rel, 0), NULL);
 		}
 		for (unsigned d = 0; d < fs->subdirs_made; d++) {
 			dir_name(d, name);
-			note_left(ctx, name, phase_remove(ctx, fs->top_fd,
-			    FILES_DIR, name, AT_REMOVEDIR));
+			err = remove_dir(fs, ctx, fs->top_fd, FILES_DIR, name, d,
+			    &left, false);
+			if (err != 0)
+				note_left(ctx, name, err, &left);
 		}
-		phase_cleanup_failed(ctx, FILES_DIR, phase_remove(ctx,
-		    ctx->scratch_fd, "", FILES_DIR, AT_REMOVEDIR));
+		err = remove_dir(fs, ctx, ctx->scratch_fd, "", FILES_DIR, TOP_DIR,
+		    &left, false);
+		if (err != 0)
+			note_left(ctx, NULL, err, &left);
 		close(fs->top_fd);
 		fs->top_fd = -1;
 	}
@@ -396,6 +685,19 @@ static int make_target(struct phase_ctx *ctx, struct file_set *fs)
 	return PHASE_OK;
 }
 
+static size_t seen_words(const struct file_set *fs)
+{
+	return ((size_t)fs->count + 63) / 64;
+}
+
+/* Every name not met: the state a walk starts from, after a flip. */
+static void seen_reset(struct file_set *fs)
+{
+	memset(fs->seen, 0, seen_words(fs) * sizeof *fs->seen);
+	fs->seen_as = false;
+	fs->seen_ready = true;
+}
+
 /* The file set for cfg, allocated on first use; NULL with ctx->error set. */
 static struct file_set *file_set_get(struct phase_ctx *ctx)
 {
@@ -415,6 +717,7 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 		fs->top_fd = -1;
 		fs->cached_fd = -1;
 		fs->sync_dirs = true;
+		fs->wait_ms_left = DIR_WAIT_MS;
 		ctx->files = fs;
 	}
 	if (fs->extra == NULL) {
@@ -422,11 +725,14 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 		fs->dirs = ctx->cfg->files.dirs ? ctx->cfg->files.dirs : 1;
 		fs->extra = malloc((size_t)count * RANDOM_CHARS_MAX);
 		fs->order = malloc((size_t)count * sizeof *fs->order);
-		if (fs->extra == NULL || fs->order == NULL) {
+		fs->seen = malloc(seen_words(fs) * sizeof *fs->seen);
+		if (fs->extra == NULL || fs->order == NULL || fs->seen == NULL) {
 			free(fs->extra);
 			free(fs->order);
+			free(fs->seen);
 			fs->extra = NULL;
 			fs->order = NULL;
+			fs->seen = NULL;
 			phase_fail(ctx, NULL, "file names", ENOMEM);
 			return NULL;
 		}
@@ -449,6 +755,7 @@ static int create_prepare(struct phase_ctx *ctx, bool random_names)
 	}
 	if (random_names)
 		shuffle(fs, &ctx->rng);
+	seen_reset(fs);
 	rc = make_dirs(ctx, fs);
 	return rc != PHASE_OK ? rc : make_target(ctx, fs);
 }
@@ -597,18 +904,96 @@ static int unlink_entry(struct phase_ctx *ctx, struct file_set *fs, int dfd,
 
 /* Sequential walks ------------------------------------------------------ */
 
-static bool is_dot_entry(const char *name)
+/* One sequential stat or delete over every directory. */
+struct walk {
+	bool remove;
+	uint64_t start;                 /* the latency clock */
+	uint64_t skipped;               /* names a first pass did not return */
+	uint64_t foreign;               /* names clyde did not make, left */
+	char foreign_path[MSG_PATH_BUF];        /* the first, in FILES_DIR */
+};
+
+static bool met(const struct file_set *fs, uint32_t i)
 {
-	return name[0] == '.' && (name[1] == '\0' ||
-	    (name[1] == '.' && name[2] == '\0'));
+	return (bool)(fs->seen[i >> 6] >> (i & 63) & 1) == fs->seen_as;
 }
 
-/* readdir() directory d and stat or unlink every entry, counting them in *found. */
+static void meet(struct file_set *fs, uint32_t i)
+{
+	fs->seen[i >> 6] ^= (uint64_t)1 << (i & 63);
+}
+
+/*
+ * One readdir() pass over directory d (open as dir on fd): stat or
+ * unlink each of its names not met yet, counted in *found.  Names clyde
+ * did not make are counted in *foreign and left; silly-renames are left
+ * for remove_dir().
+ */
+static int walk_pass(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
+    DIR *dir, int fd, const char *msg_dir, struct walk *w, uint32_t *found,
+    uint64_t *foreign)
+{
+	uint32_t lo = dir_first(fs, d), hi = dir_first(fs, d + 1);
+
+	for (;;) {
+		struct dirent *ent;
+		uint32_t i;
+		int rc;
+
+		if ((rc = phase_check_stop()) != PHASE_OK)
+			return rc;
+		errno = 0;
+		ent = readdir(dir);
+		if (ent == NULL)
+			return errno != 0 ? phase_fail(ctx, msg_dir, "readdir", errno) :
+			    PHASE_OK;
+		i = seq_index(fs, ent->d_name, lo, hi);
+		if (i == NOT_OURS) {
+			if (is_dot_entry(ent->d_name) ||
+			    is_silly_rename(ent->d_name))
+				continue;
+			if ((*foreign)++ == 0 && w->foreign_path[0] == '\0')
+				snprintf(w->foreign_path, sizeof w->foreign_path,
+				    "%s/%s", msg_dir, ent->d_name);
+			continue;
+		}
+		if (met(fs, i))
+			continue;
+		rc = w->remove ? unlink_entry(ctx, fs, fd, ent->d_name, msg_dir, d)
+		    : stat_entry(ctx, fd, ent->d_name, msg_dir);
+		if (rc != PHASE_OK)
+			return rc;
+		meet(fs, i);
+		(*found)++;
+		lap(ctx->meter, &w->start);
+	}
+}
+
+/* A pass found none of the names still missing in directory d. */
+static int fail_missing(struct phase_ctx *ctx, struct file_set *fs,
+    unsigned d, uint32_t missing, unsigned passes)
+{
+	char buf[PATH_BUF];
+	uint32_t i = dir_first(fs, d);
+
+	while (met(fs, i))
+		i++;
+	return fail_text(ctx, "%s/%s: not found by readdir in %u passes "
+	    "(%" PRIu32 " of clyde's files missing)", FILES_DIR,
+	    file_path(fs, i, buf), passes, missing);
+}
+
+/*
+ * readdir() directory d and stat or unlink every one of its names; read
+ * it again while a pass finds some that the ones before missed.
+ */
 static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
-    bool remove, uint64_t *found, uint64_t *start)
+    struct walk *w)
 {
 	char msg_dir[sizeof FILES_DIR + DIR_DIGITS_MAX + 1] = FILES_DIR;
 	char rel[DIR_DIGITS_MAX + 1] = ".";
+	uint32_t want = dir_first(fs, d + 1) - dir_first(fs, d), found = 0;
+	uint64_t most_foreign = 0;
 	DIR *dir;
 	int fd, rc = PHASE_OK;
 
@@ -627,27 +1012,26 @@ static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 		close(fd);
 		return phase_fail(ctx, msg_dir, "opendir", err);
 	}
-	for (;;) {
-		struct dirent *ent;
+	for (unsigned pass = 1; ; pass++) {
+		uint32_t before = found;
+		uint64_t foreign = 0;
 
-		if ((rc = phase_check_stop()) != PHASE_OK)
+		if (pass > ctx->meter->readdir_passes)
+			ctx->meter->readdir_passes = pass;
+		rc = walk_pass(ctx, fs, d, dir, fd, msg_dir, w, &found, &foreign);
+		if (foreign > most_foreign)
+			most_foreign = foreign;
+		if (rc != PHASE_OK || found == want)
 			break;
-		errno = 0;
-		ent = readdir(dir);
-		if (ent == NULL) {
-			if (errno != 0)
-				rc = phase_fail(ctx, msg_dir, "readdir", errno);
+		if (found == before) {
+			rc = fail_missing(ctx, fs, d, want - found, pass);
 			break;
 		}
-		if (is_dot_entry(ent->d_name))
-			continue;
-		rc = remove ? unlink_entry(ctx, fs, fd, ent->d_name, msg_dir, d)
-		    : stat_entry(ctx, fd, ent->d_name, msg_dir);
-		if (rc != PHASE_OK)
-			break;
-		(*found)++;
-		lap(ctx->meter, start);
+		if (pass == 1)
+			w->skipped += want - found;
+		rewinddir(dir);
 	}
+	w->foreign += most_foreign;
 	closedir(dir);
 	return rc;
 }
@@ -655,24 +1039,42 @@ static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 static int walk_all(struct phase_ctx *ctx, bool remove)
 {
 	struct file_set *fs = need_files(ctx);
-	uint64_t found = 0;
-	uint64_t start = op_clock();
+	struct walk w;
 	int rc;
 
 	if (fs == NULL)
 		return PHASE_ERROR;
+	memset(&w, 0, sizeof w);
+	w.remove = remove;
+	/* only after a walk that failed, and then the run has ended */
+	if (!fs->seen_ready)
+		seen_reset(fs);
+	fs->seen_as = !fs->seen_as;
+	fs->seen_ready = false;
+	w.start = op_clock();
 	for (unsigned d = 0; d < fs->dirs; d++) {
-		rc = walk_dir(ctx, fs, d, remove, &found, &start);
+		rc = walk_dir(ctx, fs, d, &w);
 		if (rc != PHASE_OK)
 			return rc;
 	}
-	if (remove && (rc = remove_dirs(ctx, fs)) != PHASE_OK)
-		return rc;
-	if (found != fs->count)
-		return fail_text(ctx, "%s: found %" PRIu64 " files, expected %" PRIu32,
-		    FILES_DIR, found, fs->count);
+	/* every name met: each bit now equals seen_as */
+	fs->seen_ready = true;
+	if (ctx->meter->readdir_passes > 1)
+		snprintf(ctx->meter->notice, sizeof ctx->meter->notice,
+		    "%s: %s/%s: the directory read skipped %" PRIu64 " names; "
+		    "read again (%u passes)", ctx->label, ctx->scratch_name,
+		    FILES_DIR, w.skipped, ctx->meter->readdir_passes);
+	if (remove)
+		fs->may_exist = 0;      /* every name of ours is gone */
+	if (w.foreign > 1)
+		return fail_text(ctx, "%s: not made by clyde; left in place "
+		    "(and %" PRIu64 " more)", w.foreign_path, w.foreign - 1);
+	if (w.foreign > 0)
+		return fail_text(ctx, "%s: not made by clyde; left in place",
+		    w.foreign_path);
 	if (remove) {
-		fs->may_exist = 0;
+		if ((rc = remove_dirs(ctx, fs)) != PHASE_OK)
+			return rc;
 		sync();
 	}
 	return PHASE_OK;
@@ -791,6 +1193,7 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 		    ctx->scratch_fd, "", TARGET_NAME, 0));
 	free(fs->extra);
 	free(fs->order);
+	free(fs->seen);
 	free(fs);
 	ctx->files = NULL;
 }

@@ -148,7 +148,7 @@ static void one_test(FILE *out, const struct result *res, int ph,
 	json_test(out, &res->cell[ph]);
 }
 
-/* one phase's raw figures: ops, bytes, times, latency in ns */
+/* one phase's raw figures: ops, bytes, times, latency in ns, readdir passes */
 static void phase_figures_json(FILE *out, const struct phase_figures *pf)
 {
 	const struct latency_summary *l = &pf->lat;
@@ -162,14 +162,18 @@ static void phase_figures_json(FILE *out, const struct phase_figures *pf)
 	    (unsigned long long)pf->bytes, (long long)pf->elapsed_ns,
 	    (long long)pf->cpu_ns);
 	if (l->count == 0)
-		fputs("null}", out);
+		fputs("null", out);
 	else
 		fprintf(out, "{\"count\": %llu, \"max\": %llu, \"mean\": %llu, "
 		    "\"p50\": %llu, \"p90\": %llu, \"p99\": %llu, "
-		    "\"p999\": %llu}}", (unsigned long long)l->count,
+		    "\"p999\": %llu}", (unsigned long long)l->count,
 		    (unsigned long long)l->max, (unsigned long long)l->mean,
 		    (unsigned long long)l->p50, (unsigned long long)l->p90,
 		    (unsigned long long)l->p99, (unsigned long long)l->p999);
+	/* null for the phases that read no directory */
+	fputs(", \"readdir_passes\": ", out);
+	json_opt_count(out, pf->readdir_passes);
+	fputc('}', out);
 }
 
 static void one_phase(FILE *out, const struct result *res, int ph,

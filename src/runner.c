@@ -95,6 +95,7 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	mine.ops = meter->ops;
 	mine.bytes = meter->bytes;
 	mine.lat = &meter->lat;
+	mine.readdir_passes = meter->readdir_passes;
 	mine.error = ctx->error;
 	return dist_phase_done(&mine, t0, pf, p->id, ranks, ctx->error,
 	    sizeof(ctx->error));
@@ -126,6 +127,10 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 	if (rc != PHASE_OK)
 		return rc;
 	progress_phase_done(ctx->cfg, p);
+	/* what the phase had to say besides its figures (phases never print) */
+	if (ctx->meter->notice[0] != '\0')
+		fprintf(stderr, "%sclyde: %s\n", progress_live() ? "\r\033[K" : "",
+		    ctx->meter->notice);
 	return PHASE_OK;
 }
 

@@ -3,27 +3,44 @@
  * clyde.  It makes chosen calls fail the way a failing disk or a network
  * mount does, so that the error paths run on demand:
  *
- *   CLYDE_FAULT_CALL   write | read | openat | fsync | unlinkat
+ *   CLYDE_FAULT_CALL   write | read | openat | fsync | unlinkat | rmdir |
+ *                      fstatat | readdir | readdir_skip
  *   CLYDE_FAULT_NTH    the first call to fail, counted from 1 (default 1)
  *   CLYDE_FAULT_COUNT  how many calls fail from there (default 1; 0: all,
  *                      as on a mount that went away)
  *   CLYDE_FAULT_ERR    EIO, ESTALE, ENOSPC, EDQUOT, ENOTCONN, EROFS, EINTR,
- *                      ETIMEDOUT, EAGAIN, EACCES,
- *                      or "short": the call moves half the bytes and says
- *                      so (write and read only)
+ *                      ETIMEDOUT, EAGAIN, EACCES, ENOTEMPTY, EBUSY;
+ *                      "short": the call moves half the bytes and says
+ *                      so (write and read only);
+ *                      "skip": the readdir() call passes over one entry
+ *                      and returns the next (readdir only);
+ *                      "block": the call waits until the file named by
+ *                      CLYDE_FAULT_RELEASE exists (looking every 50 ms),
+ *                      then does its work, as on a server that hangs
+ *   CLYDE_FAULT_RELEASE the file that ends a "block"
  *   CLYDE_FAULT_LOG    optional file: every unlinkat() of a data file
  *                      (Bonnie.*) appends "<name> <size>" to it, so a test
  *                      can check that retried writes left the right size
  *
+ * unlinkat counts every call, rmdir only unlinkat(AT_REMOVEDIR) (so
+ * CLYDE_FAULT_CALL=rmdir CLYDE_FAULT_ERR=ENOTEMPTY is a directory that
+ * looks busy once, as with an NFS silly-rename still going away).
+ * readdir_skip needs no other variable: after each successful unlinkat()
+ * of a file relative to a directory descriptor, the next readdir() on
+ * that directory passes over one entry, as the readdir of NFS servers
+ * exporting tmpfs, NFS-Ganesha and FreeBSD's NFS client do when entries
+ * are removed during the read.  readdir and readdir64 are both wrapped.
+ *
  * Only calls on clyde's own files count: write and read on descriptors
- * above 2 (not stdin, stdout, stderr), openat relative to a directory
- * descriptor.  stdio's internal writes (1.03's putc) do not pass through
- * here.  The count is per process: a seeker child starts from its
- * parent's count at fork().
+ * above 2 (not stdin, stdout, stderr), openat and fstatat relative to a
+ * directory descriptor.  stdio's internal writes (1.03's putc) do not
+ * pass through here.  The count is per process: a seeker child starts
+ * from its parent's count at fork().
  */
 #define _GNU_SOURCE
 /* openat and openat64 are both defined here: no redirection of one to the other */
 #undef _FILE_OFFSET_BITS
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -34,15 +51,25 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
-enum call { C_NONE, C_WRITE, C_READ, C_OPENAT, C_FSYNC, C_UNLINKAT };
+enum call {
+	C_NONE, C_WRITE, C_READ, C_OPENAT, C_FSYNC, C_UNLINKAT, C_RMDIR,
+	C_FSTATAT, C_READDIR, C_READDIR_SKIP
+};
+
+/* not an errno: the call moves half the bytes, skips an entry, or waits */
+#define E_SHORT  0
+#define E_SKIP   (-1)
+#define E_BLOCK  (-2)
 
 static struct {
 	enum call call;
 	unsigned long nth, count;
-	int err;                /* 0: short transfer */
+	int err;
 	const char *log;
+	const char *release;
 	atomic_ulong seen;
 	int ready;
 } cfg;
@@ -54,8 +81,26 @@ static const struct {
 	{ "EIO", EIO }, { "ESTALE", ESTALE }, { "ENOSPC", ENOSPC },
 	{ "EDQUOT", EDQUOT }, { "ENOTCONN", ENOTCONN }, { "EROFS", EROFS },
 	{ "EINTR", EINTR }, { "ETIMEDOUT", ETIMEDOUT }, { "EAGAIN", EAGAIN },
-	{ "EACCES", EACCES }, { "short", 0 },
+	{ "EACCES", EACCES }, { "ENOTEMPTY", ENOTEMPTY }, { "EBUSY", EBUSY },
+	{ "short", E_SHORT }, { "skip", E_SKIP }, { "block", E_BLOCK },
 };
+
+static const struct {
+	const char *name;
+	enum call call;
+} calls[] = {
+	{ "write", C_WRITE }, { "read", C_READ }, { "openat", C_OPENAT },
+	{ "fsync", C_FSYNC }, { "unlinkat", C_UNLINKAT }, { "rmdir", C_RMDIR },
+	{ "fstatat", C_FSTATAT }, { "readdir", C_READDIR },
+	{ "readdir_skip", C_READDIR_SKIP },
+};
+
+/*
+ * readdir_skip: entries to pass over at the next readdir() of the
+ * directory open on descriptor fd; only descriptors below the size.
+ */
+#define SKIP_FDS 4096
+static atomic_uint skip_next[SKIP_FDS];
 
 /* the next definition of name (libc's), stored into the pointer at fp */
 static void real(const char *name, void *fp, size_t size)
@@ -81,16 +126,9 @@ static void setup(void)
 	cfg.ready = 1;
 	if (call == NULL)
 		return;
-	if (strcmp(call, "write") == 0)
-		cfg.call = C_WRITE;
-	else if (strcmp(call, "read") == 0)
-		cfg.call = C_READ;
-	else if (strcmp(call, "openat") == 0)
-		cfg.call = C_OPENAT;
-	else if (strcmp(call, "fsync") == 0)
-		cfg.call = C_FSYNC;
-	else if (strcmp(call, "unlinkat") == 0)
-		cfg.call = C_UNLINKAT;
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (strcmp(call, calls[i].name) == 0)
+			cfg.call = calls[i].call;
 	v = getenv("CLYDE_FAULT_NTH");
 	cfg.nth = v ? strtoul(v, NULL, 10) : 1;
 	v = getenv("CLYDE_FAULT_COUNT");
@@ -101,9 +139,22 @@ static void setup(void)
 		if (strcmp(v, errs[i].name) == 0)
 			cfg.err = errs[i].err;
 	cfg.log = getenv("CLYDE_FAULT_LOG");
+	cfg.release = getenv("CLYDE_FAULT_RELEASE");
 }
 
-/* true when this call of kind c is one to fail */
+/* "block": wait for the release file, every 50 ms; signals do not end it */
+static void block(void)
+{
+	struct timespec step = { 0, 50 * 1000 * 1000 };
+
+	while (cfg.release == NULL || access(cfg.release, F_OK) != 0)
+		nanosleep(&step, NULL);
+}
+
+/*
+ * True when this call of kind c is one to fail.  A call chosen to block
+ * waits here, then goes on as if not chosen.
+ */
 static int hit(enum call c)
 {
 	unsigned long n;
@@ -112,7 +163,19 @@ static int hit(enum call c)
 	if (cfg.call != c)
 		return 0;
 	n = atomic_fetch_add(&cfg.seen, 1) + 1;
-	return n >= cfg.nth && (cfg.count == 0 || n < cfg.nth + cfg.count);
+	if (n < cfg.nth || (cfg.count != 0 && n >= cfg.nth + cfg.count))
+		return 0;
+	if (cfg.err == E_BLOCK) {
+		block();
+		return 0;
+	}
+	return 1;
+}
+
+/* errno for a failing call that cannot be short or skip */
+static int fail_errno(void)
+{
+	return cfg.err > 0 ? cfg.err : EIO;
 }
 
 /*
@@ -123,11 +186,11 @@ static int inject(int fd, enum call c, size_t *n)
 {
 	if (fd <= 2 || !hit(c))
 		return 0;
-	if (cfg.err != 0) {
+	if (cfg.err > 0) {
 		errno = cfg.err;
 		return -1;
 	}
-	if (*n > 1)
+	if (cfg.err == E_SHORT && *n > 1)
 		*n /= 2;
 	return 0;
 }
@@ -158,7 +221,7 @@ static int do_openat(const char *sym, int dfd, const char *path, int flags,
 	real(sym, &next, sizeof(next));
 
 	if (dfd != AT_FDCWD && hit(C_OPENAT)) {
-		errno = cfg.err != 0 ? cfg.err : EIO;
+		errno = fail_errno();
 		return -1;
 	}
 	return next(dfd, path, flags, mode);
@@ -181,6 +244,30 @@ int sym(int dfd, const char *path, int flags, ...)			\
 DEFINE_OPENAT(openat)
 DEFINE_OPENAT(openat64)
 
+/* fstatat() and fstatat64(): the same struct on the 64-bit C libraries */
+static int do_fstatat(const char *sym, int dfd, const char *path, void *st,
+    int flags)
+{
+	int (*next)(int, const char *, void *, int);
+
+	real(sym, &next, sizeof(next));
+	if (dfd != AT_FDCWD && hit(C_FSTATAT)) {
+		errno = fail_errno();
+		return -1;
+	}
+	return next(dfd, path, st, flags);
+}
+
+int fstatat(int dfd, const char *path, struct stat *st, int flags)
+{
+	return do_fstatat("fstatat", dfd, path, st, flags);
+}
+
+int fstatat64(int dfd, const char *path, struct stat64 *st, int flags)
+{
+	return do_fstatat("fstatat64", dfd, path, st, flags);
+}
+
 int fsync(int fd)
 {
 	static int (*next)(int);
@@ -188,33 +275,99 @@ int fsync(int fd)
 	if (next == NULL)
 		real("fsync", &next, sizeof(next));
 	if (hit(C_FSYNC)) {
-		errno = cfg.err != 0 ? cfg.err : EIO;
+		errno = fail_errno();
 		return -1;
 	}
 	return next(fd);
 }
 
+/* "<name> <size>" of a data file about to go, for CLYDE_FAULT_LOG */
+static void log_size(int dfd, const char *path)
+{
+	int (*stat_at)(int, const char *, struct stat *, int);
+	struct stat st;
+	FILE *f;
+
+	real("fstatat", &stat_at, sizeof(stat_at));
+	if (strncmp(path, "Bonnie.", 7) != 0 ||
+	    stat_at(dfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISREG(st.st_mode))
+		return;
+	f = fopen(cfg.log, "a");
+	if (f != NULL) {
+		fprintf(f, "%s %lld\n", path, (long long)st.st_size);
+		fclose(f);
+	}
+}
+
 int unlinkat(int dfd, const char *path, int flags)
 {
 	static int (*next)(int, const char *, int);
-	struct stat st;
+	int rc;
 
 	if (next == NULL)
 		real("unlinkat", &next, sizeof(next));
 	setup();
-	if (cfg.log != NULL && strncmp(path, "Bonnie.", 7) == 0 &&
-	    fstatat(dfd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    S_ISREG(st.st_mode)) {
-		FILE *f = fopen(cfg.log, "a");
-
-		if (f != NULL) {
-			fprintf(f, "%s %lld\n", path, (long long)st.st_size);
-			fclose(f);
-		}
-	}
-	if (hit(C_UNLINKAT)) {
-		errno = cfg.err != 0 ? cfg.err : EIO;
+	if (cfg.log != NULL)
+		log_size(dfd, path);
+	if (hit(C_UNLINKAT) || ((flags & AT_REMOVEDIR) && hit(C_RMDIR))) {
+		errno = fail_errno();
 		return -1;
 	}
-	return next(dfd, path, flags);
+	rc = next(dfd, path, flags);
+	if (rc == 0 && cfg.call == C_READDIR_SKIP && !(flags & AT_REMOVEDIR) &&
+	    dfd >= 0 && dfd < SKIP_FDS)
+		atomic_fetch_add(&skip_next[dfd], 1);
+	return rc;
 }
+
+static int is_dot(const char *name)
+{
+	return name[0] == '.' && (name[1] == '\0' ||
+	    (name[1] == '.' && name[2] == '\0'));
+}
+
+/* one pending pass-over on fd taken, if there is one */
+static int take_skip(int fd)
+{
+	unsigned n = atomic_load(&skip_next[fd]);
+
+	while (n > 0 && !atomic_compare_exchange_weak(&skip_next[fd], &n, n - 1))
+		;
+	return n > 0;
+}
+
+/*
+ * readdir() and readdir64(): with "readdir" chosen, fail or pass over one
+ * entry; with "readdir_skip", pass over one entry (not . or ..) for each
+ * unlinkat() in this directory since the last call.  The end of the
+ * directory forgets what is pending.
+ */
+#define DEFINE_READDIR(sym, ent)					\
+struct ent *sym(DIR *dir)						\
+{									\
+	static struct ent *(*next)(DIR *);				\
+	struct ent *e;							\
+	int fd = dirfd(dir);						\
+									\
+	if (next == NULL)						\
+		real(#sym, &next, sizeof(next));			\
+	if (fd < 0 || fd >= SKIP_FDS)					\
+		return next(dir);					\
+	if (hit(C_READDIR)) {						\
+		if (cfg.err > 0) {					\
+			errno = cfg.err;				\
+			return NULL;					\
+		}							\
+		if (cfg.err == E_SKIP)					\
+			atomic_fetch_add(&skip_next[fd], 1);		\
+	}								\
+	while ((e = next(dir)) != NULL && !is_dot(e->d_name) &&	\
+	    take_skip(fd))						\
+		;							\
+	if (e == NULL)							\
+		atomic_store(&skip_next[fd], 0);			\
+	return e;							\
+}
+DEFINE_READDIR(readdir, dirent)
+DEFINE_READDIR(readdir64, dirent64)
