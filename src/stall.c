@@ -318,7 +318,7 @@ static void stop_stuck_run(void)
 static void *watcher(void *arg)
 {
 	sigset_t stops;
-	bool stuck = false;
+	bool stuck = false, said_stopping = false;
 
 	(void)arg;
 	sigemptyset(&stops);
@@ -353,6 +353,11 @@ static void *watcher(void *arg)
 				stop_stuck_run();
 		}
 		stuck = check(now_ns());
+		if (stuck && stop_signal_count() == 1 && !said_stopping) {
+			fputs("clyde: stopping: waiting for the call that hangs; "
+			    "a second SIGINT stops waiting\n", stderr);
+			said_stopping = true;
+		}
 	}
 	return NULL;
 }

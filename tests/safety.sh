@@ -94,6 +94,7 @@ ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
 # wait; SIGINT stops the run, a second SIGINT kills the seekers, and the
 # run cleans up and exits 5.
 t=$(fresh_target)
+: >"$WORK/err"
 "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=1 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
@@ -109,7 +110,12 @@ while ! grep -q "no progress" "$WORK/err" && [ $i -lt 50 ]; do
 	i=$((i + 1))
 done
 kill -INT $pid
-sleep 0.5
+# two signals sent at once are one: the second after the first is seen
+i=0
+while ! grep -q "^clyde: stopping: waiting" "$WORK/err" && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 kill -INT $pid
 i=0
 while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
@@ -230,7 +236,7 @@ failed() {
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 22
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 24
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
@@ -344,6 +350,68 @@ else
 	    grep -q "^clyde: cannot remove $t/$left: Transport endpoint is not connected; it is left in place" "$WORK/err"
 	ok $? "every unlink failing (a mount gone): a wait of 1 s, exit 3, what is left named" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	[ -z "$left" ] || rm -rf "${t:?}/$left"
+
+	# a call that hangs (a server that stopped answering): the stall line
+	# names the phase; once the call returns, the run goes on
+	release=$WORK/release
+	rm -f "$release"
+	t=$(fresh_target)
+	# empty before the start: the waits below read it
+	: >"$WORK/err"
+	CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+	    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
+	    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	while ! grep -q "no progress" "$WORK/err" && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	touch "$release"
+	wait $pid
+	rc=$?
+	[ "$rc" = 0 ] && is_empty "$t" &&
+	    grep -Eq "^clyde: sequential create: no progress for 1 s: .* has not returned; the filesystem is not answering \(SIGINT stops the run\)\$" "$WORK/err"
+	ok $? "a hung call: the stall line, then the run completes when it returns" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+	# it never returns: SIGINT, SIGINT end clyde without the cleanup that
+	# would hang too, naming what to remove
+	rm -f "$release"
+	t=$(fresh_target)
+	# empty before the start: the waits below read it
+	: >"$WORK/err"
+	CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+	    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
+	    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	while ! grep -q "no progress" "$WORK/err" && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -INT $pid
+	# two signals sent at once are one: the second after the first is seen
+	i=0
+	while ! grep -q "^clyde: stopping: waiting" "$WORK/err" && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -INT $pid
+	i=0
+	while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -0 $pid 2>/dev/null && touch "$release"
+	wait $pid
+	rc=$?
+	left=$(ls -A "$t")
+	[ "$rc" = 5 ] && [ -n "$left" ] &&
+	    grep -q "^clyde: a call on the filesystem does not return; stopped without cleanup: remove what is left with: rm -rf '$t/$left'\$" "$WORK/err"
+	ok $? "a call that never returns: two SIGINTs exit 5, the scratch path named" ||
+	    { echo "rc=$rc left=$left"; cat "$WORK/err"; } | diag
 	[ -z "$left" ] || rm -rf "${t:?}/$left"
 
 	# a server back within the wait: cleanup tries again and leaves nothing
