@@ -1,0 +1,176 @@
+# cases.sh: the cases of tests/nfs.sh as they run inside the guest of
+# uml.sh.  Sourced, not run, by the script that nfs.sh writes for each
+# guest, after it has set CLYDE (the binary to test, an absolute path),
+# ARGS (the sizes of every run) and T (a run's timeout in seconds).
+#
+# Each case records under a NAME, in the run directory $NFS_RUN:
+#   NAME.out, NAME.err, NAME.rc   the program's output and exit status
+#                                 (124: it was still running after T s)
+#   NAME.left                     the export's entries after the run
+#   NAME.left2                    and after the holder closed (case b)
+#   NAME.note                     what the case did to the program, when
+# and then empties the export, so that the next case starts clean.  A
+# program is "clyde --compat=X" or "bonnie++"; every run is as root
+# (-u root) in $NFS_MNT.
+
+BONNIE=/usr/sbin/bonnie++
+
+# prog P: the command line of program P, "1.03", "2.00" or "bonnie++"
+prog() {
+	case $1 in
+	bonnie++) echo "$BONNIE -d $NFS_MNT -u root -r 0 -q $ARGS" ;;
+	*) echo "$CLYDE -d $NFS_MNT -u root -r 0 -q -m nfs --compat=$1 $ARGS" ;;
+	esac
+}
+
+# start NAME CMD...: CMD in the background, bounded by T s, with SIGINT
+# at its default (a shell's background jobs ignore it); $bg is the shell
+# that waits for it
+start() {
+	n=$1
+	shift
+	(
+		timeout -k 5 "$T" env --default-signal=INT "$@" \
+		    >"$NFS_RUN/$n.out" 2>"$NFS_RUN/$n.err" </dev/null
+		echo $? >"$NFS_RUN/$n.rc"
+	) &
+	bg=$!
+}
+
+# the PID of the program started by start (the child of timeout)
+prog_pid() { pgrep -P "$(pgrep -P $bg)"; }
+
+# running PID: not ended; a zombie has ended
+running() {
+	s=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)
+	[ -n "$s" ] && [ "$s" != Z ]
+}
+
+# listing FILE: the export's entries, from the server's side
+listing() {
+	(cd "$NFS_EXPORT" && find . -mindepth 1 ! -path './lost+found*' | sort) >"$1"
+}
+
+# done_case NAME [SUFFIX]: record what is left in NAME.SUFFIX (default
+# left), empty the export for the next case
+done_case() {
+	wait $bg
+	listing "$NFS_RUN/$1.${2:-left}"
+	find "$NFS_EXPORT" -mindepth 1 -maxdepth 1 ! -name lost+found -exec rm -rf {} +
+	sync
+}
+
+note() { echo "$*" >>"$NFS_RUN/$n.note"; }
+
+# first_file: the first small file of the run, when there is one (30 s
+# at most), as a path in the export; the runs of the cases b to e have
+# no I/O phases, so it is one of the files of the sequential create
+first_file() {
+	i=0
+	while [ $i -lt 300 ]; do
+		f=$(cd "$NFS_EXPORT" && find . -mindepth 2 -type f | head -1)
+		[ -n "$f" ] && { echo "${f#./}"; return 0; }
+		running "$(pgrep -P $bg)" || return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+server_stop() { rpc.nfsd 0; }
+server_start() { rpc.nfsd -G 10 -L 10 4; }
+
+# a. a whole run: it completes and leaves nothing
+case_a() { # case_a NAME PROG
+	case $2 in
+	bonnie++) start "$1" $(prog "$2") ;;
+	*) start "$1" $(prog "$2") --json="$NFS_RUN/$1.json" ;;
+	esac
+	done_case "$1"
+}
+
+# b. another process of the client holds one of the run's files open
+# while the run deletes it: the client renames it to .nfsXXXX instead
+# (silly rename) until it is closed.  The holder keeps it until the run
+# has ended, then closes it.
+case_b() { # case_b NAME PROG
+	start "$1" $(prog "$2")
+	if f=$(first_file); then
+		sh -c 'exec 3<"$1" && exec sleep 600' holder "$NFS_MNT/$f" &
+		holder=$!
+		note "held open: $f"
+	fi
+	wait $bg
+	listing "$NFS_RUN/$1.left"
+	[ -n "${holder:-}" ] && kill $holder && wait $holder
+	holder=
+	# the client removes the .nfs file at the last close
+	sleep 1
+	done_case "$1" left2
+}
+
+# c. the export goes away for 3 s in the middle of the run (exportfs -u)
+# and comes back
+case_c() { # case_c NAME PROG
+	start "$1" $(prog "$2")
+	if first_file >/dev/null; then
+		exportfs -u "127.0.0.1:$NFS_EXPORT"
+		note "unexported at $(cut -d' ' -f1 /proc/uptime)"
+		sleep 3
+		exportfs -o "$NFS_EXPORT_OPTS" "127.0.0.1:$NFS_EXPORT"
+		note "exported again at $(cut -d' ' -f1 /proc/uptime)"
+	fi
+	done_case "$1"
+}
+
+# d. the server stops in the middle of the run (rpc.nfsd 0) and starts
+# again 12 s later
+case_d() { # case_d NAME PROG
+	start "$1" $(prog "$2")
+	if first_file >/dev/null; then
+		server_stop
+		note "server stopped at $(cut -d' ' -f1 /proc/uptime)"
+		sleep 12
+		server_start
+		note "server started at $(cut -d' ' -f1 /proc/uptime)"
+	fi
+	done_case "$1"
+}
+
+# e. hard mount, the server stops in the middle of the run: the program
+# gets SIGINT twice once it said that it is stuck (or after 30 s), and
+# the server starts again when the program has ended (or 15 s after the
+# signals); bonnie++ says nothing, it gets them after 5 s
+case_e() { # case_e NAME PROG [MORE-ARGS]
+	start "$1" $(prog "$2") $3
+	if first_file >/dev/null; then
+		server_stop
+		note "server stopped at $(cut -d' ' -f1 /proc/uptime)"
+		pid=$(prog_pid)
+		max=300
+		[ "$2" = bonnie++ ] && max=50
+		i=0
+		while [ $i -lt $max ] && running "$pid" &&
+		    ! grep -q "clyde\.[0-9]*\.[A-Za-z0-9]\{6\}.*[0-9]" "$NFS_RUN/$1.err"; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		note "stuck line after $((i / 10)) s: $(grep -c . "$NFS_RUN/$1.err") lines on stderr"
+		if running "$pid"; then
+			kill -INT "$pid"
+			sleep 1
+			kill -INT "$pid" 2>/dev/null
+			note "SIGINT twice at $(cut -d' ' -f1 /proc/uptime)"
+			i=0
+			while [ $i -lt 150 ] && running "$pid"; do
+				sleep 0.1
+				i=$((i + 1))
+			done
+			running "$pid" && note "still running 15 s after SIGINT" ||
+			    note "ended $((i / 10)) s after SIGINT"
+		fi
+		server_start
+		note "server started at $(cut -d' ' -f1 /proc/uptime)"
+	fi
+	done_case "$1"
+}
