@@ -6,22 +6,26 @@
 # Each case records under a NAME, in the run directory $NFS_RUN:
 #   NAME.out, NAME.err, NAME.rc   the program's output and exit status
 #                                 (124: it was still running after T s)
-#   NAME.left                     the export's entries after the run
+#   NAME.left                     the export's entries after the run, a
+#                                 directory with a / at the end
 #   NAME.left2                    and after the holder closed (case b)
-#   NAME.note                     what the case did to the program, when
+#   NAME.note                     what the case did and when (uptime)
 # and then empties the export, so that the next case starts clean.  A
-# program is "clyde --compat=X" or "bonnie++"; every run is as root
-# (-u root) in $NFS_MNT.
+# program is "1.03" or "2.00" (clyde --compat=1.03 or 2.00) or
+# "bonnie++"; every run is as root (-u root) in $NFS_MNT.
 
 BONNIE=/usr/sbin/bonnie++
 
-# prog P: the command line of program P, "1.03", "2.00" or "bonnie++"
+# prog P: the command line of program P
 prog() {
 	case $1 in
 	bonnie++) echo "$BONNIE -d $NFS_MNT -u root -r 0 -q $ARGS" ;;
 	*) echo "$CLYDE -d $NFS_MNT -u root -r 0 -q -m nfs --compat=$1 $ARGS" ;;
 	esac
 }
+
+note() { echo "$*" >>"$NFS_RUN/$n.note"; }
+up() { cut -d' ' -f1 /proc/uptime; }
 
 # start NAME CMD...: CMD in the background, bounded by T s, with SIGINT
 # at its default (a shell's background jobs ignore it); $bg is the shell
@@ -35,46 +39,60 @@ start() {
 		echo $? >"$NFS_RUN/$n.rc"
 	) &
 	bg=$!
+	note "started at $(up)"
 }
 
 # the PID of the program started by start (the child of timeout)
 prog_pid() { pgrep -P "$(pgrep -P $bg)"; }
 
-# running PID: not ended; a zombie has ended
+# running PID: not ended; a zombie has ended.  The loops of the cases
+# use built-ins and the clock: a fork is slow in the guest.
 running() {
-	s=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)
-	[ -n "$s" ] && [ "$s" != Z ]
+	{ read -r _ _ s _ <"/proc/$1/stat"; } 2>/dev/null && [ "$s" != Z ]
+}
+
+# now: the guest's uptime in whole seconds, in $t
+now() { read -r t _ </proc/uptime; t=${t%.*}; }
+
+# within SECS CMD...: CMD every 0.1 s until it succeeds, SECS s at most
+within() {
+	now
+	end=$((t + $1))
+	shift
+	until "$@"; do
+		now
+		[ "$t" -lt "$end" ] || return 1
+		sleep 0.1
+	done
 }
 
 # listing FILE: the export's entries, from the server's side
 listing() {
-	(cd "$NFS_EXPORT" && find . -mindepth 1 ! -path './lost+found*' | sort) >"$1"
+	(cd "$NFS_EXPORT" && find . -mindepth 1 ! -path './lost+found*' \
+	    \( -type d -printf '%P/\n' -o -printf '%P\n' \) | sort) >"$1"
 }
 
 # done_case NAME [SUFFIX]: record what is left in NAME.SUFFIX (default
 # left), empty the export for the next case
 done_case() {
 	wait $bg
+	note "ended at $(up)"
 	listing "$NFS_RUN/$1.${2:-left}"
 	find "$NFS_EXPORT" -mindepth 1 -maxdepth 1 ! -name lost+found -exec rm -rf {} +
 	sync
 }
 
-note() { echo "$*" >>"$NFS_RUN/$n.note"; }
-
-# first_file: the first small file of the run, when there is one (30 s
-# at most), as a path in the export; the runs of the cases b to e have
-# no I/O phases, so it is one of the files of the sequential create
+# first_file: the first small file of the run (30 s at most), as a path
+# in the export, in $f; the runs of the cases b to e have no I/O phases,
+# so it is one of the files of the sequential create
 first_file() {
-	i=0
-	while [ $i -lt 300 ]; do
-		f=$(cd "$NFS_EXPORT" && find . -mindepth 2 -type f | head -1)
-		[ -n "$f" ] && { echo "${f#./}"; return 0; }
-		running "$(pgrep -P $bg)" || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	tpid=$(pgrep -P $bg)
+	within 30 file_or_end && [ -n "$f" ]
+}
+file_or_end() {
+	f=$(cd "$NFS_EXPORT" && find . -mindepth 2 -type f | head -1)
+	f=${f#./}
+	[ -n "$f" ] || ! running "$tpid"
 }
 
 server_stop() { rpc.nfsd 0; }
@@ -95,15 +113,15 @@ case_a() { # case_a NAME PROG
 # has ended, then closes it.
 case_b() { # case_b NAME PROG
 	start "$1" $(prog "$2")
-	if f=$(first_file); then
+	holder=
+	if first_file; then
 		sh -c 'exec 3<"$1" && exec sleep 600' holder "$NFS_MNT/$f" &
 		holder=$!
 		note "held open: $f"
 	fi
 	wait $bg
 	listing "$NFS_RUN/$1.left"
-	[ -n "${holder:-}" ] && kill $holder && wait $holder
-	holder=
+	[ -n "$holder" ] && kill $holder && wait $holder
 	# the client removes the .nfs file at the last close
 	sleep 1
 	done_case "$1" left2
@@ -113,12 +131,12 @@ case_b() { # case_b NAME PROG
 # and comes back
 case_c() { # case_c NAME PROG
 	start "$1" $(prog "$2")
-	if first_file >/dev/null; then
+	if first_file; then
 		exportfs -u "127.0.0.1:$NFS_EXPORT"
-		note "unexported at $(cut -d' ' -f1 /proc/uptime)"
+		note "unexported at $(up)"
 		sleep 3
 		exportfs -o "$NFS_EXPORT_OPTS" "127.0.0.1:$NFS_EXPORT"
-		note "exported again at $(cut -d' ' -f1 /proc/uptime)"
+		note "exported again at $(up)"
 	fi
 	done_case "$1"
 }
@@ -127,15 +145,22 @@ case_c() { # case_c NAME PROG
 # again 12 s later
 case_d() { # case_d NAME PROG
 	start "$1" $(prog "$2")
-	if first_file >/dev/null; then
+	if first_file; then
 		server_stop
-		note "server stopped at $(cut -d' ' -f1 /proc/uptime)"
+		note "server stopped at $(up)"
 		sleep 12
 		server_start
-		note "server started at $(cut -d' ' -f1 /proc/uptime)"
+		note "server started at $(up)"
 	fi
 	done_case "$1"
 }
+
+# the program said which path is stuck, or it ended
+said_or_ended() {
+	! running "$pid" ||
+	    grep -q "clyde\.[0-9]*\.[A-Za-z0-9]\{6\}.*[0-9]" "$NFS_RUN/$n.err"
+}
+ended() { ! running "$pid"; }
 
 # e. hard mount, the server stops in the middle of the run: the program
 # gets SIGINT twice once it said that it is stuck (or after 30 s), and
@@ -143,34 +168,27 @@ case_d() { # case_d NAME PROG
 # signals); bonnie++ says nothing, it gets them after 5 s
 case_e() { # case_e NAME PROG [MORE-ARGS]
 	start "$1" $(prog "$2") $3
-	if first_file >/dev/null; then
+	if first_file; then
 		server_stop
-		note "server stopped at $(cut -d' ' -f1 /proc/uptime)"
+		note "server stopped at $(up)"
 		pid=$(prog_pid)
-		max=300
-		[ "$2" = bonnie++ ] && max=50
-		i=0
-		while [ $i -lt $max ] && running "$pid" &&
-		    ! grep -q "clyde\.[0-9]*\.[A-Za-z0-9]\{6\}.*[0-9]" "$NFS_RUN/$1.err"; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		note "stuck line after $((i / 10)) s: $(grep -c . "$NFS_RUN/$1.err") lines on stderr"
+		max=30
+		[ "$2" = bonnie++ ] && max=5
+		within $max said_or_ended
+		note "$(grep -c . "$NFS_RUN/$1.err") lines on stderr at $(up)"
 		if running "$pid"; then
 			kill -INT "$pid"
 			sleep 1
 			kill -INT "$pid" 2>/dev/null
-			note "SIGINT twice at $(cut -d' ' -f1 /proc/uptime)"
-			i=0
-			while [ $i -lt 150 ] && running "$pid"; do
-				sleep 0.1
-				i=$((i + 1))
-			done
-			running "$pid" && note "still running 15 s after SIGINT" ||
-			    note "ended $((i / 10)) s after SIGINT"
+			note "SIGINT twice at $(up)"
+			if within 15 ended; then
+				note "it ended at $(up)"
+			else
+				note "still running 15 s after SIGINT"
+			fi
 		fi
 		server_start
-		note "server started at $(cut -d' ' -f1 /proc/uptime)"
+		note "server started at $(up)"
 	fi
 	done_case "$1"
 }

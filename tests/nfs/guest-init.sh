@@ -112,8 +112,11 @@ rc=$?
 cd /
 log "script exit status $rc"
 (cd "$NFS_EXPORT" && find . -mindepth 1 ! -path './lost+found*') >"$D/leftover"
-umount /mnt/nfs >>/run/guest.log 2>&1 || umount -f /mnt/nfs >>/run/guest.log 2>&1 ||
-    log "umount /mnt/nfs failed"
+if ! umount /mnt/nfs >>/run/guest.log 2>&1; then
+	log "umount /mnt/nfs failed; in use by:"
+	ls -l /proc/[0-9]*/cwd /proc/[0-9]*/fd 2>/dev/null | grep /mnt/nfs >>/run/guest.log
+	umount -f /mnt/nfs >>/run/guest.log 2>&1 || umount -l /mnt/nfs
+fi
 rpc.nfsd 0 >>/run/guest.log 2>&1
 echo $rc >"$D/rc"
 off
