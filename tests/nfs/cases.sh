@@ -48,7 +48,7 @@ prog_pid() { pgrep -P "$(pgrep -P $bg)"; }
 # running PID: not ended; a zombie has ended.  The loops of the cases
 # use built-ins and the clock: a fork is slow in the guest.
 running() {
-	{ read -r _ _ s _ <"/proc/$1/stat"; } 2>/dev/null && [ "$s" != Z ]
+	[ -n "$1" ] && { read -r _ _ s _ <"/proc/$1/stat"; } 2>/dev/null && [ "$s" != Z ]
 }
 
 # now: the guest's uptime in whole seconds, in $t
@@ -85,14 +85,11 @@ done_case() {
 # first_file: the first small file of the run (30 s at most), as a path
 # in the export, in $f; the runs of the cases b to e have no I/O phases,
 # so it is one of the files of the sequential create
-first_file() {
-	tpid=$(pgrep -P $bg)
-	within 30 file_or_end && [ -n "$f" ]
-}
+first_file() { within 30 file_or_end && [ -n "$f" ]; }
 file_or_end() {
 	f=$(cd "$NFS_EXPORT" && find . -mindepth 2 -type f | head -1)
 	f=${f#./}
-	[ -n "$f" ] || ! running "$tpid"
+	[ -n "$f" ] || ! running $bg
 }
 
 server_stop() { rpc.nfsd 0; }
@@ -127,16 +124,20 @@ case_b() { # case_b NAME PROG
 	done_case "$1" left2
 }
 
-# c. the export goes away for 3 s in the middle of the run (exportfs -u)
-# and comes back
+# c. the export's content is removed on the server in the middle of the
+# run, as when an export is deleted and made again: every file handle
+# of the run's that the client holds turns stale.  The program is
+# stopped (SIGSTOP) meanwhile, so that it cannot create more files in
+# the directory being emptied; then it goes on (SIGCONT).
 case_c() { # case_c NAME PROG
 	start "$1" $(prog "$2")
 	if first_file; then
-		exportfs -u "127.0.0.1:$NFS_EXPORT"
-		note "unexported at $(up)"
-		sleep 3
-		exportfs -o "$NFS_EXPORT_OPTS" "127.0.0.1:$NFS_EXPORT"
-		note "exported again at $(up)"
+		pid=$(prog_pid)
+		kill -STOP "$pid"
+		find "$NFS_EXPORT" -mindepth 1 -maxdepth 1 ! -name lost+found \
+		    -exec rm -rf {} +
+		kill -CONT "$pid"
+		note "export emptied at $(up)"
 	fi
 	done_case "$1"
 }
