@@ -143,13 +143,13 @@ case_c() { # case_c NAME PROG
 }
 
 # d. the server stops in the middle of the run (rpc.nfsd 0) and starts
-# again 12 s later
+# again 10 s later
 case_d() { # case_d NAME PROG
 	start "$1" $(prog "$2")
 	if first_file; then
 		server_stop
 		note "server stopped at $(up)"
-		sleep 12
+		sleep 10
 		server_start
 		note "server started at $(up)"
 	fi
@@ -166,15 +166,16 @@ ended() { ! running "$pid"; }
 # e. hard mount, the server stops in the middle of the run: the program
 # gets SIGINT twice once it said that it is stuck (or after 30 s), and
 # the server starts again when the program has ended (or 15 s after the
-# signals); bonnie++ says nothing, it gets them after 5 s
+# signals); bonnie++ says nothing: it gets them after 5 s, and the
+# server starts 5 s later
 case_e() { # case_e NAME PROG [MORE-ARGS]
 	start "$1" $(prog "$2") $3
 	if first_file; then
 		server_stop
 		note "server stopped at $(up)"
 		pid=$(prog_pid)
-		max=30
-		[ "$2" = bonnie++ ] && max=5
+		max=30 grace=15
+		[ "$2" = bonnie++ ] && max=5 grace=5
 		within $max said_or_ended
 		note "$(grep -c . "$NFS_RUN/$1.err") lines on stderr at $(up)"
 		if running "$pid"; then
@@ -182,10 +183,10 @@ case_e() { # case_e NAME PROG [MORE-ARGS]
 			sleep 1
 			kill -INT "$pid" 2>/dev/null
 			note "SIGINT twice at $(up)"
-			if within 15 ended; then
+			if within $grace ended; then
 				note "it ended at $(up)"
 			else
-				note "still running 15 s after SIGINT"
+				note "still running $grace s after SIGINT"
 			fi
 		fi
 		server_start
