@@ -108,7 +108,7 @@ grep ' /mnt/nfs ' /proc/mounts >"$D/mountinfo"
 log "mounted: $(cat "$D/mountinfo")"
 
 export NFS_MNT=/mnt/nfs NFS_RUN NFS_VERS NFS_SRC NFS_OPTS
-cd /mnt/nfs
+cd /mnt/nfs || die "cd /mnt/nfs"
 sh "$D/cmd.sh" >"$D/out" 2>"$D/err" </dev/null
 rc=$?
 cd /

@@ -32,7 +32,8 @@
 # Exit status: SCRIPT's; 77: UML cannot run here (the reason on stderr);
 # 124: timeout; 125: the guest did not set NFS up (the logs on stderr).
 # Everything made on the host (the image, UML's umid directory) is in DIR;
-# UML's processes are gone when this returns.
+# UML's processes are gone when this returns.  UML=PATH: another
+# linux.uml.
 #
 # Needs, as root: user-mode-linux (/usr/bin/linux.uml and its modules in
 # /usr/lib/uml/modules), nfs-kernel-server, nfs-common, rpcbind (their
@@ -44,7 +45,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 UML=${UML:-/usr/bin/linux.uml}
 
 say() { printf 'uml.sh: %s\n' "$*" >&2; }
-usage() { sed -n '6,19p' "$0" | sed 's/^#[	 ]\{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,19p' "$0" | sed 's/^#//' >&2; exit 2; }
 
 # why_not: the reason UML cannot run here, or nothing
 why_not() {
