@@ -101,6 +101,7 @@ left_n() { grep -c . "$R/$1.${2:-left}"; }
 
 # why NAME: what a run said, when its test failed
 why() {
+	shown=$1
 	{
 		echo "exit status $(rc_of "$1")"
 		cat "$R/$1.note" "$R/$1.err" 2>/dev/null | grep -v '^$'
@@ -108,8 +109,12 @@ why() {
 	} | diag
 }
 
-# said NAME: clyde's messages, for the log (not -u root's warning)
-said() { grep '^clyde: ' "$R/$1.err" | grep -v 'running as root' | diag; }
+# said NAME: clyde's messages, for the log (not -u root's warning),
+# unless why showed them already
+said() {
+	[ "${shown:-}" = "$1" ] ||
+	    grep '^clyde: ' "$R/$1.err" | grep -v 'running as root' | diag
+}
 
 # record NAME WHAT: bonnie++'s outcome, a diagnostic and no test
 record() {
