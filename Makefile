@@ -153,4 +153,10 @@ clean:
 check-mounts: clyde
 	prove -v tests/mounts.sh
 
-.PHONY: all check check-mounts lint sanitize mpi install uninstall clean
+# clyde on real Linux NFS (v3 and v4.2, hard and soft mounts), as root:
+# the kernel's nfsd and NFS client in a User-mode Linux guest, on its own
+# loopback (tests/nfs.sh; tests/nfs boots the guest).
+check-nfs: clyde
+	prove -v tests/nfs.sh
+
+.PHONY: all check check-mounts check-nfs lint sanitize mpi install uninstall clean

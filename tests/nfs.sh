@@ -1,0 +1,296 @@
+#!/bin/sh
+# make check-nfs: clyde on real Linux NFS, as root.  This host's kernel
+# need not know NFS: each group of cases boots a User-mode Linux guest
+# (tests/nfs/uml.sh) that serves an export with the kernel's nfsd on its
+# own loopback and mounts it; the guest runs the cases (tests/nfs/cases.sh)
+# one after another, and this script checks what they recorded.
+#   a  a whole run (-s 8 -n 1 -f; -n 2 on tmpfs) on NFSv3 and NFSv4.2,
+#      the export on ext4 and on tmpfs: exit 0, the CSV line of the
+#      profile (27 or 50 fields), nothing left in the export.  On tmpfs a
+#      directory read while its names are unlinked skips names (with
+#      2048 files, not 1024), so clyde has to read files/ again: the
+#      JSON shows readdir_passes >= 2 for seq_del
+#   b  (ext4, v3 and v4.2) another process holds one of the run's files
+#      open while the run deletes it, until the run ends: the client
+#      keeps it as .nfsXXXX.  No hang, clyde's own files are gone, the
+#      .nfs file is named, exit 3; after it is closed, only what clyde
+#      named is left
+#   c  (v3 soft mount) the export's content is removed on the server
+#      mid-run (as when an export is deleted and made again; the run is
+#      stopped meanwhile): exit 3, one message, with the phase, the path
+#      and ESTALE or EIO, and nothing left
+#   d  (v3 soft mount) the server stops (rpc.nfsd 0) for 10 s mid-run:
+#      exit 3, EIO named, clyde says it waits, and nothing left
+#   e  (v3 hard mount, in the guest of v3 on ext4, last as it stops the
+#      server) the server stops mid-run: clyde --stall=3 names
+#      the stuck operation, its path and how long; SIGINT twice ends it
+#      (exit 5) and it names the path to remove
+# The runs of b to e have no I/O phases (-s 0 -n 1).  Both profiles
+# (--compat=1.03 and 2.00) in every case.  bonnie++ 2.00a
+# (/usr/sbin/bonnie++), when installed, runs every case too, for the
+# record: its outcome is a diagnostic line, never a test.
+# Skipped (not failed) where the guest cannot run: not root, no
+# /usr/bin/linux.uml or its modules, no NFS programs (the packages
+# user-mode-linux nfs-kernel-server nfs-common rpcbind).  Nothing is
+# left on the host: the guests' files are in $WORK, their processes end
+# with them, and every mount is inside a guest.
+# Usage: make check-nfs, or prove -v tests/nfs.sh after make clyde;
+# CLYDE=/path/to/clyde prove -v tests/nfs.sh tests another build.  To
+# run a script of one's own against NFS: tests/nfs/uml.sh (its header).
+. "$(dirname "$0")/lib.sh"
+
+U=$(pwd)/tests/nfs/uml.sh
+CASES=$(pwd)/tests/nfs/cases.sh
+case $CLYDE in /*) ;; *) CLYDE=$(pwd)/$CLYDE ;; esac
+BONNIE=/usr/sbin/bonnie++
+SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
+ERR='(Stale file handle|Input/output error)'
+PHASE='(per-char write|block write|rewrite|per-char read|block read|random seeks|sequential create|sequential stat|sequential delete|random create|random stat|random delete)'
+
+skip() { # skip COUNT REASON
+	i=0
+	while [ "$i" -lt "$1" ]; do
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # skip $2"
+		i=$((i + 1))
+	done
+}
+
+if [ "$(id -u)" != 0 ]; then
+	echo "1..0 # skip check-nfs needs root (User-mode Linux with nfsd)"
+	exit 0
+fi
+if ! why=$("$U" check); then
+	echo "1..0 # skip no NFS guest here: $why"
+	exit 0
+fi
+[ -x "$BONNIE" ] || echo "no $BONNIE: no runs of bonnie++ for the record" | diag
+
+clock() { date +%s.%N; }
+took() { awk -v a="$1" -v b="$(clock)" -v w="$2" 'BEGIN { printf "%s: %.1f s\n", w, b - a }' | diag; }
+
+# boot NAME COUNT UML-OPTIONS...: a guest runs the cases listed in
+# $WORK/NAME.cases; its results are in $R.  When the guest cannot run,
+# the COUNT tests of this group are skipped and boot fails.
+boot() {
+	g=$1 count=$2
+	shift 2
+	R=$WORK/$g
+	mkdir "$R"
+	{
+		echo "CLYDE=$CLYDE T=150"
+		echo ". $CASES"
+		cat "$WORK/$g.cases"
+	} >"$WORK/$g.sh"
+	t0=$(clock)
+	"$U" run -w "$R" "$@" "$WORK/$g.sh" >"$WORK/$g.log" 2>&1
+	brc=$?
+	took "$t0" "guest $g ($*)"
+	if [ $brc = 77 ]; then
+		skip "$count" "$(tail -1 "$WORK/$g.log")"
+		return 1
+	fi
+	[ $brc = 0 ]
+	ok $? "guest $g: NFS up, the cases ran, powered off" ||
+	    { echo "uml.sh exit status $brc"; cat "$WORK/$g.log" "$R/err"; } | diag
+	return 0
+}
+
+rc_of() { cat "$R/$1.rc" 2>/dev/null || echo none; }
+left_n() { grep -c . "$R/$1.${2:-left}"; }
+
+# why NAME: what a run said, when its test failed
+why() {
+	shown=$1
+	{
+		echo "exit status $(rc_of "$1")"
+		cat "$R/$1.note" "$R/$1.err" 2>/dev/null | grep -v '^$'
+		[ -s "$R/$1.left" ] && { echo "left in the export:"; head -20 "$R/$1.left"; }
+	} | diag
+}
+
+# said NAME: clyde's messages, for the log (not -u root's warning),
+# unless why showed them already
+said() {
+	[ "${shown:-}" = "$1" ] ||
+	    grep '^clyde: ' "$R/$1.err" | grep -v 'running as root' | diag
+}
+
+# record NAME WHAT: bonnie++'s outcome, a diagnostic and no test
+record() {
+	[ -f "$R/$1.rc" ] || return 0
+	echo "bonnie++ $2: exit $(rc_of "$1"), $(left_n "$1") entries left$(
+	    [ -f "$R/$1.left2" ] && echo ", $(left_n "$1" left2) after the holder closed")$(
+	    grep -m1 -i 'error\|cannot\|can.t' "$R/$1.err" | sed 's/^/; /')" | diag
+	[ -f "$R/$1.note" ] && diag <"$R/$1.note"
+	return 0
+}
+
+# named NAME LIST: every entry of LIST (in the export) is named, itself
+# or a directory above it, in what the run said on stderr
+named() {
+	while read -r e; do
+		e=${e%/}
+		up=$e
+		until [ -z "$up" ] || grep -qF "$up" "$R/$1.err"; do
+			case $up in */*) up=${up%/*} ;; *) up= ;; esac
+		done
+		[ -n "$up" ] || { echo "not named: $e"; return 1; }
+	done <"$R/$1.$2"
+}
+
+# the readdir passes of seq_del in a run's JSON, the most on any line
+passes() {
+	grep '"seq_del"' "$R/$1.json" 2>/dev/null |
+	    grep -o '"readdir_passes": *[0-9]*' | grep -o '[0-9]*$' | sort -n | tail -1
+}
+
+fields() { case $1 in 2.00) echo 50 ;; *) echo 27 ;; esac; }
+
+# the guest's script for the cases of a list of programs
+for_progs() { # for_progs CASE SUFFIX [MORE-ARGS]
+	for p in 1.03 2.00 bonnie++; do
+		[ $p = bonnie++ ] && [ ! -x "$BONNIE" ] && continue
+		echo "case_$1 $1$2-$p $p $3"
+	done
+}
+
+# --- a and b: whole runs, and a file held open, per version and export ----
+
+check_a() { # check_a LABEL FS
+	for p in 1.03 2.00; do
+		n=a-$p
+		line=$(tail -1 "$R/$n.out" 2>/dev/null)
+		[ "$(rc_of $n)" = 0 ] && [ "$(nfields "$line")" = "$(fields $p)" ] &&
+		    [ ! -s "$R/$n.left" ]
+		ok $? "$1: a whole run, --compat=$p: exit 0, $(fields $p) fields, nothing left in the export" ||
+		    why $n
+		k=$(passes $n)
+		echo "$1, --compat=$p: seq_del read the directory ${k:-?} times" | diag
+		if [ "$2" = tmpfs ]; then
+			[ "${k:-0}" -ge 2 ]
+			ok $? "$1, --compat=$p: files/ read again after names were skipped (readdir_passes ${k:-absent} >= 2 for seq_del)" ||
+			    said $n
+		fi
+	done
+	record a-bonnie++ "$1"
+}
+
+check_b() { # check_b LABEL
+	for p in 1.03 2.00; do
+		n=b-$p
+		rc=$(rc_of $n)
+		held=$(sed -n 's/^held open: //p' "$R/$n.note" 2>/dev/null)
+		nfs=$(grep '\.nfs[0-9a-f]*$' "$R/$n.left")
+		# while held: no file of clyde's, the .nfs one named, exit 3
+		[ -n "$held" ] && [ "$rc" != 124 ] &&
+		    ! grep -v '/$' "$R/$n.left" | grep -qv '/\.nfs[0-9a-f]*$' &&
+		    if [ -n "$nfs" ]; then
+			[ "$rc" = 3 ] && grep -qF "${nfs##*/}" "$R/$n.err"
+		    else
+			[ "$rc" = 0 ] && [ ! -s "$R/$n.left" ]
+		    fi
+		ok $? "$1, --compat=$p: a file held open while deleted: no hang, clyde's files gone, the .nfs file named, exit 3" ||
+		    why $n
+		# once closed: what is left, clyde named
+		[ -n "$held" ] && named $n left2 >"$WORK/named"
+		ok $? "$1, --compat=$p: once the holder closed it, only what clyde named is left" ||
+		    { cat "$WORK/named"; echo "left:"; cat "$R/$n.left2"; } | diag
+		said $n
+	done
+	record b-bonnie++ "$1, a file held open"
+}
+
+# --- e: a hard mount, the server stopped; SIGINT twice ---------------------
+
+check_e() { # check_e LABEL
+	for p in 1.03 2.00; do
+		n=e-$p
+		[ "$(rc_of $n)" = 5 ] &&
+		    grep -Eq "^clyde: .*$SCRATCH.* [0-9]+(\.[0-9]+)? ?(s|seconds?)\b" "$R/$n.err" &&
+		    grep -Eq "/mnt/nfs/$SCRATCH" "$R/$n.err" && named $n left >"$WORK/named"
+		ok $? "$1, --compat=$p --stall=3: server stopped: the stuck operation named, SIGINT twice: exit 5, the path to remove named" ||
+		    { why $n; diag <"$WORK/named"; }
+		said $n
+	done
+	record e-bonnie++ "$1, server stopped, SIGINT twice"
+}
+
+# the cases of case e, for the hard mount of NFSv3 on ext4
+cases_e() {
+	echo "ARGS='-s 0 -n 1'"
+	echo "case_e e-1.03 1.03 --stall=3"
+	echo "case_e e-2.00 2.00 --stall=3"
+	[ -x "$BONNIE" ] && echo "case_e e-bonnie++ bonnie++"
+}
+
+for v in 3 4.2; do
+	for fs in ext4 tmpfs; do
+		g=v$v-$fs
+		{
+			# tmpfs skips names with 2048 files, not with 1024
+			if [ $fs = ext4 ]; then
+				echo "ARGS='-s 8 -n 1 -f'"
+			else
+				echo "ARGS='-s 8 -n 2 -f'"
+			fi
+			for_progs a ""
+			if [ $fs = ext4 ]; then
+				echo "ARGS='-s 0 -n 1'"
+				for_progs b ""
+			fi
+			# last: it stops the server
+			[ $g = v3-ext4 ] && cases_e
+		} >"$WORK/$g.cases"
+		case $g in
+		v3-ext4) count=9 ;;
+		*-ext4) count=7 ;;
+		*) count=5 ;;
+		esac
+		boot $g $count -v $v -f $fs -t 600 || continue
+		check_a "NFSv$v, $fs export" $fs
+		[ $fs = ext4 ] && check_b "NFSv$v, $fs export"
+		[ $g = v3-ext4 ] && check_e "NFSv3 hard mount"
+	done
+done
+
+# --- c and d: a soft mount, the export or the server away for a while ----
+
+check_c() { # check_c LABEL
+	for p in 1.03 2.00; do
+		n=c-$p
+		[ "$(rc_of $n)" = 3 ] &&
+		    [ "$(grep -Ec "$ERR" "$R/$n.err")" = 1 ] &&
+		    grep -Eq "^clyde: $PHASE: .*$SCRATCH.*: $ERR\$" "$R/$n.err" &&
+		    [ ! -s "$R/$n.left" ]
+		ok $? "$1, --compat=$p: the export emptied on the server: exit 3, one message with the phase, the path and ESTALE or EIO, nothing left" ||
+		    why $n
+		said $n
+	done
+	record c-bonnie++ "$1, the export emptied on the server"
+}
+
+check_d() { # check_d LABEL
+	for p in 1.03 2.00; do
+		n=d-$p
+		[ "$(rc_of $n)" = 3 ] &&
+		    grep -Eq "^clyde: $PHASE: .*$SCRATCH.*: (Input/output error|Connection timed out)\$" "$R/$n.err" &&
+		    grep -qi 'wait' "$R/$n.err" && [ ! -s "$R/$n.left" ]
+		ok $? "$1, --compat=$p: server stopped for 10 s: exit 3, EIO named, clyde waits, nothing left" ||
+		    why $n
+		said $n
+	done
+	record d-bonnie++ "$1, server stopped for 10 s"
+}
+
+{
+	echo "ARGS='-s 0 -n 1'"
+	for_progs c ""
+	for_progs d ""
+} >"$WORK/v3-soft.cases"
+if boot v3-soft 5 -v 3 -f ext4 -o soft,timeo=10,retrans=1 -t 600; then
+	check_c "NFSv3 soft mount"
+	check_d "NFSv3 soft mount"
+fi
+
+done_testing
