@@ -21,10 +21,12 @@ struct phase_meter;
 
 /*
  * Start and stop the watcher around the phases (nothing with --stall=0).
- * left_behind: the message for an exit with the run stuck, the scratch
- * directory and the command that removes it.
+ * scratch: the scratch directory's path, named where the call cannot be
+ * seen; left_behind: the message for an exit with the run stuck, with
+ * the command that removes it.  Both must live until stall_stop().
  */
-void stall_start(const struct config *cfg, const char *left_behind);
+void stall_start(const struct config *cfg, const char *scratch,
+    const char *left_behind);
 void stall_stop(void);
 
 /*

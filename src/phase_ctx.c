@@ -125,7 +125,7 @@ int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
 		}
 		if (!retry_said) {
 			fprintf(stderr, "clyde: cleanup: cannot remove %s%s%s%s%s: "
-			    "%s; trying again for up to %u s (SIGINT stops)\n",
+			    "%s; waiting up to %u s for the filesystem (SIGINT stops)\n",
 			    dir != NULL ? ctx->scratch_name : "",
 			    dir != NULL && dir[0] != '\0' ? "/" : "",
 			    dir != NULL ? dir : "", dir != NULL ? "/" : "", name,

@@ -27,6 +27,8 @@
 static char left_behind_msg[2 * PATH_MAX + 128];
 /* What a second stop signal prints when a call on the filesystem hangs. */
 static char stuck_msg[2 * PATH_MAX + 128];
+/* The scratch directory's path, for the stall line. */
+static char scratch_path[PATH_MAX];
 
 /* Returns EXIT_OK or the exit code: a bad -Z file is bad input (1). */
 static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
@@ -195,7 +197,7 @@ static int run_phases(struct phase_ctx *ctx, struct copies *copies,
 {
 	int rc = PHASE_OK;
 
-	stall_start(ctx->cfg, stuck_msg);
+	stall_start(ctx->cfg, scratch_path, stuck_msg);
 	progress_start(ctx->cfg);
 	for (size_t i = 0; i < phase_count && rc == PHASE_OK; i++) {
 		const struct phase_def *p = &phase_table[i];
@@ -235,6 +237,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		char quoted[2 * PATH_MAX];
 
 		scratch_quote(quoted, sizeof(quoted), path);
+		snprintf(scratch_path, sizeof(scratch_path), "%s", path);
 		snprintf(stuck_msg, sizeof(stuck_msg), "\nclyde: a call on the "
 		    "filesystem does not return; stopped without cleanup: "
 		    "remove what is left with: rm -rf %s\n", quoted);

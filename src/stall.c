@@ -44,6 +44,7 @@ static struct {
 	pthread_cond_t wake;
 	bool quit;
 	int64_t limit_ns;
+	const char *scratch;
 	const char *left_behind;
 	struct watched w[CONCURRENCY_MAX];
 } st = { .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -233,7 +234,7 @@ static void describe_call(long tid, char *out, size_t n)
 		}
 		return;
 	}
-	snprintf(out, n, "system call %ld", nr);
+	out[0] = '\0';      /* a call not of ours to name: the caller says where */
 }
 #else
 static void describe_call(long tid, char *out, size_t n)
@@ -249,11 +250,13 @@ static void say_stalled(const struct watched *w, int64_t idle_ns)
 	char call[PATH_MAX + NAME_MAX + 64];
 
 	describe_call(w->tid, call, sizeof(call));
+	/* no /proc view of the call (not Linux, or a kernel without it) */
+	if (call[0] == '\0')
+		snprintf(call, sizeof(call), "a call in %s", st.scratch);
 	fprintf(stderr, "%sclyde: %s: no progress for %lld s: %s has not "
 	    "returned; the filesystem is not answering (SIGINT stops the "
 	    "run)\n", progress_live() ? "\r\033[K" : "", w->label,
-	    (long long)(idle_ns / 1000000000),
-	    call[0] != '\0' ? call : "a call");
+	    (long long)(idle_ns / 1000000000), call);
 }
 
 /* Look at every watched thread; true when one is stuck now. */
@@ -362,7 +365,8 @@ static void *watcher(void *arg)
 	return NULL;
 }
 
-void stall_start(const struct config *cfg, const char *left_behind)
+void stall_start(const struct config *cfg, const char *scratch,
+    const char *left_behind)
 {
 	pthread_condattr_t ca;
 	sigset_t all, saved;
@@ -372,6 +376,7 @@ void stall_start(const struct config *cfg, const char *left_behind)
 	memset(st.w, 0, sizeof(st.w));
 	st.quit = false;
 	st.limit_ns = (int64_t)cfg->stall_s * 1000000000;
+	st.scratch = scratch;
 	st.left_behind = left_behind;
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);

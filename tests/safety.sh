@@ -344,7 +344,7 @@ else
 	CLYDE_FAULT_COUNT=0 fault unlinkat 3 ENOTCONN $io --cleanup-wait=1
 	left=$(ls -A "$t")
 	[ "$rc" = 3 ] &&
-	    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/files/.*: Transport endpoint is not connected; trying again for up to 1 s \(SIGINT stops\)\$" "$WORK/err" &&
+	    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/files/.*: Transport endpoint is not connected; waiting up to 1 s for the filesystem \(SIGINT stops\)\$" "$WORK/err" &&
 	    grep -Eq "^clyde: sequential delete: $SCRATCH/files/.*: unlink: Transport endpoint is not connected\$" "$WORK/err" &&
 	    grep -Eq "^clyde: cannot remove $SCRATCH/files/.*: Transport endpoint is not connected \(and [0-9]+ more\)\$" "$WORK/err" &&
 	    grep -q "^clyde: cannot remove $t/$left: Transport endpoint is not connected; it is left in place" "$WORK/err"
@@ -418,7 +418,7 @@ else
 	for err in EIO ENOTCONN ETIMEDOUT ESTALE EAGAIN; do
 		CLYDE_FAULT_COUNT=3 fault unlinkat 1 $err $io
 		[ "$rc" = 0 ] && is_empty "$t" &&
-		    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/Bonnie\.[0-9]+: .*; trying again for up to 60 s \(SIGINT stops\)\$" "$WORK/err" &&
+		    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/Bonnie\.[0-9]+: .*; waiting up to 60 s for the filesystem \(SIGINT stops\)\$" "$WORK/err" &&
 		    grep -q "^clyde: cleanup: the filesystem answers again\$" "$WORK/err" ||
 		    break
 	done
@@ -428,7 +428,7 @@ else
 
 	# an error no server recovers from is not waited for
 	fault unlinkat 1 EACCES $io
-	[ "$rc" = 3 ] && ! grep -q "trying again" "$WORK/err" &&
+	[ "$rc" = 3 ] && ! grep -q "waiting up to" "$WORK/err" &&
 	    grep -Eq "^clyde: cannot remove $SCRATCH/Bonnie\.[0-9]+: Permission denied\$" "$WORK/err"
 	ok $? "cleanup EACCES: not tried again, named, exit 3" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
