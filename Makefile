@@ -68,7 +68,8 @@ check: clyde $(UNIT) $(TOOLS) $(SHIM) lint
 	prove $(TESTS)
 	$(MAKE) sanitize
 
-# The man page, and a warning-free build on gcc and on clang (when there).
+# The man page, and a warning-free build on gcc and on clang (when there);
+# dist_mpi.c needs MPI's headers: through mpicc, when there.
 lint:
 	mandoc -Tlint -W warning man/clyde.1
 	for cc in gcc clang; do \
@@ -78,6 +79,10 @@ lint:
 			    -fsyntax-only $$f || exit 1; \
 		done; \
 	done
+	if command -v $(MPICC) >/dev/null; then \
+		$(MPICC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
+		    -fsyntax-only src/dist_mpi.c; \
+	fi
 
 # The same tests on a build with AddressSanitizer and UBSan.
 sanitize:
