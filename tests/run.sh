@@ -208,12 +208,23 @@ direct_rc=$rc
 if [ "$direct_rc" = 0 ]; then
 	is_empty "$t"
 	ok $? "-D: a run with O_DIRECT"
-	rm -f "$WORK/d.json"
+	# 256 bytes is below the block size of most filesystems, which then
+	# refuse the write; tmpfs (Linux 6.6 and later) takes it: dd says which
+	dd if=/dev/zero of="$t/probe" bs=256 count=1 oflag=direct 2>/dev/null &&
+	    dd if="$t/probe" of=/dev/null bs=256 count=1 iflag=direct 2>/dev/null
+	small_direct=$?
+	rm -f "$t/probe" "$WORK/d.json"
 	run --compat=2.00 -D -s 16:256 -n 0 -f --json="$WORK/d.json"
-	[ "$rc" = 2 ] && grep -q "O_DIRECT" "$WORK/err" && is_empty "$t" &&
-	    [ ! -e "$WORK/d.json" ]
-	ok $? "-D with 256-byte chunks: refused, exit 2, nothing left, no JSON" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	if [ "$small_direct" = 0 ]; then
+		[ "$rc" = 0 ] && is_empty "$t" && [ -s "$WORK/d.json" ]
+		ok $? "-D with 256-byte chunks where the filesystem takes them: a run" ||
+		    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	else
+		[ "$rc" = 2 ] && grep -q "O_DIRECT" "$WORK/err" && is_empty "$t" &&
+		    [ ! -e "$WORK/d.json" ]
+		ok $? "-D with 256-byte chunks: refused, exit 2, nothing left, no JSON" ||
+		    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	fi
 else
 	[ "$rc" = 2 ] && grep -q "O_DIRECT" "$WORK/err" && is_empty "$t"
 	ok $? "-D where the filesystem refuses O_DIRECT: exit 2, nothing left"
