@@ -182,14 +182,14 @@ run --compat=2.00 -s 16 -n 0 -f1024k --json="$WORK/f1m.json"
 [ "$rc" = 0 ] && grep -q '"per_char_size_mib": 1' "$WORK/f1m.json"
 ok $? "2.00 -f1024k: per-char on 1 MiB"
 
-run --compat=2.00 -s 16:4k:1000:3 -n 0
+run --compat=2.00 -s 16:4k:1000:3 -n 0 -f1
 line=$(csv_line)
 [ "$rc" = 0 ] && case "$line" in *,16M,4k,1000,3,*) true ;; *) false ;; esac &&
     grep -q '^host 16M:4k::1000:3 ' "$WORK/out"
 ok $? "2.00 -s 16:4k:1000:3: chunk in its column, label keeps the seekers" ||
     { echo "$line"; cat "$WORK/out"; } | diag
 
-run --compat=2.00 -c 2 -s 16 -n 1
+run --compat=2.00 -c 2 -s 16 -n 1 -f1
 line=$(csv_line)
 [ "$rc" = 0 ] && [ "$(field "$line" 4)" = 2 ] && grep -q '^host         16M::2 ' "$WORK/out" &&
     is_empty "$t"
