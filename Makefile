@@ -78,13 +78,23 @@ TESTS += tests/report.sh tests/report_html.sh tests/fuzz.sh
 TESTS += tests/mpi.sh
 TESTS += tests/safety.sh tests/netfs.sh tests/layering.sh
 
-# The whole suite through prove: unit tests (TAP), golden files, end to
-# end; then the same on a sanitizer build.
+# The whole suite through prove, two scripts at a time (each works in a
+# directory of its own; run.sh alone uses the system-wide -p/-y semaphore):
+# unit tests (TAP), golden files, end to end, with 5 s of fuzzing.  Unless
+# TMPDIR is set, the scripts work in /dev/shm when it has 4 GiB free: on a
+# disk, making and removing their thousands of files can take most of the
+# time.  The sanitizer pass (on TMPDIR or /tmp) and the longer fuzzing are
+# their own targets (.ci/run runs them).
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM) lint
-	prove $(TESTS)
-	$(MAKE) sanitize
+	tmp=$${TMPDIR:-}; \
+	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
+	    [ "$$(df -Pk /dev/shm | awk 'NR == 2 { print $$4 }')" -ge 4194304 ]; then \
+		tmp=/dev/shm; \
+	fi; \
+	TMPDIR=$${tmp:-/tmp} FUZZ_SECONDS=$${FUZZ_SECONDS:-5} prove -j2 $(TESTS)
 
-# The man page, and a warning-free build on gcc and on clang (when there).
+# The man page, and a warning-free build on gcc and on clang (when there);
+# dist_mpi.c needs MPI's headers: through mpicc, when there.
 lint:
 	mandoc -Tlint -W warning man/clyde.1
 	for cc in gcc clang; do \
@@ -96,9 +106,14 @@ lint:
 		$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
 		    -O2 -fsyntax-only src/test_hooks.c || exit 1; \
 	done
+	if command -v $(MPICC) >/dev/null; then \
+		$(MPICC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
+		    -fsyntax-only src/dist_mpi.c; \
+	fi
 
 # The same tests on a build with AddressSanitizer and UBSan.
-sanitize:
+sanitize: check-sanitize
+check-sanitize:
 	rm -rf $(SAN_DIR) && mkdir -p $(SAN_DIR)
 	cp -r src include tests man Makefile $(SAN_DIR)/
 	$(MAKE) -C $(SAN_DIR) clean
@@ -159,4 +174,4 @@ check-mounts: clyde
 check-nfs: clyde
 	prove -v tests/nfs.sh
 
-.PHONY: all check check-mounts check-nfs lint sanitize mpi install uninstall clean
+.PHONY: all check check-sanitize check-mounts check-nfs lint sanitize mpi install uninstall clean

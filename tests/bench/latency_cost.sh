@@ -4,7 +4,7 @@
 # operation), alternately, on a fresh tmpfs where the tool's own cost
 # shows most.
 #
-#   bench/latency_cost.sh [RUNS] [clyde options...]      (as root)
+#   tests/bench/latency_cost.sh [RUNS] [clyde options...]      (as root)
 # default: 5 runs of --compat=2.00 -s 2048 -n 64 -f4.
 #
 # Per phase, from each run's --json record: the median rate of each
@@ -13,11 +13,11 @@
 # (untimed/timed, so that below 1 is a cost too).  The machine's own
 # noise, 10-20 % between runs of one build here, is far larger than the
 # cost measured: use many short runs, e.g.
-#   bench/latency_cost.sh 31 --compat=2.00 -s 0 -n 64       (file phases)
-#   bench/latency_cost.sh 31 --compat=2.00 -s 1024 -n 0 -f1 (the others)
+#   tests/bench/latency_cost.sh 31 --compat=2.00 -s 0 -n 64       (file phases)
+#   tests/bench/latency_cost.sh 31 --compat=2.00 -s 1024 -n 0 -f1 (the others)
 # KEEP=dir keeps the JSON records.
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs=${1:-5}
 [ $# -gt 0 ] && shift
 opts=${*:---compat=2.00 -s 2048 -n 64 -f4}
@@ -27,8 +27,8 @@ trap '[ -n "${KEEP:-}" ] && cp "$work"/*.json "$KEEP"/ 2>/dev/null
 umount "$mnt" 2>/dev/null; rm -rf "$work"' EXIT
 
 # both builds in the work area: the source tree's own build stays as it was
-sh bench/build_clyde.sh "$work/src.timed"
-sh bench/build_clyde.sh "$work/src.untimed" CPPFLAGS=-DCLYDE_NO_OP_TIMING
+sh tests/bench/build_clyde.sh "$work/src.timed"
+sh tests/bench/build_clyde.sh "$work/src.untimed" CPPFLAGS=-DCLYDE_NO_OP_TIMING
 cp "$work/src.timed/clyde" "$work/timed"
 cp "$work/src.untimed/clyde" "$work/untimed"
 

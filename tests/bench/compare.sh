@@ -3,7 +3,7 @@
 # a fresh loop-mounted ext4, in one session (the machine is shared and
 # noisy: only ratios taken in the same run mean anything).
 #
-#   sudo bench/compare.sh            (as root; about 25 minutes on 2 cores)
+#   sudo tests/bench/compare.sh            (as root; about 25 minutes on 2 cores)
 #
 # Per target, RUNS rounds of, in turn: clyde --compat=2.00, bonnie++ with
 # the same -s size:chunk:seeks:seekers -n -f, fio (psync, the same block
@@ -239,7 +239,7 @@ if [ -n "${REPORT:-}" ]; then
 fi
 
 [ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs and a loop device"
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 [ -f "$root/src/main.c" ] || die "$root: no clyde source tree"
 
 # --- tools, from Debian when missing --------------------------------------
@@ -304,8 +304,8 @@ fi
 
 # --- build: clyde as is, and clyde without the per-operation clock ---------
 say "building clyde in $work"
-sh "$root/bench/build_clyde.sh" "$work/timed"
-sh "$root/bench/build_clyde.sh" "$work/untimed" CPPFLAGS=-DCLYDE_NO_OP_TIMING
+sh "$root/tests/bench/build_clyde.sh" "$work/timed"
+sh "$root/tests/bench/build_clyde.sh" "$work/untimed" CPPFLAGS=-DCLYDE_NO_OP_TIMING
 CLYDE=$work/timed/clyde
 UNTIMED=$work/untimed/clyde
 

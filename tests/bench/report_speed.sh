@@ -2,8 +2,8 @@
 # How fast clyde report reads and prints: 100,000 CSV lines (a mix of
 # the 1.03 and 1.98 lines of the corpus list) read and printed as the
 # text table.  Prints the best wall time of three runs; the target is
-# under one second.  Usage: bench/report_speed.sh [LINES] [FORMAT]
-cd "$(dirname "$0")/.." || exit 1
+# under one second.  Usage: tests/bench/report_speed.sh [LINES] [FORMAT]
+cd "$(dirname "$0")/../.." || exit 1
 lines=${1:-100000}
 format=${2:---text}
 work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-speed.XXXXXX") || exit 1

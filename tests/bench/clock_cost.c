@@ -11,7 +11,7 @@
  * each, interleaved.
  * Prints ns per operation of each and the cost relative to untimed.
  *
- *   bench/clock_cost.sh DIR      (DIR on the filesystem to measure: tmpfs)
+ *   tests/bench/clock_cost.sh DIR      (DIR on the filesystem to measure: tmpfs)
  */
 #include <errno.h>
 #include <fcntl.h>

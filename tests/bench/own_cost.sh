@@ -7,7 +7,7 @@
 # vDSO.  A share is a ratio inside one run, so the machine's run-to-run
 # noise (10-20 % of the rates here) mostly cancels out of it.
 #
-#   bench/own_cost.sh [RUNS]          (as root; default 3 runs each)
+#   tests/bench/own_cost.sh [RUNS]          (as root; default 3 runs each)
 #
 # Three workloads, each alone: per-char (the 2.00 one write()/read() per
 # byte), blocks and seeks (-f: no per-char), small files (-s 0).  Printed:
@@ -15,7 +15,7 @@
 # in its last run of each.  Installs perf and bonnie++ from Debian when
 # missing.  KEEP=dir keeps the perf data.
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs=${1:-3}
 [ "$(id -u)" = 0 ] || { echo "own_cost.sh: run as root" >&2; exit 1; }
 
@@ -33,7 +33,7 @@ mnt=$work/mnt
 trap '[ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp "$work"/*.data "$KEEP"/ 2>/dev/null
 umount "$mnt" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$mnt"
-sh bench/build_clyde.sh "$work/src"
+sh tests/bench/build_clyde.sh "$work/src"
 mount -t tmpfs -o size=3g tmpfs "$mnt"
 
 # name, then the options both tools get

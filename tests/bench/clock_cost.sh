@@ -1,16 +1,16 @@
 #!/bin/sh
 # What one latency sample costs in clyde's fastest loops (stat by name,
-# 8 KiB reads), measured in one process: see bench/clock_cost.c.
+# 8 KiB reads), measured in one process: see tests/bench/clock_cost.c.
 #
-#   bench/clock_cost.sh [DIR]   (default: a fresh tmpfs, which needs root)
+#   tests/bench/clock_cost.sh [DIR]   (default: a fresh tmpfs, which needs root)
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 work=$(mktemp -d /tmp/clyde-clock.XXXXXX)
 mounted=""
 trap '[ -n "$mounted" ] && umount "$work/mnt"; rm -rf "$work"' EXIT
 
 ${CC:-cc} -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
-    -Iinclude -o "$work/clock_cost" bench/clock_cost.c src/timing.c
+    -Iinclude -o "$work/clock_cost" tests/bench/clock_cost.c src/timing.c
 if [ $# -gt 0 ]; then
 	dir=$1
 else
