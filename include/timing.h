@@ -40,7 +40,7 @@ int64_t children_cpu_ns(void);
  * anywhere else they are CLOCK_MONOTONIC nanoseconds.  op_clock_init()
  * chooses and calibrates, before the phases of a run.
  *
- * Built with -DCLYDE_NO_OP_TIMING (bench/latency_cost.sh does), no clock
+ * Built with -DCLYDE_NO_OP_TIMING (tests/bench/latency_cost.sh does), no clock
  * is read and latency_add() does nothing: the rate without the timing,
  * to measure what the timing costs.
  */

@@ -304,8 +304,9 @@ fi
 if start sshfs "a private sshd on 127.0.0.1" 5; then
 	full_run sshfs --compat=2.00 -f1 -s 16 -n 1
 	# the mount goes away in the middle of the I/O phases
+	# a mount that never comes back: cleanup waits --cleanup-wait, then names
 	timeout "$RUN_TIMEOUT" "$CLYDE" -d "$mnt" $AS_USER -m host -r 0 -f \
-	    -s 256 -n 1 >"$WORK/out" 2>"$WORK/err" &
+	    -s 256 -n 1 --cleanup-wait=2 >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	wait_for_text "Writing intelligently" && sleep 1
 	"$M/sshfs.sh" kill "$mnt" "$WORK/export"
@@ -315,8 +316,9 @@ if start sshfs "a private sshd on 127.0.0.1" 5; then
 	[ "$rc" = 3 ] &&
 	    grep -Eq "^clyde: [a-z -]+: $SCRATCH/Bonnie\.[0-9]+: [a-z ]+[a-z0-9 ]*: (Transport endpoint is not connected|Software caused connection abort|Input/output error)\$" "$WORK/err" &&
 	    [ -n "$left" ] &&
+	    grep -q "^clyde: cleanup: cannot remove .*; waiting up to 2 s for the filesystem (SIGINT stops)\$" "$WORK/err" &&
 	    grep -q "^clyde: cannot remove $mnt/$left: .*; it is left in place, remove it with: rm -rf '$mnt/$left'\$" "$WORK/err"
-	ok $? "sshfs killed mid-run: exit 3 (no hang), the error and the path left named" ||
+	ok $? "sshfs killed mid-run: exit 3 (no hang), a wait of 2 s, the error and the path left named" ||
 	    why
 	said
 	remove_left "$WORK/export" "$left" && untouched "$WORK/export"
