@@ -253,10 +253,10 @@ static void say_stalled(const struct watched *w, int64_t idle_ns)
 	/* no /proc view of the call (not Linux, or a kernel without it) */
 	if (call[0] == '\0')
 		snprintf(call, sizeof(call), "a call in %s", st.scratch);
-	fprintf(stderr, "%sclyde: %s: no progress for %lld s: %s has not "
-	    "returned; the filesystem is not answering (SIGINT stops the "
-	    "run)\n", progress_live() ? "\r\033[K" : "", w->label,
-	    (long long)(idle_ns / 1000000000), call);
+	fprintf(stderr, "%sclyde: %s: no progress: %s has not returned after "
+	    "%lld s; the filesystem is not answering (SIGINT stops the run)\n",
+	    progress_live() ? "\r\033[K" : "", w->label, call,
+	    (long long)(idle_ns / 1000000000));
 }
 
 /* Look at every watched thread; true when one is stuck now. */

@@ -126,7 +126,7 @@ kill -0 $pid 2>/dev/null && kill -KILL $pid $kids
 wait $pid
 rc=$?
 [ "$rc" = 5 ] && is_empty "$t" && [ -z "$(pgrep -P $pid)" ] &&
-    grep -q "^clyde: random seeks: no progress for 1 s: waitpid (for the seekers) has not returned; the filesystem is not answering (SIGINT stops the run)\$" "$WORK/err" &&
+    grep -q "^clyde: random seeks: no progress: waitpid (for the seekers) has not returned after 1 s; the filesystem is not answering (SIGINT stops the run)\$" "$WORK/err" &&
     grep -q "^clyde: interrupted by SIGINT; removing what the run made\$" "$WORK/err"
 ok $? "stopped seekers: the stall named, two SIGINTs end the run, exit 5, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
@@ -372,7 +372,7 @@ else
 	wait $pid
 	rc=$?
 	[ "$rc" = 0 ] && is_empty "$t" &&
-	    grep -Eq "^clyde: sequential create: no progress for 1 s: .* has not returned; the filesystem is not answering \(SIGINT stops the run\)\$" "$WORK/err"
+	    grep -Eq "^clyde: sequential create: no progress: .* has not returned after 1 s; the filesystem is not answering \(SIGINT stops the run\)\$" "$WORK/err"
 	ok $? "a hung call: the stall line, then the run completes when it returns" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
