@@ -23,6 +23,18 @@ hooked_run() {
 
 csv_line() { tail -1 "$WORK/out"; }
 
+# until_true TENTHS CMD...: run CMD every 0.1 s until it succeeds, at
+# most TENTHS times
+until_true() {
+	tries=$1
+	shift
+	while ! "$@" && [ "$tries" -gt 0 ]; do
+		sleep 0.1
+		tries=$((tries - 1))
+	done
+}
+gone() { ! kill -0 "$1" 2>/dev/null; }
+
 # --- SIGINT in every phase, through the test hooks ------------------------
 
 # clyde as built and installed has no test hooks: the variables do nothing
@@ -104,24 +116,12 @@ for i in $(seq 100); do
 	sleep 0.1
 done
 kill -STOP $kids
-i=0
-while ! grep -q "no progress" "$WORK/err" && [ $i -lt 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+until_true 50 grep -q "no progress" "$WORK/err"
 kill -INT $pid
 # two signals sent at once are one: the second after the first is seen
-i=0
-while ! grep -q "^clyde: stopping: waiting" "$WORK/err" && [ $i -lt 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+until_true 50 grep -q "^clyde: stopping: waiting" "$WORK/err"
 kill -INT $pid
-i=0
-while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+until_true 100 gone $pid
 kill -0 $pid 2>/dev/null && kill -KILL $pid $kids
 wait $pid
 rc=$?
@@ -363,11 +363,7 @@ else
 	    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
 	    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
-	i=0
-	while ! grep -q "no progress" "$WORK/err" && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	until_true 100 grep -q "no progress" "$WORK/err"
 	touch "$release"
 	wait $pid
 	rc=$?
@@ -386,24 +382,12 @@ else
 	    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
 	    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
-	i=0
-	while ! grep -q "no progress" "$WORK/err" && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	until_true 100 grep -q "no progress" "$WORK/err"
 	kill -INT $pid
 	# two signals sent at once are one: the second after the first is seen
-	i=0
-	while ! grep -q "^clyde: stopping: waiting" "$WORK/err" && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	until_true 50 grep -q "^clyde: stopping: waiting" "$WORK/err"
 	kill -INT $pid
-	i=0
-	while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	until_true 100 gone $pid
 	kill -0 $pid 2>/dev/null && touch "$release"
 	wait $pid
 	rc=$?
