@@ -31,6 +31,18 @@ ok() { # ok COND-STATUS NAME
 
 diag() { sed 's/^/# /'; }
 
+# the fault shim (make tests/fault_shim.so), and a scratch directory as it
+# appears in messages (an ERE)
+SHIM=$(pwd)/tests/fault_shim.so
+SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
+
+# run ARGS...: a run in a fresh target; sets $t, $rc, $WORK/out, $WORK/err
+run() {
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+
 # a fresh, empty target directory
 fresh_target() {
 	t=$(mktemp -d "$WORK/target.XXXXXX") && chmod 755 "$t" && echo "$t"

@@ -212,7 +212,6 @@ wait_for_text() { # wait_for_text ERE: in $WORK/err while $pid runs, 30 s at mos
 	return 1
 }
 
-SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
 if start tmpfs "64 MiB" 6; then
 	before seq_create fill tmpfs -s 32 -n 1:4096:4096
 	rm -f "$mnt/other-writer"

@@ -6,17 +6,6 @@
 # a moment (rmdir tried again) and NFS silly-renames (.nfsXXXX) that stay.
 . "$(dirname "$0")/lib.sh"
 
-SHIM=$(pwd)/tests/fault_shim.so
-# a scratch directory as it appears in messages
-SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
-
-# run ARGS...: a run in a fresh target; sets $t, $rc, $WORK/out, $WORK/err
-run() {
-	t=$(fresh_target)
-	"$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$WORK/out" 2>"$WORK/err"
-	rc=$?
-}
-
 # shim CALL ERR ARGS...: a run with the fault shim, CALL failing with ERR
 shim() {
 	call=$1 err=$2

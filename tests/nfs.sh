@@ -43,7 +43,6 @@ U=$(pwd)/tests/nfs/uml.sh
 CASES=$(pwd)/tests/nfs/cases.sh
 case $CLYDE in /*) ;; *) CLYDE=$(pwd)/$CLYDE ;; esac
 BONNIE=/usr/sbin/bonnie++
-SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
 ERR='(Stale file handle|Input/output error)'
 PHASE='(per-char write|block write|rewrite|per-char read|block read|random seeks|sequential create|sequential stat|sequential delete|random create|random stat|random delete)'
 

@@ -4,13 +4,6 @@
 # -q; user files untouched; nothing left behind; SIGINT; stdout errors.
 . "$(dirname "$0")/lib.sh"
 
-# run ARGS...: a run in a fresh target; sets $t, $rc, $WORK/out, $WORK/err
-run() {
-	t=$(fresh_target)
-	"$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$WORK/out" 2>"$WORK/err"
-	rc=$?
-}
-
 csv_line() { tail -1 "$WORK/out"; }
 
 # the whole I/O and file section, small

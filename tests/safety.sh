@@ -5,18 +5,7 @@
 # before it are still reported, and nothing is left in the target.
 . "$(dirname "$0")/lib.sh"
 
-SHIM=$(pwd)/tests/fault_shim.so
-# a scratch directory as it appears in messages
-SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
-
-# run ARGS...: a run in a fresh target; sets $t, $rc, $WORK/out, $WORK/err
-run() {
-	t=$(fresh_target)
-	"$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$WORK/out" 2>"$WORK/err"
-	rc=$?
-}
-
-# hooked_run ARGS...: the same with the build that reads the test hooks
+# hooked_run ARGS...: run (lib.sh) with the build that reads the test hooks
 hooked_run() {
 	CLYDE=$CLYDE_HOOKS run "$@"
 }
@@ -355,15 +344,20 @@ else
 	# a call that hangs (a server that stopped answering): the stall line
 	# names the phase; once the call returns, the run goes on
 	release=$WORK/release
+	# hung_run: a run in the background ($pid) whose 10th open hangs
+	# until $release exists, once its stall line is out
+	hung_run() {
+		t=$(fresh_target)
+		# empty before the start: the wait reads it
+		: >"$WORK/err"
+		CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+		    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
+		    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
+		pid=$!
+		until_true 100 grep -q "no progress" "$WORK/err"
+	}
 	rm -f "$release"
-	t=$(fresh_target)
-	# empty before the start: the waits below read it
-	: >"$WORK/err"
-	CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
-	    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	until_true 100 grep -q "no progress" "$WORK/err"
+	hung_run
 	touch "$release"
 	wait $pid
 	rc=$?
@@ -375,14 +369,7 @@ else
 	# it never returns: SIGINT, SIGINT end clyde without the cleanup that
 	# would hang too, naming what to remove
 	rm -f "$release"
-	t=$(fresh_target)
-	# empty before the start: the waits below read it
-	: >"$WORK/err"
-	CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
-	    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	until_true 100 grep -q "no progress" "$WORK/err"
+	hung_run
 	kill -INT $pid
 	# two signals sent at once are one: the second after the first is seen
 	until_true 50 grep -q "^clyde: stopping: waiting" "$WORK/err"
