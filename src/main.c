@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,10 +243,33 @@ static int clyde_main(int argc, char **argv)
 	return rc != EXIT_OK ? rc : close_rc;
 }
 
+/*
+ * A standard descriptor that was closed (">&-") would be taken by the
+ * next open(): the table would be spliced into the --json file, the
+ * prompts of -y p read from the target directory.  Each closed one is
+ * opened on /dev/null, before anything else is opened.  Returns false
+ * when that fails; nothing can be said then, stderr may be closed.
+ */
+static bool open_closed_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free descriptor: this one */
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			return false;
+	}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	int rc;
 
+	if (!open_closed_std_fds())
+		return EXIT_CANNOT_START;
 	if (dist_init(&argc, &argv) != 0) {
 		fputs("clyde: cannot start the distributed run\n", stderr);
 		return EXIT_CANNOT_START;

