@@ -15,10 +15,15 @@ int sync_setup(const struct config *cfg);
 /* -y s: attach to the semaphore set before the run.  Exit code. */
 int sync_attach(const struct config *cfg);
 
+enum sync_outcome {
+	SYNC_GO = 0,
+	SYNC_FAILED = -1,       /* failed or interrupted; errno says which */
+	SYNC_INPUT_ENDED = -2   /* -y p: standard input ended */
+};
+
 /*
  * Before each phase: -y s waits until every process has reached it, -y p
- * waits for Enter.  Returns 0, or -1 when the wait failed or was
- * interrupted.
+ * waits for Enter.  Returns a sync_outcome.
  */
 int sync_wait(const struct config *cfg, enum phase_id phase);
 

@@ -29,6 +29,8 @@ static char left_behind_msg[2 * PATH_MAX + 128];
 static char stuck_msg[2 * PATH_MAX + 128];
 /* The scratch directory's path, for the stall line. */
 static char scratch_path[PATH_MAX];
+/* Why the run stopped when no signal stopped it (-y p), or "". */
+static char stop_reason[128];
 
 /* Returns EXIT_OK or the exit code: a bad -Z file is bad input (1). */
 static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
@@ -112,7 +114,15 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 
 	memset(ctx->meter, 0, sizeof(*ctx->meter));
 	ctx->label = p->label;
-	if (sync_wait(ctx->cfg, p->id) != 0) {
+	switch (sync_wait(ctx->cfg, p->id)) {
+	case SYNC_GO:
+		break;
+	case SYNC_INPUT_ENDED:
+		/* nobody is left to say go: stopped, as by Control-C */
+		snprintf(stop_reason, sizeof(stop_reason), ": standard input "
+		    "ended before %s (-y p)", p->label);
+		return PHASE_STOPPED;
+	default:
 		if (phase_stop)
 			return PHASE_STOPPED;
 		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
@@ -186,7 +196,8 @@ static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
 		snprintf(res->error, sizeof(res->error), "%s", ctx->error);
 	} else if (rc == PHASE_STOPPED) {
 		fprintf(stderr, "%sclyde: interrupted%s; removing what the run "
-		    "made\n", nl, stop_signal_name());
+		    "made\n", nl, stop_reason[0] != '\0' ? stop_reason :
+		    stop_signal_name());
 		res->status = RUN_INTERRUPTED;
 	}
 }
@@ -222,6 +233,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 	int rc, exit_rc = EXIT_CANNOT_START;
 
 	test_hooks_load();
+	stop_reason[0] = '\0';
 	/* before any rank makes its own: theirs would look stale */
 	if (dist_rank() == 0)
 		scratch_report_stale(cfg->dir);

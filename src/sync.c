@@ -75,9 +75,9 @@ static int wait_for_enter(enum phase_id phase)
 
 	fprintf(stderr, "\nclyde: press Enter to start %s\n",
 	    phase_csv_name[phase]);
-	if (fgets(line, sizeof(line), stdin) == NULL)
-		return -1;
-	return 0;
+	if (fgets(line, sizeof(line), stdin) != NULL)
+		return SYNC_GO;
+	return ferror(stdin) ? SYNC_FAILED : SYNC_INPUT_ENDED;
 }
 
 static int semop_retry(struct sembuf *op)
@@ -95,11 +95,11 @@ int sync_wait(const struct config *cfg, enum phase_id phase)
 	if (cfg->sync == SYNC_PROMPT)
 		return wait_for_enter(phase);
 	if (cfg->sync != SYNC_SEMAPHORE)
-		return 0;
+		return SYNC_GO;
 	ops[0] = (struct sembuf){ .sem_num = (unsigned short)phase, .sem_op = -1 };
 	ops[1] = (struct sembuf){ .sem_num = (unsigned short)phase, .sem_op = 0 };
 	/* a stop signal ends the wait; the progress line's tick does not */
 	if (semop_retry(&ops[0]) != 0 || semop_retry(&ops[1]) != 0)
-		return -1;
-	return 0;
+		return SYNC_FAILED;
+	return SYNC_GO;
 }

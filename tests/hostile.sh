@@ -33,4 +33,29 @@ ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on st
 ok $(($? != 2)) "stderr closed: a missing target is still exit status 2"
 
 t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 -y p >"$WORK/out" 2>"$WORK/err" <&-
+rc=$?
+[ "$rc" = 5 ] && is_empty "$t" && ! grep -q "directory" "$WORK/err" &&
+    grep -q "^clyde: interrupted: standard input ended before per-char write (-y p); removing what the run made\$" "$WORK/err"
+ok $? "stdin closed with -y p: read as an empty input, not the target directory" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# --- -y p when standard input ends -----------------------------------------
+
+run -s 1 -n 1 -f -y p --json="$WORK/c.json" </dev/null
+[ "$rc" = 5 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+    grep -q "^clyde: interrupted: standard input ended before block write (-y p); removing what the run made\$" "$WORK/err" &&
+    grep -q '"status": "interrupted"' "$WORK/c.json"
+ok $? "-y p, standard input at its end: exit 5, said so, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# two lines for three prompts: the phases before the third ran
+printf '\n\n' >"$WORK/two-lines"
+run -s 1 -n 1 -f -y p <"$WORK/two-lines"
+[ "$rc" = 5 ] && is_empty "$t" &&
+    [ "$(grep -c "press Enter" "$WORK/err")" = 3 ] &&
+    grep -q "standard input ended before block read (-y p)" "$WORK/err"
+ok $? "-y p: standard input that ends after two lines stops before the third phase" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 done_testing
