@@ -22,8 +22,12 @@ struct rng {
 };
 
 void rng_seed(struct rng *r, uint32_t seed);
-/* Load -Z FILE; returns 0, or -1 with errno set (EINVAL: empty file). */
-int rng_load_file(struct rng *r, const char *path);
+/*
+ * Load -Z FILE, a regular file of whole 32-bit numbers; never blocks.
+ * Returns 0, or -1 with *why saying what is wrong with the file, or
+ * *why NULL and errno set.
+ */
+int rng_load_file(struct rng *r, const char *path, const char **why);
 void rng_free(struct rng *r);
 uint32_t rng_next(struct rng *r);
 /* uniform in [0, n) for n > 0 */

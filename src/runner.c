@@ -37,6 +37,7 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	size_t size = cfg->chunk > cfg->files.chunk ? cfg->chunk : cfg->files.chunk;
+	const char *why;
 	void *buf;
 
 	memset(ctx, 0, sizeof(*ctx));
@@ -52,10 +53,10 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	ctx->buf = buf;
 	ctx->buf_size = size;
 	rng_seed(&ctx->rng, cfg->seed);
-	if (cfg->seed_file != NULL && rng_load_file(&ctx->rng, cfg->seed_file)) {
+	if (cfg->seed_file != NULL &&
+	    rng_load_file(&ctx->rng, cfg->seed_file, &why) != 0) {
 		fprintf(stderr, "clyde: -Z %s: %s\n", cfg->seed_file,
-		    errno == EINVAL ? "not a file of 32-bit numbers" :
-		    strerror(errno));
+		    why != NULL ? why : strerror(errno));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

@@ -72,15 +72,15 @@ void setup_announce(const struct config *cfg)
 
 int setup_check_seed_file(const struct config *cfg)
 {
+	const char *why;
 	struct rng r;
 
 	if (cfg->seed_file == NULL)
 		return EXIT_OK;
 	rng_seed(&r, 0);
-	if (rng_load_file(&r, cfg->seed_file) != 0) {
+	if (rng_load_file(&r, cfg->seed_file, &why) != 0) {
 		fprintf(stderr, "clyde: -Z %s: %s\nTry 'clyde --help'.\n",
-		    cfg->seed_file, errno == EINVAL ?
-		    "not a file of 32-bit numbers" : strerror(errno));
+		    cfg->seed_file, why != NULL ? why : strerror(errno));
 		return EXIT_USAGE;
 	}
 	rng_free(&r);

@@ -38,7 +38,25 @@ void rng_seed(struct rng *r, uint32_t seed)
 	r->file_pos = 0;
 }
 
-int rng_load_file(struct rng *r, const char *path)
+/* why a -Z file of this type and size cannot serve; NULL when it can */
+static const char *rng_file_unfit(const struct stat *st)
+{
+	if (S_ISFIFO(st->st_mode))
+		return "a FIFO, not a regular file";
+	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		return "a device, not a regular file";
+	if (!S_ISREG(st->st_mode))
+		return "not a regular file";
+	if (st->st_size < 4)
+		return "shorter than one 32-bit number (4 bytes)";
+	if ((uint64_t)st->st_size > RNG_FILE_MAX)
+		return "larger than 64 MiB";
+	if (st->st_size % 4 != 0)
+		return "its size is not a multiple of 4 bytes (32-bit numbers)";
+	return NULL;
+}
+
+int rng_load_file(struct rng *r, const char *path, const char **why)
 {
 	struct stat st;
 	unsigned char *raw;
@@ -46,17 +64,24 @@ int rng_load_file(struct rng *r, const char *path)
 	ssize_t got;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	*why = NULL;
+	/*
+	 * Never block: a FIFO's open() waits for a writer, a device's may do
+	 * anything.  The type is checked before the open and again after.
+	 */
+	if (stat(path, &st) != 0)
+		return -1;
+	if ((*why = rng_file_unfit(&st)) != NULL)
+		return -1;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st) < 0) {
 		close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st.st_mode) || st.st_size < 4 ||
-	    (uint64_t)st.st_size > RNG_FILE_MAX) {
+	if ((*why = rng_file_unfit(&st)) != NULL) {
 		close(fd);
-		errno = EINVAL;
 		return -1;
 	}
 	n = (size_t)st.st_size / 4;
@@ -75,7 +100,8 @@ int rng_load_file(struct rng *r, const char *path)
 	if (got != (ssize_t)(n * 4)) {
 		free(raw);
 		rng_free(r);
-		errno = got < 0 ? errno : EIO;
+		if (got >= 0)
+			*why = "it ended before its size";
 		return -1;
 	}
 	for (i = 0; i < n; i++)

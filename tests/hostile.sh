@@ -58,4 +58,24 @@ run -s 1 -n 1 -f -y p <"$WORK/two-lines"
 ok $? "-y p: standard input that ends after two lines stops before the third phase" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# --- -Z: only a regular file of whole 32-bit numbers ------------------------
+
+mkfifo "$WORK/fifo"
+printf 'abcdef' >"$WORK/six-bytes"
+# zbad NAME FILE WHY: refused at once with exit 1, nothing made
+zbad() {
+	t=$(fresh_target)
+	timeout 20 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 -Z "$2" \
+	    >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 1 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+	    [ "$(head -n 1 "$WORK/err")" = "clyde: -Z $2: $3" ]
+	ok $? "-Z $1: exit 1, \"$3\"" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+}
+zbad "a FIFO, never waited on" "$WORK/fifo" "a FIFO, not a regular file"
+zbad "a device" /dev/zero "a device, not a regular file"
+zbad "a directory" "$WORK" "not a regular file"
+zbad "of 6 bytes" "$WORK/six-bytes" \
+    "its size is not a multiple of 4 bytes (32-bit numbers)"
+
 done_testing

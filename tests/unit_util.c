@@ -142,6 +142,7 @@ static void test_rng_file_skip(void)
 	const unsigned char be[] = { 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3,
 	    0, 0, 0, 4, 0, 0, 0, 5 };
 	char path[] = "/tmp/clyde-unit-rng.XXXXXX";
+	const char *why;
 	struct rng r;
 	int fd = mkstemp(path);
 
@@ -149,7 +150,7 @@ static void test_rng_file_skip(void)
 	    "a -Z file of five numbers");
 	close(fd);
 	rng_seed(&r, 1);
-	ok(rng_load_file(&r, path) == 0, "-Z file loads");
+	ok(rng_load_file(&r, path, &why) == 0, "-Z file loads");
 	unlink(path);
 	rng_skip(&r, 12);
 	is_int(rng_next(&r), 3, "-Z: skip 12 of 5 numbers, the third comes next");
