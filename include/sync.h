@@ -18,7 +18,8 @@ int sync_attach(const struct config *cfg);
 enum sync_outcome {
 	SYNC_GO = 0,
 	SYNC_FAILED = -1,       /* failed or interrupted; errno says which */
-	SYNC_INPUT_ENDED = -2   /* -y p: standard input ended */
+	SYNC_INPUT_ENDED = -2,  /* -y p: standard input ended */
+	SYNC_USED_UP = -3       /* -y s: more runs than the set was made for */
 };
 
 /*

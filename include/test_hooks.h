@@ -11,6 +11,9 @@
  *                                       a first signal, the second one
  *   CLYDE_TEST_FAIL_RANK=N[:<CSV name>] rank N fails that phase with EIO
  *                                       (put_block when none is named)
+ *   CLYDE_TEST_SEM_KEY=N                the key of -p and -y s instead of
+ *                                       bonnie++'s 4711, so that a test
+ *                                       never touches a real run's set
  */
 #ifndef CLYDE_TEST_HOOKS_H
 #define CLYDE_TEST_HOOKS_H
@@ -28,5 +31,8 @@ void test_hook_cleanup_start(void);
 
 /* When rank must fail phase id, the operation to name; else NULL. */
 const char *test_hook_fail_rank(unsigned rank, enum phase_id id);
+
+/* The SysV semaphore key of -p and -y s: def, or the test's own. */
+long test_hook_sem_key(long def);
 
 #endif

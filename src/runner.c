@@ -123,6 +123,9 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 		snprintf(stop_reason, sizeof(stop_reason), ": standard input "
 		    "ended before %s (-y p)", p->label);
 		return PHASE_STOPPED;
+	case SYNC_USED_UP:
+		return phase_fail(ctx, NULL, "waiting on the semaphore (-y s): "
+		    "used up by more runs than -p made it for", 0);
 	default:
 		if (phase_stop)
 			return PHASE_STOPPED;

@@ -49,6 +49,18 @@ const char *test_hook_fail_rank(unsigned rank, enum phase_id id)
 	return NULL;
 }
 
+long test_hook_sem_key(long def)
+{
+	const char *s = getenv("CLYDE_TEST_SEM_KEY");
+	char *end;
+	long key;
+
+	if (s == NULL)
+		return def;
+	key = strtol(s, &end, 10);
+	return end != s && *end == '\0' ? key : def;
+}
+
 #else
 
 void test_hooks_load(void)
@@ -69,6 +81,11 @@ const char *test_hook_fail_rank(unsigned rank, enum phase_id id)
 	(void)rank;
 	(void)id;
 	return NULL;
+}
+
+long test_hook_sem_key(long def)
+{
+	return def;
 }
 
 #endif

@@ -78,4 +78,92 @@ zbad "a directory" "$WORK" "not a regular file"
 zbad "of 6 bytes" "$WORK/six-bytes" \
     "its size is not a multiple of 4 bytes (32-bit numbers)"
 
+# --- -p and -y s: semaphore sets in odd states -----------------------------
+
+# The semaphore parts use the build with the test hooks and a key of
+# their own (CLYDE_TEST_SEM_KEY), never bonnie++'s 4711 that real runs
+# use; every set made here is removed at the end.
+sem_keys=
+trap 'for k in $sem_keys; do ipcrm -S "$k" 2>/dev/null; done; rm -rf "$WORK"' EXIT
+# key_free KEY: no set has it
+key_free() { ! ipcs -s | awk '{ print $1 }' | grep -qix "$(printf '0x%08x' "$1")"; }
+# sem_run KEY ARGS...: clyde with the hooks on that key
+sem_run() {
+	key=$1
+	shift
+	CLYDE_TEST_SEM_KEY=$key timeout 60 "$CLYDE_HOOKS" ${SEM_USER:-$AS_USER} \
+	    "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+key=$((1129070592 + $$ % 65536))        # 0x434c.... and this shell's pid
+if ! command -v ipcs >/dev/null || ! command -v ipcrm >/dev/null; then
+	echo "ok $((tap_n + 1)) # skip no ipcs and ipcrm here"
+	tap_n=$((tap_n + 1))
+elif ! key_free "$key"; then
+	echo "ok $((tap_n + 1)) # skip key $key is taken"
+	tap_n=$((tap_n + 1))
+else
+	sem_keys=$key
+	# -p 1, then one run: every phase it ran has taken its semaphore
+	sem_run "$key" -p 1
+	t=$(fresh_target)
+	[ "$rc" = 0 ] && sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
+	[ "$rc" = 0 ]
+	ok $? "-p 1 and one run with -y s on a private key" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	t=$(fresh_target)
+	sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
+	[ "$rc" = 2 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+	    [ "$(cat "$WORK/err")" = "clyde: -y s: the semaphore set with key $key is used up: the runs it was made for have passed putc; when they have ended, make it again with -p -1, then -p N" ]
+	ok $? "-y s on a used-up set: exit 2 at once, said so with how to remake it" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	sem_run "$key" -p 2
+	[ "$rc" = 2 ] &&
+	    grep -q "^clyde: -p 2: cannot make the semaphore set with key $key: File exists (remove the old one with -p -1)\$" "$WORK/err"
+	ok $? "-p over an existing set: exit 2, the key and how to remove it" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	# as root: a user who does not own the set cannot remove it
+	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+		SEM_USER="-u nobody"
+		sem_run "$key" -p -1
+		SEM_USER=
+		[ "$rc" = 2 ] && ! key_free "$key" &&
+		    [ "$(cat "$WORK/err")" = "clyde: -p -1: the semaphore set with key $key belongs to uid 0: only that user or root can remove it" ]
+		ok $? "-p -1 on another user's set: exit 2, whose it is" ||
+		    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	fi
+	sem_run "$key" -p -1
+	[ "$rc" = 0 ] && key_free "$key"
+	ok $? "-p -1 removes the set" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	sem_run "$key" -p -1
+	[ "$rc" = 2 ] && [ "$(cat "$WORK/err")" = "clyde: -p -1: no semaphore set with key $key to remove" ]
+	ok $? "-p -1 without a set: exit 2, said so" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+fi
+
+# a set of another size under the key: ipcmk makes one, on a key of its own
+id=$(ipcmk -S 3 2>/dev/null | awk '{ print $NF }')
+hex=$(ipcs -s 2>/dev/null | awk -v id="$id" '$2 == id { print $1 }')
+if [ -z "$id" ] || [ -z "$hex" ]; then
+	echo "ok $((tap_n + 1)) # skip ipcmk made no semaphore set"
+	tap_n=$((tap_n + 1))
+else
+	key=$(printf '%d' "$hex")
+	sem_keys="$sem_keys $key"
+	t=$(fresh_target)
+	sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
+	rc_y=$rc err_y=$(cat "$WORK/err")
+	sem_run "$key" -p 2
+	rc_p=$rc err_p=$(cat "$WORK/err")
+	sem_run "$key" -p -1
+	what="the semaphore set with key $key has 3 semaphores, not 12: it is not one that -p makes"
+	[ "$rc_y" = 2 ] && is_empty "$t" && [ "$rc_p" = 2 ] && [ "$rc" = 2 ] &&
+	    [ "$err_y" = "clyde: -y s: $what; not used" ] &&
+	    [ "$err_p" = "clyde: -p: $what; remove it with ipcrm -S if nothing uses it" ] &&
+	    [ "$(cat "$WORK/err")" = "clyde: -p -1: $what; it is left in place" ] &&
+	    ipcs -s | awk '{ print $2 }' | grep -qx "$id"
+	ok $? "a set of 3 semaphores: -y s, -p and -p -1 say so, exit 2, and leave it" ||
+	    { echo "rc=$rc_y/$rc_p/$rc"; echo "$err_y"; echo "$err_p"; cat "$WORK/err"; } | diag
+fi
+
 done_testing
