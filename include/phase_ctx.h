@@ -75,6 +75,13 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
  */
 void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err);
 
+/*
+ * Cleanup leaves path (inside the scratch directory) in place on purpose,
+ * for why ("not made by clyde"): noted like a failure.
+ */
+void phase_cleanup_left(struct phase_ctx *ctx, const char *path,
+    const char *why);
+
 /* Print the cleanup failures noted in ctx, if any, and forget them. */
 void phase_cleanup_report(struct phase_ctx *ctx);
 

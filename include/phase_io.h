@@ -26,6 +26,12 @@ int phase_io_check_direct(struct phase_ctx *ctx);
 void phase_io_cleanup(struct phase_ctx *ctx);
 /* number of data files for the configured size (1.03: 1 GiB each) */
 unsigned phase_io_file_count(const struct config *cfg);
+/*
+ * fd, data file i opened again: NULL when it is the inode the run made
+ * with no other name, else why not (the caller writes nothing to it).
+ */
+const char *phase_io_check_reopened(const struct phase_ctx *ctx, unsigned i,
+    int fd);
 /* name of data file i ("Bonnie.<pid>", "Bonnie.<pid>.001", ...) */
 void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n);
 

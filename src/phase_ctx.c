@@ -51,6 +51,14 @@ void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err)
 		    strerror(err));
 }
 
+void phase_cleanup_left(struct phase_ctx *ctx, const char *path,
+    const char *why)
+{
+	if (ctx->cleanup_failures++ == 0)
+		snprintf(ctx->cleanup_error, sizeof(ctx->cleanup_error),
+		    "%s/%s: %s; left in place", ctx->scratch_name, path, why);
+}
+
 void phase_cleanup_report(struct phase_ctx *ctx)
 {
 	if (ctx->cleanup_failures == 0)

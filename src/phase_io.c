@@ -30,6 +30,8 @@ struct data_file {
 	int fd;                 /* -1 when closed */
 	FILE *stream;           /* per-char phases; owns fd while set */
 	bool exists;            /* created by us and not yet unlinked */
+	dev_t dev;              /* the inode made, while exists */
+	ino_t ino;
 	uint64_t size;          /* bytes the file holds when complete */
 };
 
@@ -127,6 +129,35 @@ static void close_quietly(struct data_file *f)
 }
 
 /*
+ * Why st is not data file i as it was made, or NULL when it is: another
+ * inode under its name (a hard link to another file put in its place
+ * between phases), or a second name for it that someone else made.
+ */
+static const char *not_as_made(const struct io_state *io, unsigned i,
+    const struct stat *st)
+{
+	const struct data_file *f = &io->file[i];
+
+	if (st->st_dev != f->dev || st->st_ino != f->ino)
+		return "not the file clyde made: another file was put under its "
+		    "name; nothing written";
+	if (st->st_nlink != 1)
+		return "the file clyde made has another name (a hard link); "
+		    "nothing written";
+	return NULL;
+}
+
+const char *phase_io_check_reopened(const struct phase_ctx *ctx, unsigned i,
+    int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return "fstat after open";
+	return not_as_made(ctx->io, i, &st);
+}
+
+/*
  * Open every data file.  create: a new file, O_CREAT|O_EXCL; one we made
  * earlier (never someone else's) is unlinked first, as bonnie++ does,
  * rather than truncated: a new inode, and no filesystem heuristic for
@@ -145,11 +176,20 @@ static int open_all(struct phase_ctx *ctx, int access, bool create,
 	for (i = 0; i < io->count; i++) {
 		struct data_file *f = &io->file[i];
 		int flags = access | O_NOFOLLOW | O_CLOEXEC;
+		const char *why;
+		struct stat st;
 		char name[64];
 
 		close_quietly(f);
 		phase_io_file_name(ctx, i, name, sizeof(name));
+		/* the name is removed only while it is still ours */
 		if (create && f->exists) {
+			if (fstatat(ctx->scratch_fd, name, &st,
+			    AT_SYMLINK_NOFOLLOW) != 0)
+				return phase_fail(ctx, name, "stat", errno);
+			if (st.st_dev != f->dev || st.st_ino != f->ino)
+				return phase_fail(ctx, name, not_as_made(io, i,
+				    &st), 0);
 			if (unlinkat(ctx->scratch_fd, name, 0) != 0)
 				return phase_fail(ctx, name, "unlink", errno);
 			f->exists = false;
@@ -159,8 +199,16 @@ static int open_all(struct phase_ctx *ctx, int access, bool create,
 		f->fd = openat(ctx->scratch_fd, name, flags, 0600);
 		if (f->fd < 0)
 			return phase_fail(ctx, name, "open", errno);
-		if (flags & O_CREAT)
+		if (fstat(f->fd, &st) != 0)
+			return phase_fail(ctx, name, "fstat", errno);
+		if (create) {
 			f->exists = true;
+			f->dev = st.st_dev;
+			f->ino = st.st_ino;
+		} else if ((why = not_as_made(io, i, &st)) != NULL) {
+			close_quietly(f);
+			return phase_fail(ctx, name, why, 0);
+		}
 		if (stdio_mode != NULL) {
 			f->stream = fdopen(f->fd, stdio_mode);
 			if (f->stream == NULL)
@@ -516,6 +564,7 @@ int phase_get_block_run(struct phase_ctx *ctx)
 void phase_io_cleanup(struct phase_ctx *ctx)
 {
 	struct io_state *io = ctx->io;
+	struct stat st;
 	unsigned i;
 
 	if (io == NULL)
@@ -527,10 +576,16 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 		close_quietly(f);
 		if (!f->exists)
 			continue;
+		f->exists = false;
 		phase_io_file_name(ctx, i, name, sizeof(name));
+		/* a name put in the file's place is not ours to remove */
+		if (fstatat(ctx->scratch_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    (st.st_dev != f->dev || st.st_ino != f->ino)) {
+			phase_cleanup_left(ctx, name, "not made by clyde");
+			continue;
+		}
 		phase_cleanup_failed(ctx, name,
 		    phase_remove(ctx, ctx->scratch_fd, "", name, 0));
-		f->exists = false;
 	}
 	free(io);
 	ctx->io = NULL;

@@ -60,6 +60,11 @@ struct seeker_slot {
 	uint64_t seeks;         /* positions done */
 	uint64_t bytes;         /* read and written */
 	int err;                /* errno of the failure; 0: none */
+	/*
+	 * Or why a data file opened is not the one the run made: a string
+	 * literal, at the same address in the parent (the child is a fork).
+	 */
+	const char *why;
 	enum seek_op op;        /* the call that failed */
 	unsigned file;          /* in which data file */
 	uint64_t offset;        /* at which byte */
@@ -317,9 +322,17 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 			atomic_store(&sh->abort, 1);
 			break;
 		}
+		/* seekers write too: only into the file the run made */
+		slot->why = phase_io_check_reopened(ctx, opened, fds[opened]);
+		if (slot->why != NULL) {
+			slot->file = opened;
+			close(fds[opened]);
+			atomic_store(&sh->abort, 1);
+			break;
+		}
 	}
 	atomic_fetch_add(&sh->ready, 1);
-	if (slot->err == 0) {
+	if (slot->err == 0 && slot->why == NULL) {
 		if (wait_for_go(sh, waiting))
 			seek_loop(ctx, sh, fds, slot);
 		else if (phase_stop)
@@ -327,7 +340,7 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	}
 	while (opened > 0)
 		close(fds[--opened]);
-	_exit(slot->err != 0 ? 1 : 0);
+	_exit(slot->err != 0 || slot->why != NULL ? 1 : 0);
 }
 
 /* Has any seeker ended already?  It stays waitable (WNOWAIT). */
@@ -457,6 +470,8 @@ static int slot_failed(struct phase_ctx *ctx, const struct seeker_slot *slot)
 	char name[64], what[64];
 
 	phase_io_file_name(ctx, slot->file, name, sizeof(name));
+	if (slot->why != NULL)
+		return phase_fail(ctx, name, slot->why, 0);
 	snprintf(what, sizeof(what), "%s at byte %llu", seek_op_name[slot->op],
 	    (unsigned long long)slot->offset);
 	return phase_fail(ctx, name, what, slot->err);
@@ -478,7 +493,7 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 		m->bytes += slot->bytes;
 		if (rc == PHASE_ERROR)
 			continue;
-		if (slot->err != 0) {
+		if (slot->err != 0 || slot->why != NULL) {
 			rc = slot_failed(ctx, slot);
 		} else if (slot->stopped) {
 			rc = PHASE_STOPPED;

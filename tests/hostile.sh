@@ -3,7 +3,7 @@
 # a device or a torn number, standard input that ends under -y p, the
 # data file swapped for a hard link between phases, and semaphore sets
 # in odd states.  Each gives one clear message and a documented exit
-# status, and leaves nothing behind.
+# status, and leaves nothing of its own behind.
 . "$(dirname "$0")/lib.sh"
 
 # json_only FILE: one JSON record and nothing else (no table, no progress)
@@ -77,6 +77,96 @@ zbad "a device" /dev/zero "a device, not a regular file"
 zbad "a directory" "$WORK" "not a regular file"
 zbad "of 6 bytes" "$WORK/six-bytes" \
     "its size is not a multiple of 4 bytes (32-bit numbers)"
+
+# --- the data file swapped between phases (-y p) ---------------------------
+
+# prompted PHASE ACTION ARGS...: a run that waits for Enter before each
+# phase (-y p, on a FIFO); ACTION runs while it waits before PHASE, with
+# $scratch set to the scratch directory and $data to the data file.
+prompted() {
+	phase=$1 action=$2
+	shift 2
+	t=$(fresh_target)
+	rm -f "$WORK/in"
+	mkfifo "$WORK/in"
+	timeout 60 "$CLYDE" -d "$t" $AS_USER -m host -r 0 -y p "$@" \
+	    <"$WORK/in" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	exec 3>"$WORK/in"
+	n=1
+	while until_prompt $n; do
+		p=$(grep "press Enter to start" "$WORK/err" | sed -n "${n}p")
+		if [ "${p##* }" = "$phase" ]; then
+			scratch=$(ls -d "$t"/clyde.*)
+			data=$(ls -d "$scratch"/Bonnie.*)
+			$action
+		fi
+		echo >&3
+		n=$((n + 1))
+	done
+	exec 3>&-
+	wait "$pid"
+	rc=$?
+}
+
+# until_prompt N: the Nth prompt is on $WORK/err, or the run ended
+until_prompt() {
+	i=0
+	while [ $i -lt 300 ]; do
+		[ "$(grep -c "press Enter to start" "$WORK/err")" -ge "$1" ] &&
+		    return 0
+		kill -0 "$pid" 2>/dev/null || return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# another file of the same user, that no run may change
+printf 'a file that is not the benchmark'"'"'s\n' >"$WORK/victim.orig"
+swap_in_victim() { cp "$WORK/victim.orig" "$WORK/victim" && ln -f "$WORK/victim" "$data"; }
+add_a_name() { ln "$data" "$WORK/second-name"; }
+
+# swapped PHASE ARGS...: the data file becomes a hard link to the victim
+# before PHASE: exit 3 naming it, the victim unchanged, the foreign name
+# left in place with the scratch directory and the command to remove it
+swapped() {
+	phase=$1
+	shift
+	prompted "$phase" swap_in_victim "$@"
+	name=${data#"$t"/}
+	[ "$rc" = 3 ] && cmp -s "$WORK/victim" "$WORK/victim.orig" &&
+	    grep -q "^clyde: $label: $name: not the file clyde made: another file was put under its name; nothing written\$" "$WORK/err" &&
+	    grep -q "^clyde: $name: not made by clyde; left in place\$" "$WORK/err" &&
+	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err" &&
+	    [ "$(ls -A "$scratch")" = "${data##*/}" ]
+}
+
+label=rewrite
+swapped rewrite -s 1 -n 0 -f
+ok $? "a hard link to another file put in the data file's place before the rewrite: exit 3, nothing written" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -rf "$scratch" "$WORK/victim"
+
+label="random seeks"
+swapped seeks -s 1 -n 0 -f
+ok $? "the same before the random seeks: the seekers write nothing" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -rf "$scratch" "$WORK/victim"
+
+label="block write"
+swapped put_block -s 1 -n 0
+ok $? "the same before the block write, which makes the file again: the foreign name is not removed" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -rf "$scratch" "$WORK/victim"
+
+# a second name made for the run's file: read by another, or written later
+prompted get_block add_a_name -s 1 -n 0 -f
+[ "$rc" = 3 ] && is_empty "$t" &&
+    grep -q "^clyde: block read: ${data#"$t"/}: the file clyde made has another name (a hard link); nothing written\$" "$WORK/err"
+ok $? "a second name for the data file before the block read: exit 3, the run's name removed" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -f "$WORK/second-name"
 
 # --- -p and -y s: semaphore sets in odd states -----------------------------
 
