@@ -2,11 +2,14 @@
  * scratch.c: the one directory a run makes in the target,
  * clyde.PID.XXXXXX, and the report of those that killed runs left.
  */
+/* O_PATH is Linux's: glibc shows it with _GNU_SOURCE */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,15 +18,26 @@
 #include "phase_ctx.h"
 #include "scratch.h"
 
-/* "dir/name" for messages, without a doubled slash */
-static void join_path(char *out, size_t n, const char *dir, const char *name)
+/* a directory opened only to work in it: Linux's O_PATH, POSIX's O_SEARCH */
+#if defined(O_PATH)
+#define DIR_SEARCH_ONLY O_PATH
+#elif defined(O_SEARCH)
+#define DIR_SEARCH_ONLY O_SEARCH
+#else
+#define DIR_SEARCH_ONLY O_RDONLY
+#endif
+
+/* "dir/name", without a doubled slash; false when it does not fit */
+static bool join_path(char *out, size_t n, const char *dir, const char *name)
 {
 	size_t len = strlen(dir);
+	int got;
 
 	if (len > 0 && dir[len - 1] == '/')
-		snprintf(out, n, "%s%s", dir, name);
+		got = snprintf(out, n, "%s%s", dir, name);
 	else
-		snprintf(out, n, "%s/%s", dir, name);
+		got = snprintf(out, n, "%s/%s", dir, name);
+	return got >= 0 && (size_t)got < n;
 }
 
 /* path in single quotes for a shell command: ' becomes '\'' */
@@ -88,17 +102,29 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	char name[64];
 	const char *base;
 
-	/* the target's descriptor: the scratch directory is removed through it */
-	ctx->target_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/*
+	 * The target's descriptor: the scratch directory is removed through
+	 * it.  Writable and searchable is enough (mode 0333): no read right
+	 * is asked for where the system can do without.
+	 */
+	ctx->target_fd = open(dir, DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
 	if (ctx->target_fd < 0) {
-		fprintf(stderr, "clyde: %s: %s\n", dir, strerror(errno));
+		fprintf(stderr, "clyde: -d %s: %s\n", dir, strerror(errno));
 		return -1;
 	}
 	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
-	join_path(path, n, dir, name);
+	/* mkdtemp() would take a cut template: say why, not "Invalid argument" */
+	if (!join_path(path, n, dir, name)) {
+		fprintf(stderr, "clyde: -d %s: too long a path: the scratch "
+		    "directory %s in it would pass the limit of %zu bytes\n",
+		    dir, name, n - 1);
+		close(ctx->target_fd);
+		ctx->target_fd = -1;
+		return -1;
+	}
 	if (mkdtemp(path) == NULL) {
-		fprintf(stderr, "clyde: %s: cannot make the scratch directory: %s\n",
-		    dir, strerror(errno));
+		fprintf(stderr, "clyde: -d %s: cannot make the scratch directory: "
+		    "%s\n", dir, strerror(errno));
 		close(ctx->target_fd);
 		ctx->target_fd = -1;
 		return -1;

@@ -168,6 +168,43 @@ ok $? "a second name for the data file before the block read: exit 3, the run's 
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 rm -f "$WORK/second-name"
 
+# --- messages that named the wrong thing ------------------------------------
+
+# a target that is writable and searchable but not readable (mode 0333)
+# is enough, as the manual says; root reads any, so root runs as nobody
+t=$(fresh_target)
+if [ "$(id -u)" = 0 ]; then
+	chown nobody "$t" && who="-u nobody"
+else
+	who=
+fi
+chmod 0333 "$t"
+"$CLYDE" -d "$t" $who -r 0 -s 1 -n 1 -q >"$WORK/out" 2>"$WORK/err"
+rc=$?
+chmod 0755 "$t"
+[ "$rc" = 0 ] && is_empty "$t" && [ "$(nfields "$(tail -1 "$WORK/out")")" = 27 ]
+ok $? "a target of mode 0333: the run works and leaves nothing" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# a target whose path leaves no room for the scratch directory's name
+deep=$WORK/deep
+while [ ${#deep} -lt 3900 ]; do
+	deep=$deep/dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd
+done
+deep=$deep/$(printf '%*s' $((4090 - ${#deep} - 1)) '' | tr ' ' e)
+if mkdir -p "$deep" 2>/dev/null; then
+	"$CLYDE" -d "$deep" $AS_USER -r 0 -s 1 -n 1 >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 2 ] && is_empty "$deep" && [ ! -s "$WORK/out" ] &&
+	    grep -Eq "^clyde: -d $deep: too long a path: the scratch directory clyde\.[0-9]+\.XXXXXX in it would pass the limit of 4095 bytes\$" "$WORK/err"
+	ok $? "a target path of 4090 bytes: exit 2, the path too long for the scratch directory" ||
+	    { echo "rc=$rc"; cut -c 1-200 "$WORK/err"; } | diag
+else
+	echo "ok $((tap_n + 1)) # skip no path of 4090 bytes can be made here"
+	tap_n=$((tap_n + 1))
+fi
+rm -rf "$WORK/deep"
+
 # --- -p and -y s: semaphore sets in odd states -----------------------------
 
 # The semaphore parts use the build with the test hooks and a key of
