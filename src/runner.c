@@ -270,11 +270,16 @@ int phase_run_all(const struct config *cfg, struct result *res)
 		fprintf(stderr, "clyde: %s\n", ctx.error);
 	if (!dist_all_ok(rc == PHASE_OK))
 		goto out;
+	/* before any phase: nothing measured, so the run could not start */
 	if (cfg->concurrency > 1 &&
-	    (copies = copies_start(&ctx, cfg->concurrency)) == NULL)
-		rc = phase_fail(&ctx, NULL, "-c: making the copies", errno);
-	if (rc == PHASE_OK)
-		rc = run_phases(&ctx, copies, res);
+	    (copies = copies_start(&ctx, cfg->concurrency)) == NULL) {
+		ctx.label = "-c";
+		if (phase_fail(&ctx, NULL, "making the copies", errno) ==
+		    PHASE_ERROR)
+			fprintf(stderr, "clyde: %s\n", ctx.error);
+		goto out;
+	}
+	rc = run_phases(&ctx, copies, res);
 	report_end(cfg, &ctx, rc, res);
 	if (rc == PHASE_STOPPED)
 		exit_rc = EXIT_INTERRUPTED;

@@ -205,6 +205,18 @@ else
 fi
 rm -rf "$WORK/deep"
 
+# copies that cannot be made (too few descriptors): before any phase,
+# so exit 2, named -c, with nothing measured or written
+t=$(fresh_target)
+(ulimit -n 16 && exec "$CLYDE" -d "$t" $AS_USER -r 0 --compat=2.00 -c 30 \
+    -s 1 -n 1 -q) >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 2 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+    grep -Eq "^clyde: -c: $SCRATCH: making the copies: Too many open files\$" "$WORK/err" &&
+    ! grep -q -- "-D" "$WORK/err"
+ok $? "-c 30 with 16 descriptors: exit 2, '-c: making the copies', no -D" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # --- -p and -y s: semaphore sets in odd states -----------------------------
 
 # The semaphore parts use the build with the test hooks and a key of
