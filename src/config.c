@@ -298,7 +298,9 @@ static int parse_machine(struct config *cfg, const char *arg)
 	return EXIT_OK;
 }
 
-static int resolve_group(const char *opt, const char *name, gid_t *gid)
+/* name, a group; given is the option's whole value, for the message */
+static int resolve_group(const char *opt, const char *given, const char *name,
+    gid_t *gid)
 {
 	struct group *gr;
 	uint64_t v;
@@ -309,8 +311,10 @@ static int resolve_group(const char *opt, const char *name, gid_t *gid)
 	}
 	errno = 0;
 	gr = getgrnam(name);
+	if (gr == NULL && given != name)
+		return bad(opt, given, "no such group: %s", name);
 	if (gr == NULL)
-		return bad(opt, name, "no such group");
+		return bad(opt, given, "no such group");
 	*gid = gr->gr_gid;
 	return EXIT_OK;
 }
@@ -325,7 +329,8 @@ static int resolve_ids(struct config *cfg, struct given *g)
 	char *colon;
 
 	if (g->user == NULL)
-		return group ? resolve_group("-g", group, &cfg->gid) : EXIT_OK;
+		return group ? resolve_group("-g", group, group, &cfg->gid) :
+		    EXIT_OK;
 	if (strlen(g->user) >= sizeof(user))
 		return bad("-u", g->user, "too long");
 	strcpy(user, g->user);
@@ -335,6 +340,12 @@ static int resolve_ids(struct config *cfg, struct given *g)
 			return bad("-u", g->user, "the group is given twice (-g too)");
 		*colon = '\0';
 		group = g->user + (colon - user) + 1;
+		if (group[0] == '\0')
+			return bad("-u", g->user, "no group after the colon "
+			    "(-u USER or -u USER:GROUP)");
+		if (strchr(group, ':') != NULL)
+			return bad("-u", g->user, "more than one colon "
+			    "(-u USER or -u USER:GROUP)");
 	}
 	if (user[0] == '\0')
 		return bad("-u", g->user, "no user name");
@@ -353,8 +364,10 @@ static int resolve_ids(struct config *cfg, struct given *g)
 	if (pw != NULL)
 		cfg->gid = pw->pw_gid;
 	cfg->user_name = g->user;
+	if (group != NULL && colon != NULL)
+		return resolve_group("-u", g->user, group, &cfg->gid);
 	if (group != NULL)
-		return resolve_group(colon ? "-u" : "-g", group, &cfg->gid);
+		return resolve_group("-g", group, group, &cfg->gid);
 	return EXIT_OK;
 }
 

@@ -217,6 +217,19 @@ rc=$?
 ok $? "-c 30 with 16 descriptors: exit 2, '-c: making the copies', no -D" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# -u with an empty group or two colons names the whole value
+# ubad VALUE WHY: exit 1, the one line
+ubad() {
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" -u "$1" -r 0 -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 1 ] && is_empty "$t" && [ "$(head -n 1 "$WORK/err")" = "clyde: -u $1: $2" ]
+	ok $? "-u $1: exit 1, \"$2\"" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+}
+ubad nobody: "no group after the colon (-u USER or -u USER:GROUP)"
+ubad nobody:nogroup:x "more than one colon (-u USER or -u USER:GROUP)"
+ubad nobody:no-such-group-here "no such group: no-such-group-here"
+
 # --- -p and -y s: semaphore sets in odd states -----------------------------
 
 # The semaphore parts use the build with the test hooks and a key of
