@@ -153,7 +153,7 @@ const char *phase_io_check_reopened(const struct phase_ctx *ctx, unsigned i,
 	struct stat st;
 
 	if (fstat(fd, &st) != 0)
-		return "fstat after open";
+		return "cannot fstat the file opened again";
 	return not_as_made(ctx->io, i, &st);
 }
 
