@@ -64,6 +64,7 @@ struct csv_input {
 	size_t back_len;
 	unsigned long back_lineno;
 	bool back_bad;                  /* overlong or with a NUL byte */
+	bool back_hard_break;           /* ended in '\\' */
 	/* work space */
 	char line[CSV_LINE_MAX];
 	char next[CSV_LINE_MAX];

@@ -34,6 +34,7 @@ struct logical {
 	unsigned long lineno;
 	bool bad;               /* cut (too long) or with a NUL byte */
 	bool nul;
+	bool hard_break;        /* ended in a Markdown hard break: '\\' */
 };
 
 void csv_input_init(struct csv_input *ci, FILE *in)
@@ -189,6 +190,7 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 		lg->lineno = ci->back_lineno;
 		lg->bad = ci->back_bad;
 		lg->nul = false;
+		lg->hard_break = ci->back_hard_break;
 		return true;
 	}
 	if (!read_physical(ci, buf, CSV_LINE_MAX, &len, &cut, &nul))
@@ -224,6 +226,11 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 	len = trim_right(buf, len);
 	for (start = 0; start < len && (is_blank(buf[start]) || buf[start] == '>');)
 		start++;
+	/* Markdown's hard break: the line goes on in the next one */
+	lg->hard_break = len > start && buf[len - 1] == '\\' &&
+	    !(len > start + 1 && buf[len - 2] == '\\');
+	if (lg->hard_break)
+		len = trim_right(buf, len - 1);
 	memmove(buf, buf + start, len - start + 1);
 	lg->text = buf;
 	lg->len = len - start;
@@ -238,6 +245,7 @@ static void give_back(struct csv_input *ci, const struct logical *lg)
 	ci->back_len = lg->len;
 	ci->back_lineno = lg->lineno;
 	ci->back_bad = lg->bad;
+	ci->back_hard_break = lg->hard_break;
 	ci->have_back = true;
 }
 
@@ -295,7 +303,7 @@ static enum csv_line_kind join_pieces(struct csv_input *ci,
 	char why2[CSV_WHY_MAX];
 	size_t len = first->len, pieces = 1, blanks = 0;
 	struct csv_line_info info;
-	struct logical next = { NULL, 0, 0, false, false };
+	struct logical next = { NULL, 0, 0, false, false, false };
 	enum csv_line_kind k;
 
 	memcpy(ci->join, first->text, first->len + 1);
@@ -367,8 +375,12 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 		case CSV_HEADER:
 			continue;
 		case CSV_RESULT:
-			/* a wrap inside the last field leaves a whole count */
-			if (lg.len < WRAP_MIN || lg.len > WRAP_MAX)
+			/*
+			 * A whole line is never joined with the next (an exit
+			 * status appended to a results file would be glued to
+			 * the last field), unless a hard break says it goes on.
+			 */
+			if (!lg.hard_break)
 				return CSV_IN_RESULT;
 			if (join_pieces(ci, &lg, &info, true, res, why,
 			    why_len) != CSV_RESULT)

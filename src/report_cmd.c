@@ -189,6 +189,17 @@ static bool read_inputs(struct report_set *set, int nfiles, char **files)
 	return ok;
 }
 
+/*
+ * bonnie++ never escaped a comma in a name or a -Z seed file name; a
+ * line written back holds none, so that it reads back field for field.
+ */
+static void no_commas(char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s == ',')
+			*s = ';';
+}
+
 /* CSV of the --compat generation; a header first for several lines. */
 static void print_csv(FILE *out, const struct report_opts *o,
     const struct report_set *set)
@@ -203,6 +214,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		csv_write_header(out, layout);
 	for (i = 0; i < set->n; i++) {
 		report_set_get(set, i, &scratch);
+		no_commas(scratch.name);
+		no_commas(scratch.seed);
 		csv_write_row(out, layout, &scratch);
 	}
 	/* the means, named as in the text table */
@@ -211,6 +224,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		snprintf(name, sizeof(name), "mean:%.*s",
 		    (int)sizeof(name) - 6, scratch.name);
 		memcpy(scratch.name, name, sizeof(name));
+		no_commas(scratch.name);
+		no_commas(scratch.seed);
 		csv_write_row(out, layout, &scratch);
 	}
 }

@@ -220,6 +220,27 @@ report --csv --compat=2.00 "$C/m003_1.02c_galaxy_lkml_wrapped.txt"
 [ "$(nfields "$(cat "$WORK/out")")" = 50 ] && cut -d, -f1-3 "$WORK/out" | grep -qx '1.98,,galaxy'
 ok $? "--csv --compat=2.00: a 1.0x line as a 50-field line"
 
+# results.csv kept with "clyde -q >> results.csv; echo $? >> results.csv"
+galaxy=$(grep -h '^galaxy,' "$C/m003_1.02c_galaxy_lkml_wrapped.txt")
+printf '%s\n0\n%s\n0\n' "$galaxy" "$galaxy" > "$WORK/results.csv"
+report --csv "$WORK/results.csv"
+[ "$rc" = 0 ] && [ "$(grep -c "^$galaxy\$" "$WORK/out")" = 2 ]
+ok $? "an exit status after each line is not glued to the last field" ||
+    diag < "$WORK/out"
+# text with commas before a line: the line read, no comma in any field
+printf 'a,b,c,%s\n' "$galaxy" > "$WORK/prefixed"
+report --csv "$WORK/prefixed"
+[ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = "$galaxy" ]
+ok $? "text with commas before a 1.0x line: the line, 27 fields" ||
+    diag < "$WORK/out"
+client=$(grep -h '^1.98,2.00,CLIENT' "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt")
+printf '%s\n' "$client" | sed 's/,CLIENT,/,CLI,ENT,/' > "$WORK/comma"
+report --csv --compat=2.00 "$WORK/comma"
+[ "$rc" = 0 ] && [ "$(nfields "$(cat "$WORK/out")")" = 50 ] &&
+    [ "$(field "$(cat "$WORK/out")" 3)" = 'CLI;ENT' ]
+ok $? "a comma in a 1.98 name: written back as ';', 50 fields" ||
+    diag < "$WORK/out"
+
 # options
 for bad in --compat=1.97 --frobnicate --compare=; do
 	report "$bad" "$mixed"
