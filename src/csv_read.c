@@ -353,7 +353,16 @@ static int read_cpu(const char *s, struct cell *c)
 
 	switch (c->status) {
 	case CELL_SKIPPED:
-		return *s == '\0' ? 0 : -1;
+		/* clyde writes a rate it does not know so, with its %CPU */
+		if (*s == '\0')
+			return 0;
+		if (read_unsigned(s, 0, 1000000, &v) != 0)
+			return -1;
+		c->status = CELL_UNKNOWN;
+		c->cpu = (int)v;
+		return 0;
+	case CELL_UNKNOWN:
+		return -1;
 	case CELL_TOO_FAST:
 		/* 1.00-1.00b printed the CPU figure next to +++++ */
 		if (strspn(s, "+") == strlen(s) && *s != '\0')
@@ -829,6 +838,32 @@ static size_t tag_after_text(struct line *l)
 		    is_tag(a) && strcmp(a, "2") != 0 && is_version(b))
 			return k;
 	return (size_t)-1;
+}
+
+int csv_parse_latency(const char *s, struct cell *c)
+{
+	return *s == '\0' ? -1 : read_latency(s, c);
+}
+
+int csv_parse_files_spec(const char *s, struct files_spec *fs)
+{
+	return read_files_103(s, fs);
+}
+
+int csv_parse_size(const char *s, struct result *res)
+{
+	return is_size(s, false) ? read_size(s, res) : -1;
+}
+
+const struct csv_layout *csv_layout_of_tag(const char *tag)
+{
+	const struct csv_layout *cand[3];
+
+	if (strcmp(tag, "1.0x") == 0)
+		return &csv_layout_103;
+	if (layouts_for_tag(tag, cand) == 0)
+		return NULL;
+	return cand[2] != NULL ? cand[2] : cand[0];
 }
 
 enum csv_line_kind csv_read_line(const char *text, struct result *res,

@@ -27,6 +27,7 @@ enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON };
 struct report_opts {
 	enum format format;
 	enum compat compat;
+	bool compat_given;
 	bool average;
 	const char *compare;
 };
@@ -95,6 +96,7 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 			o->format = FMT_JSON;
 			break;
 		case OPT_COMPAT:
+			o->compat_given = true;
 			if (strcmp(optarg, "1.03") == 0)
 				o->compat = COMPAT_103;
 			else if (strcmp(optarg, "2.00") == 0)
@@ -213,10 +215,19 @@ static void print_csv(FILE *out, const struct report_opts *o,
 	if (set->n + set->ngroups > 1)
 		csv_write_header(out, layout);
 	for (i = 0; i < set->n; i++) {
+		struct csv_layout own = *layout;
+
 		report_set_get(set, i, &scratch);
 		no_commas(scratch.name);
 		no_commas(scratch.seed);
-		csv_write_row(out, layout, &scratch);
+		/* a table's result: the line of its own generation */
+		if (scratch.from_table && !o->compat_given &&
+		    csv_layout_of_tag(scratch.generation) != NULL) {
+			own = *csv_layout_of_tag(scratch.generation);
+			if (own.format_version[0] != '\0')
+				own.format_version = scratch.format_version;
+		}
+		csv_write_row(out, &own, &scratch);
 	}
 	/* the means, named as in the text table */
 	for (i = 0; i < set->ngroups; i++) {

@@ -85,6 +85,9 @@ static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
 	case CELL_TOO_FAST:
 		fputs(" +++++ +++", out);
 		return;
+	case CELL_UNKNOWN:
+		fprintf(out, "     ? %3d", c->cpu);
+		return;
 	case CELL_OK:
 		break;
 	}

@@ -9,7 +9,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 
 echo "1..1"
-src="src/csv_read.c src/csv_input.c src/csv.c src/report_text.c
+src="src/csv_read.c src/csv_input.c src/table_read.c src/csv.c src/report_text.c
 	src/report_json.c src/report_html.c src/report_set.c src/util.c
 	src/result.c"
 if ! command -v clang >/dev/null ||

@@ -29,9 +29,9 @@ for spec in c001_bonnie2gchart_bonnie.csv:7 \
     m003_1.02c_galaxy_lkml_wrapped.txt:1 \
     m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt:2 \
     m006_2.00_nfs_SERVER_CLIENT_linux-nfs_quotedprintable.txt:2 \
-    m009_1.03_acrypto_csv2txt_atversion_lkml.txt:0 \
-    m010_1.02c_siva_lkml_wrapped.txt:2 m013_1.03_meghan_nfs_f_n0_lkml.txt:0 \
-    m014_2.00_seeks65536_chunk4k_noname_linux-xfs.txt:0; do
+    m009_1.03_acrypto_csv2txt_atversion_lkml.txt:3 \
+    m010_1.02c_siva_lkml_wrapped.txt:2 m013_1.03_meghan_nfs_f_n0_lkml.txt:1 \
+    m014_2.00_seeks65536_chunk4k_noname_linux-xfs.txt:1; do
 	f=${spec%:*} want=${spec##*:}
 	report --csv "$C/$f"
 	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = "$want" ]
@@ -47,8 +47,8 @@ ok $? "c002, the hand-made hybrid: line 1 named, exit 1" || diag < "$WORK/err"
 f001=$C/f001_mixed_1.03c-1.03e-1.96_ubuntuforums_post_your_hdd_results.txt
 report --csv "$f001"
 [ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$f001:156: 47 fields: cut short? (a 1.96 line has 48)" ] &&
-    [ "$(csv_results)" = 15 ]
-ok $? "f001: the truncated line 156 named, the other 15 printed, exit 1" ||
+    [ "$(csv_results)" = 16 ] && grep -q '^1.96,1.96,kubuntu,1,,6G,,233,98,' "$WORK/out"
+ok $? "f001: the truncated line 156 named, the other 15 printed and the table above it, exit 1" ||
     diag < "$WORK/err"
 
 # quoted-printable and its decoded form read the same
@@ -163,26 +163,27 @@ if command -v python3 >/dev/null; then
 	python3 - "$WORK/out" <<'PY'
 import json, sys
 recs = json.load(open(sys.argv[1]))
-top = ["generation", "format_version", "bonnie_version", "name", "concurrency",
+top = ["source", "generation", "format_version", "bonnie_version", "name", "concurrency",
        "seed", "file_size", "file_size_mib", "io_chunk_size", "seeks",
        "seek_procs", "files", "tests", "clyde_version", "compat", "started",
        "target", "options", "phases", "ranks", "status", "error", "average", "compare"]
 tests = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
          "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"]
-# 8 + 15 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
-assert len(recs) == 27, len(recs)
+# 8 + 16 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
+assert len(recs) == 28, len(recs)
 for r in recs:
     # the man page's keys, in its order; keys added later may sit between
     keys = [k for k in r if k in top]
     assert keys == top, list(r)
     assert list(r["tests"]) == tests
     for t in r["tests"].values():
-        assert list(t) == ["status", "rate", "cpu", "latency_us"]
-        assert t["status"] in ("ok", "too_fast", "skipped")
+        assert list(t) == ["status", "rate", "cpu", "latency_us", "rate_precision"]
+        assert t["status"] in ("ok", "too_fast", "skipped", "unknown")
         if t["status"] != "ok":
             assert t["rate"] is None and t["cpu"] is None
 gens = {r["generation"] for r in recs}
 assert gens == {"1.0x", "1.96", "1.98"}, gens
+assert [r["name"] for r in recs if r["source"] == "table"] == ["kubuntu"]
 client = [r for r in recs if r["name"] == "CLIENT"][0]
 assert client["tests"]["rewrite"]["latency_us"] == 12422000
 assert client["seed"] == "1694022898" and client["concurrency"] == 1
