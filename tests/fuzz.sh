@@ -1,8 +1,8 @@
 #!/bin/sh
 # Fuzz the reader of clyde report for FUZZ_SECONDS (default 15) with
-# libFuzzer, seeded with the corpus of real bonnie++ output and the 2.00a
-# golden files.  A TAP skip when clang or its fuzzer runtime is missing
-# (Debian: clang and libclang-rt-14-dev).  `make fuzz` runs it longer.
+# libFuzzer, seeded with the corpus of real bonnie++ output, the tables of
+# tests/report/tables and the 2.00a golden files.  A TAP skip when clang
+# or its fuzzer runtime is missing (Debian: clang and libclang-rt-14-dev).  `make fuzz` runs it longer.
 cd "$(dirname "$0")/.." || exit 1
 seconds=${FUZZ_SECONDS:-15}
 work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-fuzz.XXXXXX") || exit 1
@@ -22,6 +22,7 @@ if ! command -v clang >/dev/null ||
 fi
 mkdir "$work/corpus"
 cp tests/report/corpus/* tests/golden/*.txt "$work/corpus/"
+for f in tests/report/tables/*.txt; do cp "$f" "$work/corpus/table_${f##*/}"; done
 cut -f6 tests/report/csv_lines.tsv > "$work/corpus/lines.txt"
 # -rss_limit_mb: the reader holds its buffers; a growing process fails
 if "$work/fuzz_reader" -max_total_time="$seconds" -rss_limit_mb=512 \

@@ -1,8 +1,9 @@
 /*
  * fuzz_reader: a libFuzzer target for clyde report's input side.  Any
  * bytes go through the stream reader (quoted-printable, quotes, wraps,
- * every CSV layout); each result is then written by every formatter, and
- * the whole set through --average and --compare, to /dev/null.
+ * every CSV layout, the text tables of table_read.c); each result is
+ * then written by every formatter, and the whole set through --average
+ * and --compare, to /dev/null.
  *
  * Built and run by tests/fuzz.sh (make fuzz) with clang's
  * -fsanitize=fuzzer,address,undefined.
