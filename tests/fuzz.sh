@@ -2,7 +2,8 @@
 # Fuzz the reader of clyde report for FUZZ_SECONDS (default 15) with
 # libFuzzer, seeded with the corpus of real bonnie++ output, the tables of
 # tests/report/tables and the 2.00a golden files.  A TAP skip when clang
-# or its fuzzer runtime is missing (Debian: clang and libclang-rt-14-dev).  `make fuzz` runs it longer.
+# or its fuzzer runtime is missing (Debian: clang and libclang-rt-14-dev).
+# `make fuzz` runs it longer.
 cd "$(dirname "$0")/.." || exit 1
 seconds=${FUZZ_SECONDS:-15}
 work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-fuzz.XXXXXX") || exit 1
