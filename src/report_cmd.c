@@ -18,11 +18,12 @@
 #include "report_text.h"
 #include "report_json.h"
 #include "report_html.h"
+#include "report_markdown.h"
 #include "report_cmd.h"
 #include "report_set.h"
 #include "util.h"
 
-enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON };
+enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON, FMT_MARKDOWN };
 
 struct report_opts {
 	enum format format;
@@ -33,8 +34,9 @@ struct report_opts {
 };
 
 static const char usage_text[] =
-"usage: clyde report [--text | --csv | --html | --json] [--compat=1.03|2.00]\n"
-"                    [--average] [--compare=NAME] [FILE...]\n"
+"usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
+"                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
+"                    [FILE...]\n"
 "\n"
 "Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
 "and clyde's), also pasted in mail or web pages, from the FILEs or\n"
@@ -43,13 +45,14 @@ static const char usage_text[] =
 "  --csv             CSV lines of the --compat generation\n"
 "  --html            one HTML page with the tables and bar charts\n"
 "  --json            a JSON array of result records\n"
+"  --markdown        the tables as GitHub-flavoured Markdown\n"
 "  --compat=1.03|2.00  the layout of bonnie++ 1.03e (default) or 2.00a\n"
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
 "  --compare=NAME    show every rate as a percentage of the result NAME\n"
 "  --help            print this and exit\n";
 
-enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_COMPAT,
+enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
     OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
 
 static const struct option long_options[] = {
@@ -57,6 +60,7 @@ static const struct option long_options[] = {
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "html", no_argument, NULL, OPT_HTML },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
 	{ "compat", required_argument, NULL, OPT_COMPAT },
 	{ "average", no_argument, NULL, OPT_AVERAGE },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
@@ -94,6 +98,9 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 			break;
 		case OPT_JSON:
 			o->format = FMT_JSON;
+			break;
+		case OPT_MARKDOWN:
+			o->format = FMT_MARKDOWN;
 			break;
 		case OPT_COMPAT:
 			o->compat_given = true;
@@ -284,6 +291,9 @@ int report_main(int argc, char **argv)
 		break;
 	case FMT_JSON:
 		report_json_set(stdout, &set, o.compare);
+		break;
+	case FMT_MARKDOWN:
+		report_markdown_set(stdout, o.compat, &set, o.compare);
 		break;
 	}
 	report_set_free(&set);

@@ -11,7 +11,8 @@ trap 'rm -rf "$work"' EXIT
 
 echo "1..1"
 src="src/csv_read.c src/csv_input.c src/table_read.c src/csv.c src/report_text.c
-	src/report_json.c src/report_html.c src/report_set.c src/util.c
+	src/report_json.c src/report_html.c src/report_markdown.c
+	src/report_set.c src/util.c
 	src/result.c"
 if ! command -v clang >/dev/null ||
     ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
