@@ -237,6 +237,18 @@ static void one_spread(FILE *out, const struct result *res, int ph,
 	fprintf(out, ", \"cv\": %.2f}", sp->cv);
 }
 
+static void one_in_rounding(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	long pct;
+
+	if (!report_set_percent(arg, res, (enum phase_id)ph, &pct))
+		fputs("null", out);
+	else
+		fputs(report_set_in_rounding(arg, res, (enum phase_id)ph) ?
+		    "true" : "false", out);
+}
+
 static void one_percent(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
@@ -373,6 +385,8 @@ static void json_record(FILE *out, const struct result *res,
 		json_string(out, x->base);
 		fputs(", \"percent\": ", out);
 		json_per_phase(out, 4, res, one_percent, x->compare);
+		fputs(", \"within_rounding\": ", out);
+		json_per_phase(out, 4, res, one_in_rounding, x->compare);
 		fputc('}', out);
 	} else {
 		fputs("null", out);

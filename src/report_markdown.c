@@ -143,7 +143,8 @@ static void percent(const struct md *m, const struct result *r, long item,
 	fputs(" | |", m->out);
 	for (i = first; i < first + 6; i++) {
 		if (report_set_percent(m->set, r, (enum phase_id)i, &p))
-			fprintf(m->out, " %+ld%% | |", p);
+			fprintf(m->out, " %s%+ld%% | |", report_set_in_rounding(m->set,
+			    r, (enum phase_id)i) ? "~" : "", p);
 		else
 			fputs(" | |", m->out);
 	}

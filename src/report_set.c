@@ -414,3 +414,13 @@ bool report_set_percent(const struct report_set *set, const struct result *r,
 	*pct = lround((c->rate / b->rate - 1.0) * 100.0);
 	return true;
 }
+
+bool report_set_in_rounding(const struct report_set *set,
+    const struct result *r, enum phase_id ph)
+{
+	const struct cell *b = &set->base_cell[ph], *c = &r->cell[ph];
+	double slack = b->rate_precision + c->rate_precision;
+
+	return set->has_base && b->status == CELL_OK && c->status == CELL_OK &&
+	    slack > 0 && fabs(c->rate - b->rate) <= slack;
+}

@@ -254,8 +254,11 @@ static void percent_row(FILE *out, const struct source *src,
 	snprintf(label, sizeof(label), "  vs %s", src->base);
 	fprintf(out, "%-19.19s", label);
 	for (i = first; i < first + 6; i++) {
+		/* ~: inside the rounding of the cells they were read from */
 		if (report_set_percent(src->set, res, (enum phase_id)i, &p))
-			snprintf(pct, sizeof(pct), "%+ld%%", p);
+			snprintf(pct, sizeof(pct), "%s%+ld%%",
+			    report_set_in_rounding(src->set, res,
+			    (enum phase_id)i) ? "~" : "", p);
 		else
 			pct[0] = '\0';
 		fprintf(out, " %5s    ", pct);

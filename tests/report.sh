@@ -242,6 +242,32 @@ report --csv --compat=2.00 "$WORK/comma"
 ok $? "a comma in a 1.98 name: written back as ';', 50 fields" ||
     diag < "$WORK/out"
 
+# a 2.00a table without its CSV line (tests/report/tables/INDEX.md)
+grep -v -e , -e '^###' -e '^rc=' tests/report/tables/v2.00a_big.txt > "$WORK/big"
+report --csv "$WORK/big"
+# the rates as read (236m = 241664 KiB/s), the garbage file rates empty
+[ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = '1.98,2.00a,bighost,1,,2G,,8192,,278,50,241664,48,513024,45,265,47,1153433,46,7291,35,64,,,,,,41,,37,,43,,63,+++++,+++,,62,233ms,25419us,8502us,132ms,7369us,104ms,31919us,4895us,30094us,28173us,1847us,17426us' ]
+ok $? "a 2.00a table alone: its 1.98 line, rates as read, no garbage file rate" ||
+    diag < "$WORK/out"
+report --json "$WORK/big"
+grep -q '"source": "table"' "$WORK/out" &&
+    grep -q '"put_block": {"status": "ok", "rate": 241664, "cpu": 48, "latency_us": 25419, "rate_precision": 512}' "$WORK/out" &&
+    grep -q '"seq_create": {"status": "unknown", "rate": null, "cpu": 41, "latency_us": 31919, "rate_precision": null}' "$WORK/out"
+ok $? "--json of a table: source, the rounding of 236m, an unknown file rate" ||
+    diag < "$WORK/out"
+# --compare: 237m against 236m is inside the rounding (~), 1.0g against
+# 1.1g is not, and whole KiB/s (278k) are exact
+sed 's/^bighost   /otherhost /; s/ 236m / 237m /; s/ 1\.1g / 1.0g /' "$WORK/big" > "$WORK/other"
+report --compare=bighost "$WORK/big" "$WORK/other"
+{ printf '%-19s' '  vs bighost'; for c in +0% ~+0% ~+0% +0% -9% +0%; do
+	printf ' %5s    ' "$c"; done; echo; } > "$WORK/want"
+grep -A1 '^otherhost  *2G' "$WORK/out" | tail -1 > "$WORK/got"
+cmp -s "$WORK/want" "$WORK/got"
+ok $? "--compare of two tables: ~ where the difference is inside the rounding" ||
+    diff "$WORK/want" "$WORK/got" | diag
+report --json --compare=bighost "$WORK/big" "$WORK/other"
+tr -d ' \n' < "$WORK/out" | grep -q '"within_rounding":{"putc":false,"put_block":true,"rewrite":true,"getc":false,"get_block":false,"seeks":false'
+ok $? "--compare --json: within_rounding" || diag < "$WORK/out"
 # options
 for bad in --compat=1.97 --frobnicate --compare=; do
 	report "$bad" "$mixed"
