@@ -223,7 +223,7 @@ static char *slurp(const char *path)
 }
 
 struct file_case {
-	char name[64];
+	char name[256];
 	char *text;
 };
 
