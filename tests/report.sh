@@ -242,6 +242,32 @@ report --csv --compat=2.00 "$WORK/comma"
 ok $? "a comma in a 1.98 name: written back as ';', 50 fields" ||
     diag < "$WORK/out"
 
+# real tables that mail clients wrapped (KMail at 77 columns, Outlook at
+# 76, inside words and +++++), without their CSV lines: the same results
+for f in m002_1.92a_SunWave1_lkml_wrapped.txt m003_1.02c_galaxy_lkml_wrapped.txt \
+    m010_1.02c_siva_lkml_wrapped.txt; do
+	grep -v , "$C/$f" > "$WORK/table"
+	report --csv --compat=1.03 "$C/$f"
+	cp "$WORK/out" "$WORK/want"
+	report --csv --compat=1.03 "$WORK/table"
+	[ "$rc" = 0 ] && [ -s "$WORK/want" ] && cmp -s "$WORK/want" "$WORK/out"
+	ok $? "$f: the wrapped tables alone read as their CSV lines" ||
+	    diff "$WORK/want" "$WORK/out" | diag
+done
+# bon_csv2txt's table of three rows, its file rows repeating the names;
+# a -f -n 0 table with numbers wider than their columns
+report --csv "$C/m009_1.03_acrypto_csv2txt_atversion_lkml.txt" \
+    "$C/m013_1.03_meghan_nfs_f_n0_lkml.txt"
+cat > "$WORK/want" <<'CSV'
+acrypto,2500M,5479,74,8122,5,4886,4,5690,73,10713,4,22.0,0,16,1345,99,+++++,+++,+++++,+++,1403,99,+++++,+++,4538,100
+cryptoloop,2500M,5812,71,10437,7,4402,5,7165,92,10763,6,88.3,0,16,1372,99,+++++,+++,+++++,+++,1405,99,+++++,+++,4501,99
+dm_crypt,2500M,6040,90,6747,36,4768,8,5775,66,10161,5,90.6,0,16,1352,99,+++++,+++,+++++,+++,1371,99,+++++,+++,4278,100
+meghan,512M,,,118985,30,5173,99,,,294404,25,+++++,+++,,,,,,,,,,,,,
+CSV
+sed 1d "$WORK/out" | cmp -s "$WORK/want" -
+ok $? "m009, m013: the rows of the tables, cells that did not run empty" ||
+    diag < "$WORK/out"
+
 # a 2.00a table without its CSV line (tests/report/tables/INDEX.md)
 grep -v -e , -e '^###' -e '^rc=' tests/report/tables/v2.00a_big.txt > "$WORK/big"
 report --csv "$WORK/big"
