@@ -27,17 +27,18 @@ HDR = include/config.h include/result.h include/runner.h include/phase.h \
 	include/report_text.h include/setup.h include/sync.h \
 	include/progress.h include/scratch.h include/dist.h include/stall.h
 # clyde report
-SRC += src/csv_input.c src/report_set.c src/report_json.c src/report_html.c \
-	src/report_cmd.c
-HDR += include/csv_read.h include/report_set.h include/report_cmd.h \
-	include/report_json.h include/report_html.h
+SRC += src/csv_input.c src/table_read.c src/report_set.c src/report_json.c \
+	src/report_html.c src/report_markdown.c src/report_cmd.c
+HDR += include/csv_read.h include/table_read.h include/report_set.h \
+	include/report_cmd.h include/report_json.h include/report_html.h \
+	include/report_markdown.h
 # the C library's math part (round, sqrt for --average)
 LDLIBS += -lm
 OBJ = $(SRC:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJ = $(filter-out src/main.o,$(OBJ))
 
-UNIT = tests/unit_util tests/unit_report
+UNIT = tests/unit_util tests/unit_report tests/unit_tables
 # clyde with its test hooks (include/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
 # the clyde that is built and installed has none.
@@ -74,7 +75,7 @@ $(SHIM): tests/fault_shim.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
-TESTS += tests/report.sh tests/report_html.sh tests/fuzz.sh
+TESTS += tests/report.sh tests/report_html.sh tests/report_markdown.sh tests/fuzz.sh
 TESTS += tests/mpi.sh
 TESTS += tests/safety.sh tests/netfs.sh tests/layering.sh
 TESTS += tests/hostile.sh

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "result.h"
+#include "table_read.h"
 
 struct csv_layout;
 
@@ -49,7 +50,31 @@ enum csv_line_kind csv_read_line(const char *line, struct result *res,
 /* A record with nothing known: every cell skipped, no latency. */
 void csv_result_clear(struct result *res);
 
-/* The stream reader.  It holds its buffers; no allocation. */
+/*
+ * Cells as both bonnie++'s CSV and its text table write them, for the
+ * table reader (table_read.h).  Each returns 0, or -1 when s is not one.
+ */
+/* "14540us", "226ms", "101s" into c->latency_us */
+int csv_parse_latency(const char *s, struct cell *c);
+/* "16", "2:1024:512/4", "2:link", "4:2048:0" */
+int csv_parse_files_spec(const char *s, struct files_spec *fs);
+/* "16096M", "2G", "64M:4k" into has_io, file_size_mib and chunk */
+int csv_parse_size(const char *s, struct result *res);
+/* The layout of a format tag ("1.0x", "1.97", "1.98"), or NULL. */
+const struct csv_layout *csv_layout_of_tag(const char *tag);
+
+enum csv_input_status {
+	CSV_IN_END,             /* end of input */
+	CSV_IN_RESULT,          /* a result in res */
+	CSV_IN_BAD,             /* a result-like line that cannot be read */
+	CSV_IN_ERROR            /* reading failed: errno */
+};
+
+/*
+ * The stream reader.  It holds its buffers; no allocation.  Text tables
+ * are read too (table_read.h); a table next to the CSV line of the same
+ * run gives one result, the CSV line's.
+ */
 struct csv_input {
 	FILE *in;
 	/* physical lines */
@@ -64,21 +89,28 @@ struct csv_input {
 	size_t back_len;
 	unsigned long back_lineno;
 	bool back_bad;                  /* overlong or with a NUL byte */
+	bool back_hard_break;           /* ended in '\\' */
 	/* work space */
 	char line[CSV_LINE_MAX];
 	char next[CSV_LINE_MAX];
 	char join[CSV_LINE_MAX];
 	char phys[CSV_LINE_MAX];
+	/* text tables, and the results of one that ended */
+	struct table_read table;
+	size_t table_next;              /* of table.done[] handed out */
+	/* the CSV result that ended a table, handed out after its rows */
+	bool have_held;
+	enum csv_input_status held_status;
+	struct result held;
+	unsigned long held_line;
+	char held_why[CSV_WHY_MAX];
+	/* the last CSV result, which a table right after may repeat */
+	bool have_last;
+	struct result last;
+	unsigned long last_line;
 };
 
 void csv_input_init(struct csv_input *ci, FILE *in);
-
-enum csv_input_status {
-	CSV_IN_END,             /* end of input */
-	CSV_IN_RESULT,          /* a result in res */
-	CSV_IN_BAD,             /* a result-like line that cannot be read */
-	CSV_IN_ERROR            /* reading failed: errno */
-};
 
 /*
  * The next result.  *lineno is the first line of it (or of the bad

@@ -78,5 +78,11 @@ int report_set_compare(struct report_set *set, const char *name);
  */
 bool report_set_percent(const struct report_set *set, const struct result *r,
     enum phase_id ph, long *pct);
+/*
+ * The difference between a rate and the base's is inside the rounding of
+ * the table cells they were read from (their rate_precision).
+ */
+bool report_set_in_rounding(const struct report_set *set,
+    const struct result *r, enum phase_id ph);
 
 #endif

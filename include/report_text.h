@@ -22,4 +22,14 @@ void report_text(FILE *out, enum compat compat, const struct result *res);
 void report_text_set(FILE *out, enum compat compat,
     const struct report_set *set, const char *base);
 
+/*
+ * A rate as the table writes it, without its padding: "16268", "318.1",
+ * with units (2.00's I/O rates) "278k", "50.6m", "1.1g".
+ */
+void report_text_rate(char *out, size_t n, double rate, enum phase_id ph,
+    bool units);
+/* The size label of a row: "64M:4k" (1.03), "64M::2" (2.00). */
+void report_text_size_label(char *out, size_t n, enum compat compat,
+    const struct result *res);
+
 #endif

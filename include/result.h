@@ -60,13 +60,17 @@ struct phase_figures {
 enum cell_status {
 	CELL_SKIPPED,           /* not run: empty cell */
 	CELL_TOO_FAST,          /* under 0.5 s: +++++ / +++ */
-	CELL_OK
+	CELL_OK,
+	CELL_UNKNOWN            /* ran, rate not known: %CPU only (a 2.00a
+	                           table's file rates are garbage) */
 };
 
 /* One table cell group: rate, %CPU and latency of a phase. */
 struct cell {
 	enum cell_status status;
 	double rate;            /* K/s for the I/O phases, /s for the rest */
+	double rate_precision;  /* +- of a rate read from a rounded table
+	                           cell (half its last unit); 0: exact */
 	int cpu;                /* percent, truncated; -1 unknown */
 	int64_t latency_us;     /* slowest operation; -1 unknown */
 };
@@ -100,6 +104,7 @@ struct rank_figures {
 struct result {
 	/* what generation of CSV it came from ("1.0x", "1.98", ...) */
 	char generation[16];
+	bool from_table;                /* read from a text table, not CSV */
 	char format_version[16];        /* "" for 1.0x */
 	char bonnie_version[16];        /* "" for 1.0x */
 

@@ -226,7 +226,7 @@ static void rate_field(char *out, size_t n, const struct result *res,
 {
 	const struct cell *c = &res->cell[ph];
 
-	if (c->status == CELL_SKIPPED)
+	if (c->status == CELL_SKIPPED || c->status == CELL_UNKNOWN)
 		snprintf(out, n, "%s", "");
 	else if (c->status == CELL_TOO_FAST)
 		snprintf(out, n, "+++++");

@@ -34,6 +34,7 @@ struct logical {
 	unsigned long lineno;
 	bool bad;               /* cut (too long) or with a NUL byte */
 	bool nul;
+	bool hard_break;        /* ended in a Markdown hard break: '\\' */
 };
 
 void csv_input_init(struct csv_input *ci, FILE *in)
@@ -44,6 +45,9 @@ void csv_input_init(struct csv_input *ci, FILE *in)
 	ci->lineno = 0;
 	ci->qp = false;
 	ci->have_back = false;
+	table_read_init(&ci->table);
+	ci->table_next = 0;
+	ci->have_held = ci->have_last = false;
 }
 
 static int fill(struct csv_input *ci)
@@ -189,6 +193,7 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 		lg->lineno = ci->back_lineno;
 		lg->bad = ci->back_bad;
 		lg->nul = false;
+		lg->hard_break = ci->back_hard_break;
 		return true;
 	}
 	if (!read_physical(ci, buf, CSV_LINE_MAX, &len, &cut, &nul))
@@ -224,6 +229,11 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 	len = trim_right(buf, len);
 	for (start = 0; start < len && (is_blank(buf[start]) || buf[start] == '>');)
 		start++;
+	/* Markdown's hard break: the line goes on in the next one */
+	lg->hard_break = len > start && buf[len - 1] == '\\' &&
+	    !(len > start + 1 && buf[len - 2] == '\\');
+	if (lg->hard_break)
+		len = trim_right(buf, len - 1);
 	memmove(buf, buf + start, len - start + 1);
 	lg->text = buf;
 	lg->len = len - start;
@@ -238,6 +248,7 @@ static void give_back(struct csv_input *ci, const struct logical *lg)
 	ci->back_len = lg->len;
 	ci->back_lineno = lg->lineno;
 	ci->back_bad = lg->bad;
+	ci->back_hard_break = lg->hard_break;
 	ci->have_back = true;
 }
 
@@ -295,7 +306,7 @@ static enum csv_line_kind join_pieces(struct csv_input *ci,
 	char why2[CSV_WHY_MAX];
 	size_t len = first->len, pieces = 1, blanks = 0;
 	struct csv_line_info info;
-	struct logical next = { NULL, 0, 0, false, false };
+	struct logical next = { NULL, 0, 0, false, false, false };
 	enum csv_line_kind k;
 
 	memcpy(ci->join, first->text, first->len + 1);
@@ -337,7 +348,16 @@ static enum csv_line_kind join_pieces(struct csv_input *ci,
 	return CSV_BAD;
 }
 
-enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
+/* a table ended: its results are in ci->table.done */
+#define IN_TABLE (-1)
+/* a table this many lines after a CSV line may be its run's */
+#define NEAR_LINES 4
+
+/*
+ * The next CSV result, bad line or end of a table.  Lines that are no
+ * CSV go to the table reader.
+ */
+static int next_line_result(struct csv_input *ci, struct result *res,
     unsigned long *lineno, char *why, size_t why_len)
 {
 	struct csv_line_info info;
@@ -351,10 +371,14 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 					errno = EIO;
 				return CSV_IN_ERROR;
 			}
-			return CSV_IN_END;
+			return table_read_end(&ci->table) > 0 ? IN_TABLE :
+			    CSV_IN_END;
 		}
 		*lineno = lg.lineno;
 		k = csv_read_line(lg.text, res, why, why_len, &info);
+		if (!lg.bad && (k == CSV_NOT_RESULT || k == CSV_HEADER) &&
+		    table_read_line(&ci->table, lg.text, lg.lineno) > 0)
+			return IN_TABLE;
 		if (lg.bad) {
 			if (k == CSV_NOT_RESULT || k == CSV_HEADER)
 				continue;
@@ -367,8 +391,12 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 		case CSV_HEADER:
 			continue;
 		case CSV_RESULT:
-			/* a wrap inside the last field leaves a whole count */
-			if (lg.len < WRAP_MIN || lg.len > WRAP_MAX)
+			/*
+			 * A whole line is never joined with the next (an exit
+			 * status appended to a results file would be glued to
+			 * the last field), unless a hard break says it goes on.
+			 */
+			if (!lg.hard_break)
 				return CSV_IN_RESULT;
 			if (join_pieces(ci, &lg, &info, true, res, why,
 			    why_len) != CSV_RESULT)
@@ -385,5 +413,76 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			    info.fields == info.expected, res, why,
 			    why_len) == CSV_RESULT ? CSV_IN_RESULT : CSV_IN_BAD;
 		}
+	}
+}
+
+/* Drop the table's results that repeat the CSV result csv. */
+static void drop_repeats(struct table_read *t, const struct result *csv)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->ndone; i++) {
+		if (table_same_run(&t->done[i], csv))
+			continue;
+		if (n != i) {
+			t->done[n] = t->done[i];
+			t->done_line[n] = t->done_line[i];
+		}
+		n++;
+	}
+	t->ndone = n;
+}
+
+enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
+    unsigned long *lineno, char *why, size_t why_len)
+{
+	struct table_read *t = &ci->table;
+	int st;
+
+	for (;;) {
+		if (ci->table_next < t->ndone) {
+			*res = t->done[ci->table_next];
+			*lineno = t->done_line[ci->table_next++];
+			return CSV_IN_RESULT;
+		}
+		if (ci->have_held) {
+			ci->have_held = false;
+			*res = ci->held;
+			*lineno = ci->held_line;
+			snprintf(why, why_len, "%s", ci->held_why);
+			return ci->held_status;
+		}
+		t->ndone = ci->table_next = 0;
+		st = next_line_result(ci, res, lineno, why, why_len);
+		if (st == IN_TABLE) {
+			/* the CSV line came first (bonnie++ -q puts the table
+			 * on stderr) */
+			if (ci->have_last && t->done_first > ci->last_line &&
+			    t->done_first - ci->last_line <= NEAR_LINES)
+				drop_repeats(t, &ci->last);
+			continue;
+		}
+		if (st != CSV_IN_RESULT && st != CSV_IN_BAD)
+			return (enum csv_input_status)st;
+		/* a CSV line ends the table before it, and wins over it */
+		if (table_read_end(t) > 0) {
+			if (st == CSV_IN_RESULT)
+				drop_repeats(t, res);
+			if (t->ndone > 0) {
+				ci->have_held = true;
+				ci->held_status = (enum csv_input_status)st;
+				ci->held = *res;
+				ci->held_line = *lineno;
+				snprintf(ci->held_why, sizeof(ci->held_why), "%s",
+				    why);
+			}
+		}
+		if (st == CSV_IN_RESULT) {
+			ci->have_last = true;
+			ci->last = *res;
+			ci->last_line = *lineno;
+		}
+		if (!ci->have_held)
+			return (enum csv_input_status)st;
 	}
 }

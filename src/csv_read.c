@@ -353,7 +353,16 @@ static int read_cpu(const char *s, struct cell *c)
 
 	switch (c->status) {
 	case CELL_SKIPPED:
-		return *s == '\0' ? 0 : -1;
+		/* clyde writes a rate it does not know so, with its %CPU */
+		if (*s == '\0')
+			return 0;
+		if (read_unsigned(s, 0, 1000000, &v) != 0)
+			return -1;
+		c->status = CELL_UNKNOWN;
+		c->cpu = (int)v;
+		return 0;
+	case CELL_UNKNOWN:
+		return -1;
 	case CELL_TOO_FAST:
 		/* 1.00-1.00b printed the CPU figure next to +++++ */
 		if (strspn(s, "+") == strlen(s) && *s != '\0')
@@ -725,12 +734,145 @@ static bool looks_103(const struct line *l, size_t shift)
 	return odd == 0 || (l->n == 27 + shift && odd <= 2);
 }
 
+/* The first k fields of the line were text before it. */
+static void drop_fields(struct line *l, size_t k)
+{
+	memmove(l->f, l->f + k, (l->n - k) * sizeof(l->f[0]));
+	l->n -= k;
+}
+
+/* a cell, a latency ("14540us") or a size ("16G") */
+static bool is_figure(const char *s)
+{
+	size_t d = strspn(s, "0123456789");
+
+	if (is_cell(s) || is_size(s, false))
+		return true;
+	return d > 0 && (strcmp(s + d, "us") == 0 || strcmp(s + d, "ms") == 0 ||
+	    strcmp(s + d, "s") == 0);
+}
+
+/*
+ * A line no layout reads: prose, unless it is mostly figures, when it
+ * is a result in a shape no bonnie++ wrote and is named, never skipped.
+ */
+static enum csv_line_kind unread(const struct line *l, char *why,
+    size_t why_len)
+{
+	char v[FIELD_MAX];
+	size_t i, figures = 0;
+
+	if (l->n < 20)
+		return CSV_NOT_RESULT;
+	for (i = 0; i < l->n; i++)
+		if (get_field(l, i, 0, v, sizeof(v)) == 0 && is_figure(v))
+			figures++;
+	if (figures * 4 < l->n * 3)
+		return CSV_NOT_RESULT;
+	snprintf(why, why_len, "%zu fields of figures in no bonnie++ CSV "
+	    "layout", l->n);
+	return CSV_BAD;
+}
+
+/*
+ * "host:4000M" as the first field: a 1.0x line with its name and size
+ * joined (26 fields).  Returns where the size starts, or 0.
+ */
+static size_t name_size_split(const char *f0)
+{
+	const char *p;
+
+	for (p = strchr(f0, ':'); p != NULL; p = strchr(p + 1, ':'))
+		if (p > f0 && is_size(p + 1, false))
+			return (size_t)(p - f0) + 1;
+	return 0;
+}
+
+static enum csv_line_kind read_name_size(const struct line *l, size_t at,
+    struct result *res, char *why, size_t why_len,
+    struct csv_line_info *info)
+{
+	char text[CSV_LINE_MAX];
+	size_t len = strlen(l->text);
+
+	info->expected = 26;
+	if (l->n < 26) {
+		snprintf(why, why_len, "%zu fields: cut short? (a 1.0x line "
+		    "with name:size first has 26)", l->n);
+		return CSV_PARTIAL;
+	}
+	if (l->n > 26 || len >= sizeof(text)) {
+		snprintf(why, why_len, "name:size first and %zu fields: no "
+		    "bonnie++ layout is certain (a 1.0x line has 26 so)", l->n);
+		return CSV_BAD;
+	}
+	memcpy(text, l->text, len + 1);
+	text[l->f[0].off + at - 1] = ',';
+	return csv_read_line(text, res, why, why_len, info);
+}
+
+/* A tag and a version after text before the line: their first field. */
+static size_t tag_after_text(struct line *l)
+{
+	char a[FIELD_MAX], b[FIELD_MAX];
+	const char *word;
+	size_t k;
+
+	if (get_field(l, 0, 0, a, sizeof(a)) == 0 &&
+	    get_field(l, 1, 0, b, sizeof(b)) == 0 && is_version(b)) {
+		word = strrchr(a, ' ');
+		if (word != NULL && is_tag(word + 1) && strcmp(word + 1, "2")) {
+			size_t cut = (size_t)(strrchr(l->text + l->f[0].off,
+			    ' ') - (l->text + l->f[0].off)) + 1;
+
+			if (cut < l->f[0].len) {
+				l->f[0].off += cut;
+				l->f[0].len -= cut;
+				return 0;
+			}
+		}
+	}
+	for (k = 1; k <= MAX_EXTRA && k + 1 < l->n; k++)
+		if (get_field(l, k, 0, a, sizeof(a)) == 0 &&
+		    get_field(l, k + 1, 0, b, sizeof(b)) == 0 &&
+		    is_tag(a) && strcmp(a, "2") != 0 && is_version(b))
+			return k;
+	return (size_t)-1;
+}
+
+int csv_parse_latency(const char *s, struct cell *c)
+{
+	return *s == '\0' ? -1 : read_latency(s, c);
+}
+
+int csv_parse_files_spec(const char *s, struct files_spec *fs)
+{
+	return read_files_103(s, fs);
+}
+
+int csv_parse_size(const char *s, struct result *res)
+{
+	return is_size(s, false) ? read_size(s, res) : -1;
+}
+
+const struct csv_layout *csv_layout_of_tag(const char *tag)
+{
+	const struct csv_layout *cand[3];
+
+	if (strcmp(tag, "1.0x") == 0)
+		return &csv_layout_103;
+	if (layouts_for_tag(tag, cand) == 0)
+		return NULL;
+	return cand[2] != NULL ? cand[2] : cand[0];
+}
+
 enum csv_line_kind csv_read_line(const char *text, struct result *res,
     char *why, size_t why_len, struct csv_line_info *info)
 {
 	struct csv_line_info dummy;
 	struct line l;
 	char f0[FIELD_MAX], f1[FIELD_MAX];
+	size_t at;
 
 	if (info == NULL)
 		info = &dummy;
@@ -750,13 +892,21 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 	if (is_tag(f0) && (is_version(f1) ||
 	    (f1[0] == '\0' && tag_key(f0) >= KEY(1, 90, 0))))
 		return read_tagged(&l, f0, res, why, why_len, info);
+	if (!l.too_many && l.n > 3 && (at = tag_after_text(&l)) != (size_t)-1) {
+		drop_fields(&l, at);
+		info->fields = l.n;
+		get_field(&l, 0, 0, f0, sizeof(f0));
+		return read_tagged(&l, f0, res, why, why_len, info);
+	}
+	if ((at = name_size_split(f0)) != 0)
+		return read_name_size(&l, at, res, why, why_len, info);
 	info->expected = csv_layout_103.nfields;
 	info->layout = &csv_layout_103;
 	if (l.too_many)
 		return CSV_NOT_RESULT;
 	if (l.n <= 27) {
 		if (!looks_103(&l, 0))
-			return CSV_NOT_RESULT;
+			return unread(&l, why, why_len);
 		if (l.n < 27) {
 			snprintf(why, why_len, "%zu fields: cut short? (a 1.0x "
 			    "line has 27)", l.n);
@@ -766,7 +916,14 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 		    why_len) == 0 ? CSV_RESULT : CSV_BAD;
 	}
 	if (l.n - 27 > MAX_EXTRA || !looks_103(&l, l.n - 27))
-		return CSV_NOT_RESULT;
-	return read_layout(&l, &csv_layout_103, l.n - 27, 0, res, why,
+		return unread(&l, why, why_len);
+	/*
+	 * Fields before the name: text before the line ("a,b,c,galaxy,
+	 * 16096M,...") or a name with commas, which nothing can tell apart.
+	 * The line is read from its name on, so that no field written
+	 * back holds a comma.
+	 */
+	drop_fields(&l, l.n - 27);
+	return read_layout(&l, &csv_layout_103, 0, 0, res, why,
 	    why_len) == 0 ? CSV_RESULT : CSV_BAD;
 }

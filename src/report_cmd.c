@@ -18,37 +18,41 @@
 #include "report_text.h"
 #include "report_json.h"
 #include "report_html.h"
+#include "report_markdown.h"
 #include "report_cmd.h"
 #include "report_set.h"
 #include "util.h"
 
-enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON };
+enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON, FMT_MARKDOWN };
 
 struct report_opts {
 	enum format format;
 	enum compat compat;
+	bool compat_given;
 	bool average;
 	const char *compare;
 };
 
 static const char usage_text[] =
-"usage: clyde report [--text | --csv | --html | --json] [--compat=1.03|2.00]\n"
-"                    [--average] [--compare=NAME] [FILE...]\n"
+"usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
+"                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
+"                    [FILE...]\n"
 "\n"
-"Read bonnie++ CSV lines of every version (1.00 to 2.00a, and clyde's),\n"
-"also pasted in mail or web pages, from the FILEs or standard input (-),\n"
-"and print them:\n"
+"Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
+"and clyde's), also pasted in mail or web pages, from the FILEs or\n"
+"standard input (-), and print them:\n"
 "  --text            bonnie++'s text table, one row per result (default)\n"
 "  --csv             CSV lines of the --compat generation\n"
 "  --html            one HTML page with the tables and bar charts\n"
 "  --json            a JSON array of result records\n"
+"  --markdown        the tables as GitHub-flavoured Markdown\n"
 "  --compat=1.03|2.00  the layout of bonnie++ 1.03e (default) or 2.00a\n"
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
 "  --compare=NAME    show every rate as a percentage of the result NAME\n"
 "  --help            print this and exit\n";
 
-enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_COMPAT,
+enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
     OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
 
 static const struct option long_options[] = {
@@ -56,6 +60,7 @@ static const struct option long_options[] = {
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "html", no_argument, NULL, OPT_HTML },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
 	{ "compat", required_argument, NULL, OPT_COMPAT },
 	{ "average", no_argument, NULL, OPT_AVERAGE },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
@@ -94,7 +99,11 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 		case OPT_JSON:
 			o->format = FMT_JSON;
 			break;
+		case OPT_MARKDOWN:
+			o->format = FMT_MARKDOWN;
+			break;
 		case OPT_COMPAT:
+			o->compat_given = true;
 			if (strcmp(optarg, "1.03") == 0)
 				o->compat = COMPAT_103;
 			else if (strcmp(optarg, "2.00") == 0)
@@ -189,6 +198,17 @@ static bool read_inputs(struct report_set *set, int nfiles, char **files)
 	return ok;
 }
 
+/*
+ * bonnie++ never escaped a comma in a name or a -Z seed file name; a
+ * line written back holds none, so that it reads back field for field.
+ */
+static void no_commas(char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s == ',')
+			*s = ';';
+}
+
 /* CSV of the --compat generation; a header first for several lines. */
 static void print_csv(FILE *out, const struct report_opts *o,
     const struct report_set *set)
@@ -202,8 +222,19 @@ static void print_csv(FILE *out, const struct report_opts *o,
 	if (set->n + set->ngroups > 1)
 		csv_write_header(out, layout);
 	for (i = 0; i < set->n; i++) {
+		struct csv_layout own = *layout;
+
 		report_set_get(set, i, &scratch);
-		csv_write_row(out, layout, &scratch);
+		no_commas(scratch.name);
+		no_commas(scratch.seed);
+		/* a table's result: the line of its own generation */
+		if (scratch.from_table && !o->compat_given &&
+		    csv_layout_of_tag(scratch.generation) != NULL) {
+			own = *csv_layout_of_tag(scratch.generation);
+			if (own.format_version[0] != '\0')
+				own.format_version = scratch.format_version;
+		}
+		csv_write_row(out, &own, &scratch);
 	}
 	/* the means, named as in the text table */
 	for (i = 0; i < set->ngroups; i++) {
@@ -211,6 +242,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		snprintf(name, sizeof(name), "mean:%.*s",
 		    (int)sizeof(name) - 6, scratch.name);
 		memcpy(scratch.name, name, sizeof(name));
+		no_commas(scratch.name);
+		no_commas(scratch.seed);
 		csv_write_row(out, layout, &scratch);
 	}
 }
@@ -258,6 +291,9 @@ int report_main(int argc, char **argv)
 		break;
 	case FMT_JSON:
 		report_json_set(stdout, &set, o.compare);
+		break;
+	case FMT_MARKDOWN:
+		report_markdown_set(stdout, o.compat, &set, o.compare);
 		break;
 	}
 	report_set_free(&set);

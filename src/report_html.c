@@ -168,6 +168,9 @@ static void rate_cells(struct page *pg, const struct cell *c, enum phase_id ph)
 	} else if (c->status == CELL_TOO_FAST) {
 		fputs("<td title=\"under 0.5 s: too fast to measure\">+++++</td>"
 		    "<td>+++</td>", out);
+	} else if (c->status == CELL_UNKNOWN) {
+		fprintf(out, "<td title=\"rate not known\">?</td><td>%d</td>",
+		    c->cpu);
 	} else {
 		double share = pg->best[ph] > 0 ? c->rate / pg->best[ph] : 0;
 
@@ -296,7 +299,7 @@ static void chart(struct page *pg, enum phase_id ph)
 		double y = (double)(n * BAR_ROW) + 2;
 		double w = 0;
 
-		if (c->status == CELL_SKIPPED)
+		if (c->status == CELL_SKIPPED || c->status == CELL_UNKNOWN)
 			continue;
 		n++;
 		fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "

@@ -108,18 +108,26 @@ static void json_test(FILE *out, const struct cell *c)
 		[CELL_SKIPPED] = "skipped",
 		[CELL_TOO_FAST] = "too_fast",
 		[CELL_OK] = "ok",
+		[CELL_UNKNOWN] = "unknown",
 	};
 
 	fprintf(out, "{\"status\": \"%s\", \"rate\": ", status[c->status]);
 	if (c->status == CELL_OK) {
 		json_number(out, c->rate);
 		fprintf(out, ", \"cpu\": %d", c->cpu);
+	} else if (c->status == CELL_UNKNOWN) {
+		fprintf(out, "null, \"cpu\": %d", c->cpu);
 	} else {
 		fputs("null, \"cpu\": null", out);
 	}
 	fputs(", \"latency_us\": ", out);
 	if (c->latency_us >= 0)
 		fprintf(out, "%lld", (long long)c->latency_us);
+	else
+		fputs("null", out);
+	fputs(", \"rate_precision\": ", out);
+	if (c->status == CELL_OK && c->rate_precision > 0)
+		json_number(out, c->rate_precision);
 	else
 		fputs("null", out);
 	fputc('}', out);
@@ -229,6 +237,18 @@ static void one_spread(FILE *out, const struct result *res, int ph,
 	fprintf(out, ", \"cv\": %.2f}", sp->cv);
 }
 
+static void one_in_rounding(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	long pct;
+
+	if (!report_set_percent(arg, res, (enum phase_id)ph, &pct))
+		fputs("null", out);
+	else
+		fputs(report_set_in_rounding(arg, res, (enum phase_id)ph) ?
+		    "true" : "false", out);
+}
+
 static void one_percent(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
@@ -325,6 +345,8 @@ static void json_record(FILE *out, const struct result *res,
 	if (res->has_io)
 		fmt_file_size(size, sizeof(size), res->file_size_mib);
 	fputs("{\n", out);
+	line_string(out, "source", res->from_run ? "run" :
+	    res->from_table ? "table" : "csv", false);
 	line_string(out, "generation", res->generation, false);
 	line_string(out, "format_version", res->format_version, true);
 	line_string(out, "bonnie_version", res->bonnie_version, true);
@@ -363,6 +385,8 @@ static void json_record(FILE *out, const struct result *res,
 		json_string(out, x->base);
 		fputs(", \"percent\": ", out);
 		json_per_phase(out, 4, res, one_percent, x->compare);
+		fputs(", \"within_rounding\": ", out);
+		json_per_phase(out, 4, res, one_in_rounding, x->compare);
 		fputc('}', out);
 	} else {
 		fputs("null", out);

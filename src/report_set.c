@@ -15,6 +15,7 @@
 /* A result without the run-only fields; strings live in set->names. */
 struct report_item {
 	char generation[16];
+	bool from_table;
 	char format_version[16];
 	char bonnie_version[16];
 	size_t name, seed;              /* offsets into set->names */
@@ -81,6 +82,7 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 /* The fields a report_item shares with struct result, same names and types. */
 #define COPY_CORE(dst, src) do { \
 	memcpy((dst)->generation, (src)->generation, sizeof((dst)->generation)); \
+	(dst)->from_table = (src)->from_table; \
 	memcpy((dst)->format_version, (src)->format_version, \
 	    sizeof((dst)->format_version)); \
 	memcpy((dst)->bonnie_version, (src)->bonnie_version, \
@@ -196,6 +198,7 @@ static double round_rate(enum phase_id ph, double v)
 /* Sums over the runs of one group, for one measurement. */
 struct acc {
 	double sum, sumsq, cpu, lat, min, max;
+	double precision;               /* sum of the rates' rounding */
 	unsigned runs, lats, fast;
 };
 
@@ -217,6 +220,7 @@ static void accumulate(struct acc *a, const struct cell *c)
 	a->sum += c->rate;
 	a->sumsq += c->rate * c->rate;
 	a->cpu += c->cpu;
+	a->precision += c->rate_precision;
 }
 
 /*
@@ -233,12 +237,15 @@ static void finish(const struct acc *a, enum phase_id ph, struct cell *mean,
 	mean->status = a->runs > 0 ? CELL_OK :
 	    a->fast > 0 ? CELL_TOO_FAST : CELL_SKIPPED;
 	mean->rate = 0;
+	mean->rate_precision = 0;
 	mean->cpu = -1;
 	mean->latency_us = a->lats > 0 ? (int64_t)llround(a->lat / a->lats) : -1;
 	if (a->runs == 0)
 		return;
 	m = a->sum / a->runs;
 	mean->rate = round_rate(ph, m);
+	/* the mean of rounded rates is off by at most their mean rounding */
+	mean->rate_precision = a->precision / a->runs;
 	mean->cpu = (int)lround(a->cpu / a->runs);
 	sp->runs = a->runs;
 	sp->min = a->min;
@@ -406,4 +413,14 @@ bool report_set_percent(const struct report_set *set, const struct result *r,
 		return false;
 	*pct = lround((c->rate / b->rate - 1.0) * 100.0);
 	return true;
+}
+
+bool report_set_in_rounding(const struct report_set *set,
+    const struct result *r, enum phase_id ph)
+{
+	const struct cell *b = &set->base_cell[ph], *c = &r->cell[ph];
+	double slack = b->rate_precision + c->rate_precision;
+
+	return set->has_base && b->status == CELL_OK && c->status == CELL_OK &&
+	    slack > 0 && fabs(c->rate - b->rate) <= slack;
 }

@@ -36,25 +36,25 @@ static const char file_units[] =
     " /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
 
 /*
- * 2.00's K/s with a unit, 6 characters: "  540k", " 50.6m", "  728m",
- * "  1.1g" (clyde(1), OUTPUT, The 2.00 text table).
+ * 2.00's K/s with a unit: "540k", "50.6m", "728m", "1.1g" (clyde(1),
+ * OUTPUT, The 2.00 text table).
  */
-static void put_rate_with_unit(FILE *out, double kib)
+static void rate_with_unit(char *out, size_t n, double kib)
 {
 	double mib = kib / 1024.0;
 
 	if (kib < 10000.0)
-		fprintf(out, " %4dk", (int)kib);
+		snprintf(out, n, "%dk", (int)kib);
 	else if (mib < 100.0)
-		fprintf(out, " %4.1fm", mib);
+		snprintf(out, n, "%.1fm", mib);
 	else if (mib < 1000.0)
-		fprintf(out, " %4.0fm", mib);
+		snprintf(out, n, "%.0fm", mib);
 	else
-		fprintf(out, " %4.1fg", mib / 1024.0);
+		snprintf(out, n, "%.1fg", mib / 1024.0);
 }
 
-/* The rate part of a cell: " %5d", seeks " %5.1f" below 1000. */
-static void put_rate(FILE *out, double rate, enum phase_id ph, bool units)
+void report_text_rate(char *out, size_t n, double rate, enum phase_id ph,
+    bool units)
 {
 	char kept[64];
 
@@ -62,13 +62,22 @@ static void put_rate(FILE *out, double rate, enum phase_id ph, bool units)
 		/* the figure its CSV line keeps, so that the two tables match */
 		fmt_seeks(kept, sizeof(kept), rate, !units);
 		rate = strtod(kept, NULL);
-		fprintf(out, rate < 1000.0 ? " %5.1f" : " %5.0f", rate);
+		snprintf(out, n, rate < 1000.0 ? "%.1f" : "%.0f", rate);
 	} else if (units)
-		put_rate_with_unit(out, rate);
+		rate_with_unit(out, n, rate);
 	else if (rate < 2147483647.0)
-		fprintf(out, " %5d", (int)rate);        /* bonnie++ truncates */
+		snprintf(out, n, "%d", (int)rate);      /* bonnie++ truncates */
 	else
-		fprintf(out, " %5.0f", floor(rate));
+		snprintf(out, n, "%.0f", floor(rate));
+}
+
+/* The rate part of a cell: " %5d", seeks " %5.1f" below 1000. */
+static void put_rate(FILE *out, double rate, enum phase_id ph, bool units)
+{
+	char s[64];
+
+	report_text_rate(s, sizeof(s), rate, ph, units);
+	fprintf(out, " %5s", s);
 }
 
 /*
@@ -84,6 +93,9 @@ static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
 		return;
 	case CELL_TOO_FAST:
 		fputs(" +++++ +++", out);
+		return;
+	case CELL_UNKNOWN:
+		fprintf(out, "     ? %3d", c->cpu);
 		return;
 	case CELL_OK:
 		break;
@@ -125,15 +137,20 @@ static void latency_row(FILE *out, const struct result *res,
 }
 
 /*
- * 2.00's label: size:chunk:concurrency:seeks:seekers, defaults left
- * empty, trailing colons dropped.  2.00a lost the seeker count;
- * it is kept here (clyde(1), COMPATIBILITY).
+ * 1.03's size label ("64M:4k"), or 2.00's: size:chunk:concurrency:seeks:
+ * seekers, defaults left empty, trailing colons dropped.  2.00a lost the
+ * seeker count; it is kept here (clyde(1), COMPATIBILITY).
  */
-static void size_label_200(char *out, size_t n, const struct result *res)
+void report_text_size_label(char *out, size_t n, enum compat compat,
+    const struct result *res)
 {
 	char part[5][32] = { "", "", "", "", "" };
 	int i, last = 0;
 
+	if (compat == COMPAT_103) {
+		fmt_size_103(out, n, res);
+		return;
+	}
 	fmt_file_size(part[0], sizeof(part[0]), res->file_size_mib);
 	if (res->chunk != 0 && res->chunk != DEFAULT_CHUNK)
 		fmt_chunk(part[1], sizeof(part[1]), res->chunk);
@@ -199,10 +216,7 @@ static void io_row(FILE *out, const struct source *src,
 	char size[160];
 	int i;
 
-	if (units)
-		size_label_200(size, sizeof(size), res);
-	else
-		fmt_size_103(size, sizeof(size), res);
+	report_text_size_label(size, sizeof(size), src->compat, res);
 	put_label(out, name, size);
 	for (i = PH_PUTC; i <= PH_SEEKS; i++)
 		put_cell(out, &res->cell[i], (enum phase_id)i, units);
@@ -240,8 +254,11 @@ static void percent_row(FILE *out, const struct source *src,
 	snprintf(label, sizeof(label), "  vs %s", src->base);
 	fprintf(out, "%-19.19s", label);
 	for (i = first; i < first + 6; i++) {
+		/* ~: inside the rounding of the cells they were read from */
 		if (report_set_percent(src->set, res, (enum phase_id)i, &p))
-			snprintf(pct, sizeof(pct), "%+ld%%", p);
+			snprintf(pct, sizeof(pct), "%s%+ld%%",
+			    report_set_in_rounding(src->set, res,
+			    (enum phase_id)i) ? "~" : "", p);
 		else
 			pct[0] = '\0';
 		fprintf(out, " %5s    ", pct);

@@ -1,8 +1,9 @@
 /*
  * fuzz_reader: a libFuzzer target for clyde report's input side.  Any
  * bytes go through the stream reader (quoted-printable, quotes, wraps,
- * every CSV layout); each result is then written by every formatter, and
- * the whole set through --average and --compare, to /dev/null.
+ * every CSV layout, the text tables of table_read.c); each result is
+ * then written by every formatter, and the whole set through --average
+ * and --compare, to /dev/null.
  *
  * Built and run by tests/fuzz.sh (make fuzz) with clang's
  * -fsanitize=fuzzer,address,undefined.
@@ -17,6 +18,7 @@
 #include "report_text.h"
 #include "report_json.h"
 #include "report_html.h"
+#include "report_markdown.h"
 #include "report_set.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -61,6 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	report_text_set(null, COMPAT_200, &set, set.has_base ? "base" : NULL);
 	report_json_set(null, &set, set.has_base ? "base" : NULL);
 	report_html_set(null, COMPAT_103, &set, set.has_base ? "base" : NULL);
+	report_markdown_set(null, COMPAT_200, &set, set.has_base ? "base" :
+	    NULL);
 	report_set_free(&set);
 	return 0;
 }

@@ -29,9 +29,9 @@ for spec in c001_bonnie2gchart_bonnie.csv:7 \
     m003_1.02c_galaxy_lkml_wrapped.txt:1 \
     m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt:2 \
     m006_2.00_nfs_SERVER_CLIENT_linux-nfs_quotedprintable.txt:2 \
-    m009_1.03_acrypto_csv2txt_atversion_lkml.txt:0 \
-    m010_1.02c_siva_lkml_wrapped.txt:2 m013_1.03_meghan_nfs_f_n0_lkml.txt:0 \
-    m014_2.00_seeks65536_chunk4k_noname_linux-xfs.txt:0; do
+    m009_1.03_acrypto_csv2txt_atversion_lkml.txt:3 \
+    m010_1.02c_siva_lkml_wrapped.txt:2 m013_1.03_meghan_nfs_f_n0_lkml.txt:1 \
+    m014_2.00_seeks65536_chunk4k_noname_linux-xfs.txt:1; do
 	f=${spec%:*} want=${spec##*:}
 	report --csv "$C/$f"
 	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = "$want" ]
@@ -47,8 +47,8 @@ ok $? "c002, the hand-made hybrid: line 1 named, exit 1" || diag < "$WORK/err"
 f001=$C/f001_mixed_1.03c-1.03e-1.96_ubuntuforums_post_your_hdd_results.txt
 report --csv "$f001"
 [ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$f001:156: 47 fields: cut short? (a 1.96 line has 48)" ] &&
-    [ "$(csv_results)" = 15 ]
-ok $? "f001: the truncated line 156 named, the other 15 printed, exit 1" ||
+    [ "$(csv_results)" = 16 ] && grep -q '^1.96,1.96,kubuntu,1,,6G,,233,98,' "$WORK/out"
+ok $? "f001: the truncated line 156 named, the other 15 printed and the table above it, exit 1" ||
     diag < "$WORK/err"
 
 # quoted-printable and its decoded form read the same
@@ -163,26 +163,27 @@ if command -v python3 >/dev/null; then
 	python3 - "$WORK/out" <<'PY'
 import json, sys
 recs = json.load(open(sys.argv[1]))
-top = ["generation", "format_version", "bonnie_version", "name", "concurrency",
+top = ["source", "generation", "format_version", "bonnie_version", "name", "concurrency",
        "seed", "file_size", "file_size_mib", "io_chunk_size", "seeks",
        "seek_procs", "files", "tests", "clyde_version", "compat", "started",
        "target", "options", "phases", "ranks", "status", "error", "average", "compare"]
 tests = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
          "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"]
-# 8 + 15 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
-assert len(recs) == 27, len(recs)
+# 8 + 16 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
+assert len(recs) == 28, len(recs)
 for r in recs:
     # the man page's keys, in its order; keys added later may sit between
     keys = [k for k in r if k in top]
     assert keys == top, list(r)
     assert list(r["tests"]) == tests
     for t in r["tests"].values():
-        assert list(t) == ["status", "rate", "cpu", "latency_us"]
-        assert t["status"] in ("ok", "too_fast", "skipped")
+        assert list(t) == ["status", "rate", "cpu", "latency_us", "rate_precision"]
+        assert t["status"] in ("ok", "too_fast", "skipped", "unknown")
         if t["status"] != "ok":
             assert t["rate"] is None and t["cpu"] is None
 gens = {r["generation"] for r in recs}
 assert gens == {"1.0x", "1.96", "1.98"}, gens
+assert [r["name"] for r in recs if r["source"] == "table"] == ["kubuntu"]
 client = [r for r in recs if r["name"] == "CLIENT"][0]
 assert client["tests"]["rewrite"]["latency_us"] == 12422000
 assert client["seed"] == "1694022898" and client["concurrency"] == 1
@@ -220,6 +221,79 @@ report --csv --compat=2.00 "$C/m003_1.02c_galaxy_lkml_wrapped.txt"
 [ "$(nfields "$(cat "$WORK/out")")" = 50 ] && cut -d, -f1-3 "$WORK/out" | grep -qx '1.98,,galaxy'
 ok $? "--csv --compat=2.00: a 1.0x line as a 50-field line"
 
+# results.csv kept with "clyde -q >> results.csv; echo $? >> results.csv"
+galaxy=$(grep -h '^galaxy,' "$C/m003_1.02c_galaxy_lkml_wrapped.txt")
+printf '%s\n0\n%s\n0\n' "$galaxy" "$galaxy" > "$WORK/results.csv"
+report --csv "$WORK/results.csv"
+[ "$rc" = 0 ] && [ "$(grep -c "^$galaxy\$" "$WORK/out")" = 2 ]
+ok $? "an exit status after each line is not glued to the last field" ||
+    diag < "$WORK/out"
+# text with commas before a line: the line read, no comma in any field
+printf 'a,b,c,%s\n' "$galaxy" > "$WORK/prefixed"
+report --csv "$WORK/prefixed"
+[ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = "$galaxy" ]
+ok $? "text with commas before a 1.0x line: the line, 27 fields" ||
+    diag < "$WORK/out"
+client=$(grep -h '^1.98,2.00,CLIENT' "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt")
+printf '%s\n' "$client" | sed 's/,CLIENT,/,CLI,ENT,/' > "$WORK/comma"
+report --csv --compat=2.00 "$WORK/comma"
+[ "$rc" = 0 ] && [ "$(nfields "$(cat "$WORK/out")")" = 50 ] &&
+    [ "$(field "$(cat "$WORK/out")" 3)" = 'CLI;ENT' ]
+ok $? "a comma in a 1.98 name: written back as ';', 50 fields" ||
+    diag < "$WORK/out"
+
+# real tables that mail clients wrapped (KMail at 77 columns, Outlook at
+# 76, inside words and +++++), without their CSV lines: the same results
+for f in m002_1.92a_SunWave1_lkml_wrapped.txt m003_1.02c_galaxy_lkml_wrapped.txt \
+    m010_1.02c_siva_lkml_wrapped.txt; do
+	grep -v , "$C/$f" > "$WORK/table"
+	report --csv --compat=1.03 "$C/$f"
+	cp "$WORK/out" "$WORK/want"
+	report --csv --compat=1.03 "$WORK/table"
+	[ "$rc" = 0 ] && [ -s "$WORK/want" ] && cmp -s "$WORK/want" "$WORK/out"
+	ok $? "$f: the wrapped tables alone read as their CSV lines" ||
+	    diff "$WORK/want" "$WORK/out" | diag
+done
+# bon_csv2txt's table of three rows, its file rows repeating the names;
+# a -f -n 0 table with numbers wider than their columns
+report --csv "$C/m009_1.03_acrypto_csv2txt_atversion_lkml.txt" \
+    "$C/m013_1.03_meghan_nfs_f_n0_lkml.txt"
+cat > "$WORK/want" <<'CSV'
+acrypto,2500M,5479,74,8122,5,4886,4,5690,73,10713,4,22.0,0,16,1345,99,+++++,+++,+++++,+++,1403,99,+++++,+++,4538,100
+cryptoloop,2500M,5812,71,10437,7,4402,5,7165,92,10763,6,88.3,0,16,1372,99,+++++,+++,+++++,+++,1405,99,+++++,+++,4501,99
+dm_crypt,2500M,6040,90,6747,36,4768,8,5775,66,10161,5,90.6,0,16,1352,99,+++++,+++,+++++,+++,1371,99,+++++,+++,4278,100
+meghan,512M,,,118985,30,5173,99,,,294404,25,+++++,+++,,,,,,,,,,,,,
+CSV
+sed 1d "$WORK/out" | cmp -s "$WORK/want" -
+ok $? "m009, m013: the rows of the tables, cells that did not run empty" ||
+    diag < "$WORK/out"
+
+# a 2.00a table without its CSV line (tests/report/tables/INDEX.md)
+grep -v -e , -e '^###' -e '^rc=' tests/report/tables/v2.00a_big.txt > "$WORK/big"
+report --csv "$WORK/big"
+# the rates as read (236m = 241664 KiB/s), the garbage file rates empty
+[ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = '1.98,2.00a,bighost,1,,2G,,8192,,278,50,241664,48,513024,45,265,47,1153433,46,7291,35,64,,,,,,41,,37,,43,,63,+++++,+++,,62,233ms,25419us,8502us,132ms,7369us,104ms,31919us,4895us,30094us,28173us,1847us,17426us' ]
+ok $? "a 2.00a table alone: its 1.98 line, rates as read, no garbage file rate" ||
+    diag < "$WORK/out"
+report --json "$WORK/big"
+grep -q '"source": "table"' "$WORK/out" &&
+    grep -q '"put_block": {"status": "ok", "rate": 241664, "cpu": 48, "latency_us": 25419, "rate_precision": 512}' "$WORK/out" &&
+    grep -q '"seq_create": {"status": "unknown", "rate": null, "cpu": 41, "latency_us": 31919, "rate_precision": null}' "$WORK/out"
+ok $? "--json of a table: source, the rounding of 236m, an unknown file rate" ||
+    diag < "$WORK/out"
+# --compare: 237m against 236m is inside the rounding (~), 1.0g against
+# 1.1g is not, and whole KiB/s (278k) are exact
+sed 's/^bighost   /otherhost /; s/ 236m / 237m /; s/ 1\.1g / 1.0g /' "$WORK/big" > "$WORK/other"
+report --compare=bighost "$WORK/big" "$WORK/other"
+{ printf '%-19s' '  vs bighost'; for c in +0% ~+0% ~+0% +0% -9% +0%; do
+	printf ' %5s    ' "$c"; done; echo; } > "$WORK/want"
+grep -A1 '^otherhost  *2G' "$WORK/out" | tail -1 > "$WORK/got"
+cmp -s "$WORK/want" "$WORK/got"
+ok $? "--compare of two tables: ~ where the difference is inside the rounding" ||
+    diff "$WORK/want" "$WORK/got" | diag
+report --json --compare=bighost "$WORK/big" "$WORK/other"
+tr -d ' \n' < "$WORK/out" | grep -q '"within_rounding":{"putc":false,"put_block":true,"rewrite":true,"getc":false,"get_block":false,"seeks":false'
+ok $? "--compare --json: within_rounding" || diag < "$WORK/out"
 # options
 for bad in --compat=1.97 --frobnicate --compare=; do
 	report "$bad" "$mixed"

@@ -207,10 +207,45 @@ static void test_commas(void)
 {
 	struct result r;
 
+	/*
+	 * Text before a 1.0x line and a name with commas look the same; the
+	 * line is read from the field before its size, so no field holds a
+	 * comma.
+	 */
+	ok(rd("a,b,c,galaxy,16096M,16268,72,38745,21,17456,10,18672,82,37469,"
+	    "14,318.1,1,16,3665,99,+++++,+++,+++++,+++,3762,99,+++++,+++,9147,"
+	    "99", &r, NULL) == CSV_RESULT && strcmp(r.name, "galaxy") == 0 &&
+	    r.file_size_mib == 16096 && r.cell[PH_RAN_DEL].rate == 9147,
+	    "1.0x: text with commas before the line is not part of the name");
 	ok(rd("web,db,2G,10874,85,52615,35,18392,12,12760,90,48394,9,103.9,0,"
 	    "16,13055,93,+++++,+++,15189,87,12872,95,+++++,+++,20590,99", &r,
-	    NULL) == CSV_RESULT && strcmp(r.name, "web,db") == 0 &&
-	    r.file_size_mib == 2048, "1.0x: a name with a comma");
+	    NULL) == CSV_RESULT && strcmp(r.name, "db") == 0 &&
+	    r.file_size_mib == 2048, "1.0x: the name is the field before the "
+	    "size");
+	ok(rd("Results: 1.98,2.00,CLIENT,1,1694022898,126G,,8192,5,702,96,"
+	    "113319,18,32419,11,1852,98,48229,10,407.8,16,16,,,,,627,23,+++++,"
+	    "+++,2620,16,587,7,3147,32,2846,18,27010us,56044us,12422ms,33647us,"
+	    "506ms,260ms,11543us,22772us,1871us,8949ms,840us,3654us", &r,
+	    NULL) == CSV_RESULT && strcmp(r.name, "CLIENT") == 0 &&
+	    r.cell[PH_RAN_DEL].latency_us == 3654, "1.98: words before the "
+	    "format tag");
+	ok(rd("run,3,1.98,2.00,CLIENT,1,1694022898,126G,,8192,5,702,96,"
+	    "113319,18,32419,11,1852,98,48229,10,407.8,16,16,,,,,627,23,+++++,"
+	    "+++,2620,16,587,7,3147,32,2846,18,27010us,56044us,12422ms,33647us,"
+	    "506ms,260ms,11543us,22772us,1871us,8949ms,840us,3654us", &r,
+	    NULL) == CSV_RESULT && strcmp(r.name, "CLIENT") == 0,
+	    "1.98: fields before the format tag");
+	ok(rd("host-optimized:4000M,16268,72,38745,21,17456,10,18672,82,37469,"
+	    "14,318.1,1,16,3665,99,+++++,+++,+++++,+++,3762,99,+++++,+++,9147,"
+	    "99", &r, NULL) == CSV_RESULT &&
+	    strcmp(r.name, "host-optimized") == 0 && r.file_size_mib == 4000 &&
+	    r.cell[PH_PUTC].rate == 16268 && r.cell[PH_RAN_DEL].cpu == 99,
+	    "1.0x: name:size in the first field (26 fields)");
+	ok(rd("host:64M:4k,16268,72,38745,21,17456,10,18672,82,37469,"
+	    "14,318.1,1,16,3665,99,+++++,+++,+++++,+++,3762,99,+++++,+++,9147,"
+	    "99", &r, NULL) == CSV_RESULT && strcmp(r.name, "host") == 0 &&
+	    r.file_size_mib == 64 && r.chunk == 4096,
+	    "1.0x: name:size:chunk in the first field");
 	ok(rd("1.98,2.00a,a,b,1,/tmp/x,y,64M,,8192,5,537,90,+++++,+++,+++++,"
 	    "+++,582,93,+++++,+++,+++++,+++,1,,,,,+++++,+++,+++++,+++,+++++,+++,"
 	    "+++++,+++,+++++,+++,+++++,+++,1us,2us,3us,4us,5us,6us,7us,8us,9us,"
@@ -240,6 +275,12 @@ static void test_bad(void)
 		{ "1.96,1.96,h,1,1,2G,,1,1,1,1,1,1,1,1,1,1,1,1,16,,,,,1,1,1,1,1,1,"
 		  "1,1,1,1,1,1,1us,1us,1us,1us,1us,1us,1us,1us,1us,1us,1us",
 		  "47 fields: cut short? (a 1.96 line has 48)" },
+		{ "host:4000M,16268,72,38745,21,17456,10,18672,82,37469,14,318.1,"
+		  "1,16,3665,99,+++++,+++,+++++,+++,3762,99,+++++,+++,9147,99,1,2",
+		  "name:size first and 28 fields: no bonnie++ layout is certain "
+		  "(a 1.0x line has 26 so)" },
+		{ "x,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22",
+		  "23 fields of figures in no bonnie++ CSV layout" },
 	};
 	char why[CSV_WHY_MAX];
 	struct result r;
@@ -443,6 +484,9 @@ static void expect(const char *text, int results, int bad, const char *names,
 
 static void test_stream(void)
 {
+	static const char plug1[] = "plug1,16G,27,99,53977,93,26510,53,2575,"
+	    "88,71036,61,97.6,9,16,1414,14,+++++,+++,8401,31,2167,20,+++++,+++,"
+	    "8354,2\\\n8\n";
 	struct got g;
 	char *big;
 
@@ -474,9 +518,17 @@ static void test_stream(void)
 	read_text("x\n\n" GALAXY "\ngalaxy,16096M,16268,72,38745\n", 200, &g);
 	ok(g.results == 1 && g.bad == 1 && g.bad_line == 4,
 	    "a cut line at the end, with its line number");
-	expect("plug1,16G,27,99,53977,93,26510,53,2575,88,71036,61,97.6,9,16,"
-	    "1414,14,+++++,+++,8401,31,2167,20,+++++,+++,8354,2\n8\n", 1, 0,
-	    "plug1;", "a wrap inside the last field");
+	/* results.csv made by "clyde -q >> results.csv; echo $? >> ..." */
+	read_text(GALAXY "\n0\n" GALAXY "\n0\n", 2 * sizeof(GALAXY) + 3, &g);
+	ok(g.results == 2 && g.bad == 0 && g.last.cell[PH_RAN_DEL].cpu == 99,
+	    "a whole line is not glued to an exit status on the next line");
+	read_text(plug1, sizeof(plug1) - 1, &g);
+	ok(g.results == 1 && g.last.cell[PH_RAN_DEL].cpu == 28,
+	    "a Markdown hard break inside the last field joins the next line");
+	expect("galaxy,16096M,16268,72,38745,21,17456,10,18672,82,\\\n"
+	    "37469,14,318.1,1,16,3665,99,+++++,+++,+++++,+++,3762,99,+++++,\\\n"
+	    "+++,9147,99\n", 1, 0, "galaxy;",
+	    "Markdown hard breaks inside a CSV line");
 	read_text("galaxy,16096M,16\0268,72,38745,21,17456,10,18672,82,37469,14,"
 	    "318.1,1,16,3665,99,+++++,+++,+++++,+++,3762,99,+++++,+++,9147,99\n"
 	    GALAXY "\n", 2 * sizeof(GALAXY) + 1, &g);

@@ -1,0 +1,70 @@
+/*
+ * table_read.h: bonnie++'s text tables of every generation (1.0x, 1.9x,
+ * 2.00a) into the result record, for the posts that hold no CSV line.
+ *
+ * It is fed one logical line at a time by csv_input (quote marks,
+ * indentation and quoted-printable already undone) and keeps the table
+ * it is reading; when a line ends the table, its results are in done[].
+ * What a table cannot tell (the seed, the seeker count, 2.00a's file
+ * rates) stays unknown: clyde(1), REPORT, Text tables.
+ */
+#ifndef CLYDE_TABLE_READ_H
+#define CLYDE_TABLE_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "result.h"
+
+/* Rows of one table (bon_csv2txt prints one per CSV line it was fed). */
+#define TABLE_ROWS_MAX 16
+/* A data row and the piece a mail client wrapped off it */
+#define TABLE_LINE_MAX 512
+
+struct table_read {
+	/* the table being read */
+	int state;
+	char version[16];               /* of its Version line: "1.03e" */
+	bool units;                     /* 2.00a: "Name:Size etc", k/m/g */
+	bool latency;                   /* Latency rows: 1.9x or later */
+	int concurrency;                /* of 1.9x's Concurrency line */
+	char file_name[NAME_MAX_LEN + 1];       /* the file section's name line */
+	size_t nrows, nio, nfile;
+	bool last_file;                 /* a Latency row goes with a file row */
+	struct result *latency_row;     /* of the last Latency row, which a
+	                                   wrap may have cut */
+	unsigned idle;                  /* lines since the last table line */
+	bool gap;                       /* a blank or other line since */
+	unsigned long first_line;
+	struct result rows[TABLE_ROWS_MAX];
+	unsigned long row_line[TABLE_ROWS_MAX];
+	/* a data row a mail client wrapped, waiting for its rest */
+	char wrapped[TABLE_LINE_MAX];
+	size_t wrapped_len;
+	/* the results of the table that ended last */
+	struct result done[TABLE_ROWS_MAX];
+	unsigned long done_line[TABLE_ROWS_MAX];
+	size_t ndone;
+	unsigned long done_first;       /* its first line */
+	/* work space */
+	char clean[TABLE_LINE_MAX];
+	char joined[TABLE_LINE_MAX];
+};
+
+void table_read_init(struct table_read *t);
+/*
+ * One line.  Returns the number of results of a table that this line
+ * ended (in done[]), or 0.  The line may start the next table.
+ */
+size_t table_read_line(struct table_read *t, const char *line,
+    unsigned long lineno);
+/* The table ends here (a CSV line, the end of the input): as above. */
+size_t table_read_end(struct table_read *t);
+/*
+ * A result read from a table and one read from a CSV line are the same
+ * run: the name as far as the table shows it, the sizes, and every cell
+ * within the table's rounding.
+ */
+bool table_same_run(const struct result *table, const struct result *csv);
+
+#endif

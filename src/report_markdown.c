@@ -1,0 +1,264 @@
+/*
+ * report_markdown.c: the text table as GitHub-flavoured Markdown, for
+ * issue trackers and forums (clyde report --markdown).
+ *
+ * One Markdown table per section with the text table's columns, units,
+ * +++++ and Latency rows (2.00 layout), the --average and --compare rows
+ * under them, then a line naming the results' CSV generations.  Names
+ * are escaped so that no input can break a table or add markup.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "csv.h"
+#include "report_markdown.h"
+#include "report_text.h"
+
+struct md {
+	FILE *out;
+	enum compat compat;
+	const struct report_set *set;
+	const char *base;
+	struct result scratch;
+};
+
+static const char *const io_head_103[12] = {
+	"Out Per Chr K/sec", "%CP", "Out Block K/sec", "%CP", "Rewrite K/sec",
+	"%CP", "In Per Chr K/sec", "%CP", "In Block K/sec", "%CP",
+	"Seeks /sec", "%CP"
+};
+static const char *const io_head_200[12] = {
+	"Out Per Chr /sec", "%CP", "Out Block /sec", "%CP", "Rewrite /sec",
+	"%CP", "In Per Chr /sec", "%CP", "In Block /sec", "%CP",
+	"Seeks /sec", "%CP"
+};
+static const char *const file_head[12] = {
+	"Seq Create /sec", "%CP", "Seq Read /sec", "%CP", "Seq Delete /sec",
+	"%CP", "Ran Create /sec", "%CP", "Ran Read /sec", "%CP",
+	"Ran Delete /sec", "%CP"
+};
+
+/* Text from the input in a cell: punctuation escaped, | above all. */
+static void put_text(FILE *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			fputc(' ', out);
+		else if (strchr("\\`*_{}[]<>()#+!|~&$", c) != NULL)
+			fprintf(out, "\\%c", c);
+		else
+			fputc(c, out);
+	}
+}
+
+static void header(FILE *out, const char *label, const char *size,
+    const char *const cols[12])
+{
+	int i;
+
+	fprintf(out, "| %s | %s |", label, size);
+	for (i = 0; i < 12; i++)
+		fprintf(out, " %s |", cols[i]);
+	fputs("\n|:---|---:|", out);
+	for (i = 0; i < 12; i++)
+		fputs("---:|", out);
+	fputc('\n', out);
+}
+
+/* a rate and its %CP, as the text table writes them */
+static void cells(FILE *out, const struct result *r, int first, bool units)
+{
+	char v[64];
+	int i;
+
+	for (i = first; i < first + 6; i++) {
+		const struct cell *c = &r->cell[i];
+
+		switch (c->status) {
+		case CELL_SKIPPED:
+			fputs("  |  |", out);
+			break;
+		case CELL_TOO_FAST:
+			fputs(" +++++ | +++ |", out);
+			break;
+		case CELL_UNKNOWN:
+			fprintf(out, " ? | %d |", c->cpu);
+			break;
+		case CELL_OK:
+			report_text_rate(v, sizeof(v), c->rate, (enum phase_id)i,
+			    units && i < PH_FIRST_FILE);
+			fprintf(out, " %s | %d |", v, c->cpu);
+			break;
+		}
+	}
+	fputc('\n', out);
+}
+
+/* 2.00's Latency row, under the rates */
+static void latency(const struct md *m, const struct result *r, int first)
+{
+	char v[32];
+	int i;
+
+	if (m->compat != COMPAT_200)
+		return;
+	fputs("| Latency | |", m->out);
+	for (i = first; i < first + 6; i++) {
+		fmt_latency(v, sizeof(v), r->cell[i].latency_us);
+		fprintf(m->out, " %s | |", v);
+	}
+	fputc('\n', m->out);
+}
+
+static void row(const struct md *m, const struct result *r, const char *prefix,
+    int first)
+{
+	char label[160];
+
+	fprintf(m->out, "| %s", prefix);
+	put_text(m->out, r->name);
+	if (first == PH_PUTC)
+		report_text_size_label(label, sizeof(label), m->compat, r);
+	else
+		fmt_files_spec(label, sizeof(label), &r->files);
+	fprintf(m->out, " | %s |", label);
+	cells(m->out, r, first, m->compat == COMPAT_200);
+	latency(m, r, first);
+}
+
+/* --compare: each rate as a percentage of the base's */
+static void percent(const struct md *m, const struct result *r, long item,
+    long group, int first)
+{
+	long p;
+	int i;
+
+	if (m->base == NULL || (item >= 0 && item == m->set->base_item) ||
+	    (group >= 0 && group == m->set->base_group))
+		return;
+	fputs("| vs ", m->out);
+	put_text(m->out, m->base);
+	fputs(" | |", m->out);
+	for (i = first; i < first + 6; i++) {
+		if (report_set_percent(m->set, r, (enum phase_id)i, &p))
+			fprintf(m->out, " %s%+ld%% | |", report_set_in_rounding(m->set,
+			    r, (enum phase_id)i) ? "~" : "", p);
+		else
+			fputs(" | |", m->out);
+	}
+	fputc('\n', m->out);
+}
+
+/* --average: min, max and coefficient of variation under a mean */
+static void spread(const struct md *m, size_t g, int first)
+{
+	const struct report_spread *sp = report_set_group_spread(m->set, g);
+	static const char *const label[3] = { "min", "max", "cv %" };
+	char v[64];
+	int k, i;
+
+	for (k = 0; k < 3; k++) {
+		fprintf(m->out, "| %s | |", label[k]);
+		for (i = first; i < first + 6; i++) {
+			if (sp[i].runs == 0)
+				v[0] = '\0';
+			else if (k == 2)
+				snprintf(v, sizeof(v), "%.1f", sp[i].cv);
+			else
+				report_text_rate(v, sizeof(v), k == 0 ? sp[i].min :
+				    sp[i].max, (enum phase_id)i,
+				    m->compat == COMPAT_200 && i < PH_FIRST_FILE);
+			fprintf(m->out, " %s | |", v);
+		}
+		fputc('\n', m->out);
+	}
+}
+
+static void section(struct md *m, bool io)
+{
+	int first = io ? PH_PUTC : PH_SEQ_CREATE;
+	size_t i;
+
+	fprintf(m->out, "%s (bonnie++ %s layout)\n\n", io ?
+	    "Sequential Output, Sequential Input, Random Seeks" :
+	    "Sequential Create, Random Create",
+	    m->compat == COMPAT_103 ? "1.03e" : "2.00a");
+	if (io)
+		header(m->out, m->compat == COMPAT_103 ? "Machine" : "Name",
+		    m->compat == COMPAT_103 ? "Size" : "Size etc",
+		    m->compat == COMPAT_103 ? io_head_103 : io_head_200);
+	else
+		header(m->out, "Machine", "Files", file_head);
+	for (i = 0; i < m->set->n; i++) {
+		report_set_get(m->set, i, &m->scratch);
+		if (!(io ? m->scratch.has_io : m->scratch.has_files))
+			continue;
+		row(m, &m->scratch, "", first);
+		percent(m, &m->scratch, (long)i, -1, first);
+	}
+	for (i = 0; i < m->set->ngroups; i++) {
+		report_set_group_mean(m->set, i, &m->scratch);
+		if (!(io ? m->scratch.has_io : m->scratch.has_files))
+			continue;
+		row(m, &m->scratch, "mean:", first);
+		percent(m, &m->scratch, -1, (long)i, first);
+		spread(m, i, first);
+	}
+	fputc('\n', m->out);
+}
+
+/* "CSV generation: 1.0x" or "CSV generations: 1.0x, 1.98" */
+static void generations(struct md *m)
+{
+	char seen[512] = "|";
+	size_t i, kinds = 0;
+
+	for (i = 0; i < m->set->n; i++) {
+		char gen[24];
+		size_t len = strlen(seen);
+
+		report_set_get(m->set, i, &m->scratch);
+		snprintf(gen, sizeof(gen), "|%s|", m->scratch.generation);
+		if (strstr(seen, gen) != NULL || len + strlen(gen) >= sizeof(seen))
+			continue;
+		snprintf(seen + len, sizeof(seen) - len, "%s|",
+		    m->scratch.generation);
+		kinds++;
+	}
+	/* "|1.0x|1.98|" -> "1.0x, 1.98" */
+	fprintf(m->out, "CSV generation%s: ", kinds > 1 ? "s" : "");
+	for (i = 1; seen[i] != '\0'; i++) {
+		if (seen[i] != '|')
+			fputc(seen[i], m->out);
+		else if (seen[i + 1] != '\0')
+			fputs(", ", m->out);
+	}
+	fputc('\n', m->out);
+}
+
+void report_markdown_set(FILE *out, enum compat compat,
+    const struct report_set *set, const char *base)
+{
+	static struct md m;
+	bool any_io = false, any_files = false;
+	size_t i;
+
+	memset(&m, 0, sizeof(m));
+	m.out = out;
+	m.compat = compat;
+	m.set = set;
+	m.base = base;
+	for (i = 0; i < set->n; i++) {
+		report_set_get(set, i, &m.scratch);
+		any_io = any_io || m.scratch.has_io;
+		any_files = any_files || m.scratch.has_files;
+	}
+	if (any_io)
+		section(&m, true);
+	if (any_files)
+		section(&m, false);
+	if (set->n > 0)
+		generations(&m);
+}
