@@ -195,7 +195,6 @@ static void print_csv(FILE *out, const struct report_opts *o,
 {
 	const struct csv_layout *layout = csv_layout_for(o->compat);
 	struct result scratch;
-	char name[NAME_MAX_LEN + 1];
 	size_t i;
 
 	memset(&scratch, 0, sizeof(scratch));
@@ -205,12 +204,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		report_set_get(set, i, &scratch);
 		csv_write_row(out, layout, &scratch);
 	}
-	/* the means, named as in the text table */
 	for (i = 0; i < set->ngroups; i++) {
 		report_set_group_mean(set, i, &scratch);
-		snprintf(name, sizeof(name), "mean:%.*s",
-		    (int)sizeof(name) - 6, scratch.name);
-		memcpy(scratch.name, name, sizeof(name));
 		csv_write_row(out, layout, &scratch);
 	}
 }
