@@ -34,6 +34,7 @@ struct report_opts {
 static const char usage_text[] =
 "usage: clyde report [--text | --csv | --html | --json] [--compat=1.03|2.00]\n"
 "                    [--average] [--compare=NAME] [FILE...]\n"
+"       clyde report --help\n"
 "\n"
 "Read bonnie++ CSV lines of every version (1.00 to 2.00a, and clyde's),\n"
 "also pasted in mail or web pages, from the FILEs or standard input (-),\n"
