@@ -145,7 +145,8 @@ def json_keys(page, records):
     for k in sorted(keys - named):
         print("in a record, not named in The JSON record: %s" % k)
     # a word marked as a key may be a string value that a record has;
-    # clyde-mpi's keys in ranks are in no single-process record
+    # clyde-mpi's keys in ranks are in no single-process record (the
+    # record of tests/mpi.sh has them)
     for k in sorted(named - keys - strings - ranks_item_keys(lines)):
         print("named in The JSON record, in no record: %s" % k)
 
