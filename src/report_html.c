@@ -246,7 +246,7 @@ static void table(struct page *pg, bool files)
 			fmt_size_103(label, sizeof(label), r);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
-		html_escape(pg->out, r->name);
+		html_escape(out, r->name);
 		fputs("</td><td>", out);
 		html_escape(out, label);
 		fputs("</td>", out);
@@ -294,7 +294,7 @@ static void chart(struct page *pg, enum phase_id ph)
 		n++;
 		fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "
 		    "text-anchor=\"end\">", BAR_LEFT - 6, y + 13);
-		html_escape(pg->out, r->name);
+		html_escape(out, r->name);
 		fputs("</text>", out);
 		if (c->status == CELL_TOO_FAST) {
 			fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\">"

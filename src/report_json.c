@@ -74,7 +74,7 @@ static void json_key(FILE *out, int indent, const char *key)
 	fprintf(out, "%*s\"%s\": ", indent, "", key);
 }
 
-/* the settings of -n, defaults included, as io_chunk_size is; links have no sizes */
+/* -n, defaults included as in io_chunk_size; links have no sizes */
 static void json_files(FILE *out, const struct result *res)
 {
 	const struct files_spec *fs = &res->files;
