@@ -77,7 +77,7 @@ $(SHIM): tests/fault_shim.c
 TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
 TESTS += tests/report.sh tests/report_html.sh tests/report_markdown.sh tests/fuzz.sh
 TESTS += tests/mpi.sh
-TESTS += tests/safety.sh tests/netfs.sh tests/layering.sh
+TESTS += tests/safety.sh tests/netfs.sh tests/layering.sh tests/docs.sh
 TESTS += tests/hostile.sh
 
 # The whole suite through prove, two scripts at a time (each works in a
@@ -117,7 +117,7 @@ lint:
 sanitize: check-sanitize
 check-sanitize:
 	rm -rf $(SAN_DIR) && mkdir -p $(SAN_DIR)
-	cp -r src include tests man Makefile $(SAN_DIR)/
+	cp -r src include tests man Makefile README $(SAN_DIR)/
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

@@ -84,7 +84,7 @@ struct config {
 	unsigned seeks;                 /* seek positions */
 	unsigned seekers;               /* seeker processes */
 	bool per_char;                  /* false with -f */
-	uint64_t per_char_mib;          /* 1.03: the file size; 2.00: -f N, 3 */
+	uint64_t per_char_mib;          /* 1.03: the file size; 2.00: -f N or 3, at most that */
 
 	struct files_spec files;
 

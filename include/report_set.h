@@ -57,7 +57,10 @@ void report_set_get(const struct report_set *set, size_t i,
  * each group's mean.  Returns 0, or -1 out of memory.
  */
 int report_set_average(struct report_set *set);
-/* The mean of group g, its number of runs, and its spread[PH_COUNT]. */
+/*
+ * The mean of group g, named "mean:NAME", its number of runs, and its
+ * spread[PH_COUNT].
+ */
 void report_set_group_mean(const struct report_set *set, size_t g,
     struct result *out);
 size_t report_set_group_runs(const struct report_set *set, size_t g);

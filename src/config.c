@@ -45,7 +45,8 @@ static const char usage_text[] =
 "                         directory it makes inside (default .)\n"
 "  -s, --size SIZE[:CHUNK[:SEEKS[:SEEKERS]]]\n"
 "                         test file size in MiB (k/m/g/t suffixes),\n"
-"                         0 skips the I/O phases; chunk 256 to 1m bytes\n"
+"                         0 skips the I/O phases; chunk a power of two\n"
+"                         from 256 to 1m bytes\n"
 "  -n, --files N[:MAX[:MIN[:DIRS[:CHUNK]]]]\n"
 "                         N x 1024 small files, 0 skips them; MAX -1 hard\n"
 "                         links, -2 symbolic links\n"
@@ -56,8 +57,9 @@ static const char usage_text[] =
 "                         run as this user/group (required as root)\n"
 "  -q, --quiet            CSV alone on stdout, table on stderr, no progress\n"
 "  -f, --fast[=SIZE]      skip the per-char phases; 2.00: -fSIZE sets their\n"
-"                         size in MiB (default 3), -f0 skips them\n"
-"  -b, --sync             fsync after every write\n"
+"                         size in MiB (k/m/g suffixes; default 3), -f0\n"
+"                         skips them; the value is attached: -f20\n"
+"  -b, --sync             fsync after every write but the per-char write's\n"
 "  -D, --direct           O_DIRECT for the block phases (2.00)\n"
 "  -c, --concurrency N    N copies of every phase at once, 1 to 200 (2.00)\n"
 "  -p, --semaphore-procs N  make the semaphore for N synchronised runs and\n"
@@ -622,7 +624,8 @@ static int check_config(struct config *cfg, struct given *g)
 		    "the file names would take more than half of the %lluM of RAM "
 		    "(-r says more, -r 0 turns this off)",
 		    (unsigned long long)cfg->ram_mib);
-	if (cfg->compat == COMPAT_103)
+	/* 1.03: the whole file; 2.00: -f N or 3, at most the file */
+	if (cfg->compat == COMPAT_103 || cfg->per_char_mib > cfg->file_size_mib)
 		cfg->per_char_mib = cfg->file_size_mib;
 	return resolve_ids(cfg, g);
 }
@@ -644,31 +647,39 @@ static void default_machine(struct config *cfg)
 
 int config_parse(struct config *cfg, int argc, char **argv)
 {
+	static char prog[] = "clyde";
 	struct given g = { 0 };
 	bool machine_given = false;
+	char *argv0;
 	int c, rc;
 
 	set_defaults(cfg);
 	opterr = 1;
-	while ((c = getopt_long(argc, argv, "d:s:n:m:r:x:u:g:qf::bDc:p:y:z:Z:",
-	    long_options, NULL)) != -1) {
-		if (c == OPT_HELP) {
-			fputs(usage_text, stdout);
-			return -1;
-		}
-		if (c == OPT_VERSION) {
-			printf("clyde %s\n", CLYDE_VERSION);
-			return -1;
+	/* getopt_long's messages start with argv[0]: "clyde", as ours do */
+	argv0 = argv[0];
+	argv[0] = prog;
+	rc = EXIT_OK;
+	while (rc == EXIT_OK && (c = getopt_long(argc, argv,
+	    "d:s:n:m:r:x:u:g:qf::bDc:p:y:z:Z:", long_options, NULL)) != -1) {
+		if (c == OPT_HELP || c == OPT_VERSION) {
+			if (c == OPT_HELP)
+				fputs(usage_text, stdout);
+			else
+				printf("clyde %s\n", CLYDE_VERSION);
+			rc = -1;
+			break;
 		}
 		machine_given |= c == 'm';
 		rc = parse_one(cfg, &g, c, optarg);
-		if (rc != EXIT_OK)
-			return rc;
 	}
+	argv[0] = argv0;
+	if (rc != EXIT_OK)
+		return rc;
+	/* getopt_long has moved the stray arguments to the end */
 	if (optind < argc)
 		return bad(argv[optind], NULL, "unexpected argument%s",
-		    strcmp(argv[optind - 1], "-f") == 0 ?
-		    " (a value for -f must be attached: -f20)" : "");
+		    g.fast && g.fast_arg == NULL ?
+		    " (a value for -f must be attached: -f20, --fast=20)" : "");
 	if (!machine_given)
 		default_machine(cfg);
 	rc = check_config(cfg, &g);

@@ -305,8 +305,6 @@ static uint64_t total_bytes(const struct config *cfg)
 /* 1.03: the whole file; 2.00: the per-char size, within the file. */
 static uint64_t per_char_bytes(const struct config *cfg)
 {
-	if (cfg->compat == COMPAT_103 || cfg->per_char_mib > cfg->file_size_mib)
-		return total_bytes(cfg);
 	return cfg->per_char_mib * MIB;
 }
 

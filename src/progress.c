@@ -85,8 +85,7 @@ void progress_tick(void)
 static uint64_t phase_total(const struct config *cfg, enum phase_id id)
 {
 	if (id == PH_PUTC || id == PH_GETC)
-		return (cfg->compat == COMPAT_103 ? cfg->file_size_mib :
-		    cfg->per_char_mib) * 1024 * 1024;
+		return cfg->per_char_mib * 1024 * 1024;
 	if (id <= PH_GET_BLOCK)
 		return cfg->file_size_mib * 1024 * 1024;
 	if (id == PH_SEEKS)

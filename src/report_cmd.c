@@ -37,6 +37,7 @@ static const char usage_text[] =
 "usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
 "                    [FILE...]\n"
+"       clyde report --help\n"
 "\n"
 "Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
 "and clyde's), also pasted in mail or web pages, from the FILEs or\n"
@@ -215,7 +216,6 @@ static void print_csv(FILE *out, const struct report_opts *o,
 {
 	const struct csv_layout *layout = csv_layout_for(o->compat);
 	struct result scratch;
-	char name[NAME_MAX_LEN + 1];
 	size_t i;
 
 	memset(&scratch, 0, sizeof(scratch));
@@ -236,12 +236,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		}
 		csv_write_row(out, &own, &scratch);
 	}
-	/* the means, named as in the text table */
 	for (i = 0; i < set->ngroups; i++) {
 		report_set_group_mean(set, i, &scratch);
-		snprintf(name, sizeof(name), "mean:%.*s",
-		    (int)sizeof(name) - 6, scratch.name);
-		memcpy(scratch.name, name, sizeof(name));
 		no_commas(scratch.name);
 		no_commas(scratch.seed);
 		csv_write_row(out, layout, &scratch);

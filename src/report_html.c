@@ -131,13 +131,6 @@ static void survey(struct page *pg)
 	}
 }
 
-static void row_name(struct page *pg, const struct result *r, size_t i)
-{
-	if (i >= pg->set->n)
-		fputs("mean of ", pg->out);
-	html_escape(pg->out, r->name);
-}
-
 static void table_head(struct page *pg, const char *first, int from)
 {
 	FILE *out = pg->out;
@@ -256,7 +249,7 @@ static void table(struct page *pg, bool files)
 			fmt_size_103(label, sizeof(label), r);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
-		row_name(pg, r, i);
+		html_escape(out, r->name);
 		fputs("</td><td>", out);
 		html_escape(out, label);
 		fputs("</td>", out);
@@ -304,7 +297,7 @@ static void chart(struct page *pg, enum phase_id ph)
 		n++;
 		fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "
 		    "text-anchor=\"end\">", BAR_LEFT - 6, y + 13);
-		row_name(pg, r, i);
+		html_escape(out, r->name);
 		fputs("</text>", out);
 		if (c->status == CELL_TOO_FAST) {
 			fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\">"

@@ -74,35 +74,35 @@ static void json_key(FILE *out, int indent, const char *key)
 	fprintf(out, "%*s\"%s\": ", indent, "", key);
 }
 
+/* -n, defaults included as in io_chunk_size; links have no sizes */
 static void json_files(FILE *out, const struct result *res)
 {
 	const struct files_spec *fs = &res->files;
-	bool sized = fs->max_size > 0;
 
 	if (!res->has_files) {
 		fputs("null", out);
 		return;
 	}
 	fprintf(out, "{\"count\": %u, \"max_size\": ", fs->count_k);
-	if (sized)
-		fprintf(out, "%ld", fs->max_size);
+	if (fs->max_size >= 0)
+		fprintf(out, "%ld, \"min_size\": %ld", fs->max_size,
+		    fs->min_size);
 	else
-		fputs("null", out);
-	fputs(", \"min_size\": ", out);
-	if (sized)
-		fprintf(out, "%ld", fs->min_size);
-	else
-		fputs("null", out);
+		fputs("null, \"min_size\": null", out);
 	fputs(", \"dirs\": ", out);
-	json_opt_count(out, fs->dirs > 1 ? fs->dirs : 0);
+	json_opt_count(out, fs->dirs);
 	fputs(", \"chunk_size\": ", out);
-	json_opt_count(out, fs->chunk != DEFAULT_CHUNK ? fs->chunk : 0);
+	json_opt_count(out, fs->chunk);
 	fprintf(out, ", \"kind\": \"%s\"}",
 	    fs->max_size == FILES_HARDLINK ? "link" :
 	    fs->max_size == FILES_SYMLINK ? "symlink" : "files");
 }
 
-static void json_test(FILE *out, const struct cell *c)
+/*
+ * A run measured a too_fast phase all the same: its rate is written, and
+ * the status says it is too short to trust.  A CSV line has +++++ alone.
+ */
+static void json_test(FILE *out, const struct cell *c, bool from_run)
 {
 	static const char *const status[] = {
 		[CELL_SKIPPED] = "skipped",
@@ -112,7 +112,7 @@ static void json_test(FILE *out, const struct cell *c)
 	};
 
 	fprintf(out, "{\"status\": \"%s\", \"rate\": ", status[c->status]);
-	if (c->status == CELL_OK) {
+	if (c->status == CELL_OK || (c->status == CELL_TOO_FAST && from_run)) {
 		json_number(out, c->rate);
 		fprintf(out, ", \"cpu\": %d", c->cpu);
 	} else if (c->status == CELL_UNKNOWN) {
@@ -153,7 +153,7 @@ static void one_test(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
 	(void)arg;
-	json_test(out, &res->cell[ph]);
+	json_test(out, &res->cell[ph], res->from_run);
 }
 
 /* one phase's raw figures: ops, bytes, times, latency in ns, readdir passes */

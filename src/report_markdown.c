@@ -112,12 +112,11 @@ static void latency(const struct md *m, const struct result *r, int first)
 	fputc('\n', m->out);
 }
 
-static void row(const struct md *m, const struct result *r, const char *prefix,
-    int first)
+static void row(const struct md *m, const struct result *r, int first)
 {
 	char label[160];
 
-	fprintf(m->out, "| %s", prefix);
+	fputs("| ", m->out);
 	put_text(m->out, r->name);
 	if (first == PH_PUTC)
 		report_text_size_label(label, sizeof(label), m->compat, r);
@@ -195,14 +194,14 @@ static void section(struct md *m, bool io)
 		report_set_get(m->set, i, &m->scratch);
 		if (!(io ? m->scratch.has_io : m->scratch.has_files))
 			continue;
-		row(m, &m->scratch, "", first);
+		row(m, &m->scratch, first);
 		percent(m, &m->scratch, (long)i, -1, first);
 	}
 	for (i = 0; i < m->set->ngroups; i++) {
 		report_set_group_mean(m->set, i, &m->scratch);
 		if (!(io ? m->scratch.has_io : m->scratch.has_files))
 			continue;
-		row(m, &m->scratch, "mean:", first);
+		row(m, &m->scratch, first);
 		percent(m, &m->scratch, -1, (long)i, first);
 		spread(m, i, first);
 	}

@@ -353,7 +353,13 @@ out:
 void report_set_group_mean(const struct report_set *set, size_t g,
     struct result *out)
 {
+	char name[sizeof(out->name)];
+
 	unpack(set, &set->groups[g].mean, out);
+	/* one name in every format: the table, CSV, JSON and HTML */
+	snprintf(name, sizeof(name), "mean:%.*s", (int)sizeof(name) - 6,
+	    out->name);
+	memcpy(out->name, name, sizeof(name));
 }
 
 size_t report_set_group_runs(const struct report_set *set, size_t g)

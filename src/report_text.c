@@ -203,12 +203,6 @@ static size_t groups(const struct source *src)
 	return src->set != NULL ? src->set->ngroups : 0;
 }
 
-/* "mean:NAME", the name of a group's mean row */
-static void mean_name(char *out, size_t n, const struct result *mean)
-{
-	snprintf(out, n, "mean:%s", mean->name);
-}
-
 static void io_row(FILE *out, const struct source *src,
     const struct result *res, const char *name)
 {
@@ -306,7 +300,6 @@ static void maybe_percent(FILE *out, const struct source *src,
 static void io_section(FILE *out, const struct source *src)
 {
 	bool chunk_label = false;
-	char name[300];
 	size_t i;
 
 	for (i = 0; i < src->n; i++) {
@@ -340,8 +333,7 @@ static void io_section(FILE *out, const struct source *src)
 
 		if (!m->has_io)
 			continue;
-		mean_name(name, sizeof(name), m);
-		io_row(out, src, m, name);
+		io_row(out, src, m, m->name);
 		maybe_percent(out, src, m, -1, (long)i, PH_PUTC);
 		spread_rows(out, src, i, PH_PUTC, src->compat == COMPAT_200);
 	}
@@ -377,7 +369,6 @@ static void file_section(FILE *out, const struct source *src, bool after_io)
 {
 	const char *version = src->compat == COMPAT_103 ? VERSION_103 :
 	    VERSION_200;
-	char name[300];
 	size_t i;
 
 	if (src->compat == COMPAT_103 && after_io) {
@@ -402,8 +393,7 @@ static void file_section(FILE *out, const struct source *src, bool after_io)
 
 		if (!m->has_files)
 			continue;
-		mean_name(name, sizeof(name), m);
-		file_row(out, src, m, name);
+		file_row(out, src, m, m->name);
 		maybe_percent(out, src, m, -1, (long)i, PH_SEQ_CREATE);
 		spread_rows(out, src, i, PH_SEQ_CREATE, false);
 	}

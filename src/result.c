@@ -85,11 +85,9 @@ void result_finalize(struct result *res, bool precise)
 		if (!pf->ran || pf->elapsed_ns <= 0)
 			continue;
 		c->latency_us = pf->lat.count ? (int64_t)(pf->lat.max / 1000) : -1;
-		if (pf->elapsed_ns < MIN_TIME_NS && !precise) {
-			c->status = CELL_TOO_FAST;
-			continue;
-		}
-		c->status = CELL_OK;
+		/* a short phase prints +++++ but keeps its figures for --json */
+		c->status = pf->elapsed_ns < MIN_TIME_NS && !precise ?
+		    CELL_TOO_FAST : CELL_OK;
 		c->rate = phase_rate((enum phase_id)i, pf);
 		/* bonnie++: int(cpu / elapsed * 100), truncated */
 		c->cpu = (int)((double)pf->cpu_ns / (double)pf->elapsed_ns * 100.0);

@@ -4,7 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 
 # bad RC WORD ARGS...: run in a fresh target, expect RC, WORD in the
-# first line of stderr, at most the line and the hint, and an empty target.
+# first line of stderr, which starts with "clyde: " whatever the program
+# was called, at most the line and the hint, and an empty target.
 # $PROFILE, when set, goes before ARGS.
 PROFILE=
 bad() {
@@ -16,7 +17,7 @@ bad() {
 	rc=$?
 	first=$(head -1 "$WORK/err")
 	lines=$(grep -vc "^Try 'clyde --help'.$" "$WORK/err")
-	case "$first" in *"$word"*) named=0 ;; *) named=1 ;; esac
+	case "$first" in "clyde: "*"$word"*) named=0 ;; *) named=1 ;; esac
 	[ "$rc" = "$want" ] && [ "$named" = 0 ] && [ "$lines" = 1 ] &&
 	    [ ! -s "$WORK/out" ] && is_empty "$t"
 	ok $? "exit $want naming '$word': $*" ||
@@ -144,6 +145,17 @@ if [ "$(id -u)" = 0 ]; then
 	bad 1 "no such user" -u no-such-user-here -s 0 -n 1
 	bad 1 "no such group" -u root:no-such-group-here -s 0 -n 1
 fi
+
+# an unknown option through getopt_long: its message names the program
+# as clyde's own do, not as it was called (./clyde)
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -s 0 -n 1 -k >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(sed -n 1p "$WORK/err")" = "clyde: invalid option -- 'k'" ] &&
+    [ "$(sed -n 2p "$WORK/err")" = "Try 'clyde --help'." ] &&
+    [ "$(wc -l <"$WORK/err")" = 2 ] && [ ! -s "$WORK/out" ] && is_empty "$t"
+ok $? "an unknown option: clyde: and the option named, the hint, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --help and --version succeed and print to stdout
 "$CLYDE" --help | grep -q "^usage: clyde"

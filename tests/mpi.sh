@@ -62,6 +62,16 @@ PY
 	fi
 done
 
+# the record of 3 ranks: every key of it, those of ranks too, is named in
+# the man page (tests/docs.sh checks the rest of the record)
+if command -v python3 >/dev/null; then
+	python3 tests/manpage.py json-keys man/clyde.1 "$WORK/run.json" |
+	    grep '^in a record' >"$WORK/diff"
+	[ ! -s "$WORK/diff" ] && grep -q '"host"' "$WORK/run.json"
+	ok $? "3 ranks: The JSON record names every key of the record" ||
+	    diag < "$WORK/diff"
+fi
+
 mpi_run 2 --compat=1.03 -s 16 -n 1
 line=$(tail -1 "$WORK/out")
 [ "$rc" = 0 ] && [ "$(nfields "$line")" = 27 ] && is_empty "$t"

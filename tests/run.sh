@@ -223,11 +223,15 @@ else
 	ok $? "-D where the filesystem refuses O_DIRECT: exit 2, nothing left"
 fi
 
-# -p / -y s: two runs start every phase together
+# -p / -y s: two runs start every phase together.  The first waits for
+# the second for a second with its live line on, redrawn twice a second
+# (once that wait failed with "Interrupted system call").
 if "$CLYDE" $AS_USER -p 2 2>/dev/null; then
 	t1=$(fresh_target) t2=$(fresh_target)
-	"$CLYDE" -d "$t1" $AS_USER -r 0 -s 0 -n 1 -y s -q >"$WORK/out1" 2>/dev/null &
+	"$CLYDE" -d "$t1" $AS_USER -r 0 -s 0 -n 1 -y s --progress=always \
+	    >"$WORK/out1" 2>"$WORK/err1" &
 	p1=$!
+	sleep 1
 	"$CLYDE" -d "$t2" $AS_USER -r 0 -s 0 -n 1 -y s -q >"$WORK/out2" 2>/dev/null
 	rc2=$?
 	wait $p1
@@ -235,7 +239,8 @@ if "$CLYDE" $AS_USER -p 2 2>/dev/null; then
 	"$CLYDE" $AS_USER -p -1 2>/dev/null
 	rm_rc=$?
 	[ "$rc1" = 0 ] && [ "$rc2" = 0 ] && [ "$rm_rc" = 0 ] && is_empty "$t1" && is_empty "$t2"
-	ok $? "-p 2, two runs with -y s, -p -1 removes the semaphore"
+	ok $? "-p 2, two runs with -y s, one with the live line, -p -1 removes the semaphore" ||
+	    { echo "rc=$rc1 $rc2 $rm_rc"; cat "$WORK/err1"; } | diag
 else
 	echo "ok $((tap_n + 1)) # skip no SysV semaphores here"
 	tap_n=$((tap_n + 1))
