@@ -66,7 +66,8 @@ void setup_announce(const struct config *cfg)
 	if (!cfg->quiet)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 		    (unsigned)getgid());
-	if (getuid() == 0)
+	/* with -q the table goes to stderr: nothing else may come before it */
+	if (getuid() == 0 && !cfg->quiet)
 		fputs("clyde: running as root, as -u root asked\n", stderr);
 }
 
