@@ -249,9 +249,9 @@ static int parse_files_max(const char *arg, const char *s, long *out)
 
 /*
  * An empty field keeps its default: 1:-2::4 is symbolic links in four
- * directories.  bonnie++ 2.00a's strtok() skips the empty field instead
- * (there it means a min of 4 and one directory); the other way round
- * would run what nobody asked for.
+ * directories.  bonnie++ 2.00a's strtok() skips an empty field instead,
+ * so that there the 4 becomes the min, ignored with links, and the run
+ * has one directory: not what the field's place says.
  */
 static int parse_files_opt(struct config *cfg, const char *arg)
 {

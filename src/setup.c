@@ -108,7 +108,8 @@ static unsigned long long bytes_needed(const struct config *cfg)
 /*
  * Inodes the small-file phases need at their peak: the scratch directory,
  * and for each copy its copy.K (-c), files/, the subdirectories, the
- * files and files.target (links; tmpfs charges every hard link an inode).
+ * files (links too: tmpfs charges each hard link an inode) and, with
+ * links, files.target.
  */
 static unsigned long long inodes_needed(const struct config *cfg)
 {
