@@ -78,7 +78,7 @@ TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
 TESTS += tests/report.sh tests/report_html.sh tests/report_markdown.sh tests/fuzz.sh
 TESTS += tests/mpi.sh
 TESTS += tests/safety.sh tests/netfs.sh tests/layering.sh tests/docs.sh
-TESTS += tests/hostile.sh
+TESTS += tests/hostile.sh tests/option_values.sh tests/target.sh
 
 # The whole suite through prove, two scripts at a time (each works in a
 # directory of its own; run.sh alone uses the system-wide -p/-y semaphore):

@@ -40,6 +40,10 @@ struct phase_ctx {
 	int target_fd;                  /* the target directory (-d), O_DIRECTORY */
 	int scratch_fd;                 /* the scratch directory, O_DIRECTORY */
 	const char *scratch_name;       /* its name inside the target, for messages */
+	/* the scratch directory as made: its name is removed only while it
+	 * still names this device and inode */
+	dev_t scratch_dev;
+	ino_t scratch_ino;
 	pid_t pid;                      /* names the data files: Bonnie.<pid> */
 
 	char *buf;                      /* page-aligned, buf_size bytes */

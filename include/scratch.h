@@ -15,6 +15,14 @@
 int scratch_make(struct phase_ctx *ctx, const char *dir, char *path, size_t n);
 
 /*
+ * Close the emptied scratch directory and remove its name from the
+ * target, unless the name is no longer the directory scratch_make()
+ * made (moved away, maybe replaced): then say so, naming nothing to
+ * remove.  Returns 0, or -1 when something is left.
+ */
+int scratch_remove(struct phase_ctx *ctx, const char *path);
+
+/*
  * Name every clyde.PID.XXXXXX in dir whose PID no longer runs, with the
  * command to remove it; never remove it.
  */

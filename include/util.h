@@ -60,6 +60,12 @@ size_t utf8_len(const char *s);
 ssize_t read_all(int fd, void *buf, size_t n);
 
 /*
+ * Print s in exactly width terminal columns: cut after the last whole
+ * UTF-8 character that fits, then padded with spaces (the table's labels).
+ */
+void put_fitted(FILE *out, const char *s, int width);
+
+/*
  * Flush and close a stream that results were written to.  Returns 0, or
  * -1 when anything written was lost (a full disk under a redirect, a
  * closed pipe); errno then still holds the cause of the failed write.

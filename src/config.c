@@ -214,8 +214,10 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 	if (n > 1 && (rc = parse_chunk("-s", arg, f[1], &cfg->chunk)) != EXIT_OK)
 		return rc;
 	if (n > 2) {
-		if ((why = parse_u64(f[2], 1, SEEKS_MAX, &v)) != NULL)
-			return bad("-s", arg, "seeks %s (1 to %u)", why, SEEKS_MAX);
+		/* bonnie++ 2.00a takes a k there too: 64:4k:2k is 2048 seeks */
+		if ((why = parse_size(f[2], "k", 1, 1, SEEKS_MAX, &v)) != NULL)
+			return bad("-s", arg, "seeks %s (1 to %u, k for 1024)", why,
+			    SEEKS_MAX);
 		cfg->seeks = (unsigned)v;
 		g->seeks = true;
 	}
@@ -247,6 +249,12 @@ static int parse_files_max(const char *arg, const char *s, long *out)
 	return EXIT_OK;
 }
 
+/*
+ * An empty field keeps its default: 1:-2::4 is symbolic links in four
+ * directories.  bonnie++ 2.00a's strtok() skips an empty field instead,
+ * so that there the 4 becomes the min, ignored with links, and the run
+ * has one directory: not what the field's place says.
+ */
 static int parse_files_opt(struct config *cfg, const char *arg)
 {
 	char buf[256], *f[5];
@@ -266,18 +274,19 @@ static int parse_files_opt(struct config *cfg, const char *arg)
 	if (why != NULL)
 		return bad("-n", arg, "number of files %s", why);
 	fs->count_k = (unsigned)v;
-	if (n > 1 && (rc = parse_files_max(arg, f[1], &fs->max_size)) != EXIT_OK)
+	if (n > 1 && f[1][0] != '\0' &&
+	    (rc = parse_files_max(arg, f[1], &fs->max_size)) != EXIT_OK)
 		return rc;
-	if (n > 2) {
-		if (fs->max_size < 0)
-			return bad("-n", arg, "a minimum size makes no sense with links");
+	if (n > 2 && f[2][0] != '\0') {
 		if ((why = parse_size(f[2], "kmg", 1, 0, FILE_SIZE_MAX, &v)) != NULL)
 			return bad("-n", arg, "min size %s", why);
-		if ((long)v > fs->max_size)
+		/* links have no size: bonnie++ takes a min with them and ignores it */
+		if (fs->max_size >= 0 && (long)v > fs->max_size)
 			return bad("-n", arg, "min size is larger than max size");
-		fs->min_size = (long)v;
+		if (fs->max_size >= 0)
+			fs->min_size = (long)v;
 	}
-	if (n > 3) {
+	if (n > 3 && f[3][0] != '\0') {
 		if ((why = parse_u64(f[3], 1, DIRS_MAX, &v)) != NULL)
 			return bad("-n", arg, "directories %s (1 to %u)", why,
 			    DIRS_MAX);
@@ -288,14 +297,34 @@ static int parse_files_opt(struct config *cfg, const char *arg)
 	return EXIT_OK;
 }
 
+/*
+ * The first control character in s (C0, DEL, or C1 as UTF-8), or NULL:
+ * in the table it would move the cursor or change the terminal's state.
+ */
+static const char *find_control(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++)
+		if (*p < 0x20 || *p == 0x7f ||
+		    (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+			return (const char *)p;
+	return NULL;
+}
+
 static int parse_machine(struct config *cfg, const char *arg)
 {
+	const char *ctl;
+
 	if (strlen(arg) > NAME_MAX_LEN)
-		return bad("-m", NULL, "name longer than %d characters",
-		    NAME_MAX_LEN);
+		return bad("-m", NULL, "name longer than %d bytes", NAME_MAX_LEN);
 	if (strpbrk(arg, ",\n\r") != NULL)
 		return bad("-m", NULL,
 		    "a comma or line break in the name would break the CSV line");
+	if ((ctl = find_control(arg)) != NULL)
+		return bad("-m", NULL, "a control character (0x%02x) in the name "
+		    "would garble the table", (unsigned char)ctl[0] == 0xc2 ?
+		    (unsigned char)ctl[1] : (unsigned char)ctl[0]);
 	strcpy(cfg->machine, arg);
 	return EXIT_OK;
 }
@@ -604,6 +633,12 @@ static int check_config(struct config *cfg, struct given *g)
 			size = cfg->ram_mib * 2;
 		if (size % 1024 > 512)
 			size += 1024 - size % 1024;
+		/* the limit of -s holds for the size chosen for it too */
+		if (size > (uint64_t)IO_FILE_MAX_MIB * IO_FILES_MAX)
+			return bad("-r", g->ram, "twice the RAM of %lluM is more "
+			    "than the largest size, %uG: give -s, or a smaller -r",
+			    (unsigned long long)cfg->ram_mib,
+			    IO_FILE_MAX_MIB * IO_FILES_MAX / 1024);
 		cfg->file_size_mib = size;
 	}
 	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0)

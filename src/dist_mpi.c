@@ -27,6 +27,17 @@ int dist_init(int *argc, char ***argv)
 {
 	int provided;
 
+	/*
+	 * A rank started as root drops to -u's user after MPI_Init: before
+	 * it, Open MPI's PMIx client cannot use the files mpirun's daemon
+	 * made as root.  Its shared-memory transport (vader) then fails: its
+	 * segment in /dev/shm is root's and cannot be unlinked, and reading
+	 * a peer's memory (process_vm_readv) is refused to a process that
+	 * changed its uid (EPERM, "Read -1, expected 8192, errno = 1").  So
+	 * these ranks talk over TCP, unless the user chose the transports.
+	 */
+	if (geteuid() == 0)
+		setenv("OMPI_MCA_btl", "self,tcp", 0);
 	/* the copies of -c are refused with MPI: one thread calls MPI */
 	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) !=
 	    MPI_SUCCESS)

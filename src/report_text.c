@@ -18,6 +18,7 @@
 #include "csv.h"
 #include "report_text.h"
 #include "report_set.h"
+#include "util.h"
 
 /* The table names the bonnie++ release whose layout it reproduces. */
 #define VERSION_103 "1.03e"
@@ -118,7 +119,8 @@ static void put_label(FILE *out, const char *name, const char *size)
 
 	if (room < 0)
 		room = 0;
-	fprintf(out, "%-*.*s %s", room, room, name, size);
+	put_fitted(out, name, room);
+	fprintf(out, " %s", size);
 }
 
 /* "Latency          " and six latency strings, right-aligned in 9 */
@@ -376,8 +378,9 @@ static void file_section(FILE *out, const struct source *src, bool after_io)
 		fprintf(out, "%20s%s", "", file_columns);
 	} else {
 		fprintf(out, "Version %5s       %s", version, file_title);
-		fprintf(out, "%-19.19s %s", src->common_name ? src->common_name :
-		    "", file_columns);
+		put_fitted(out, src->common_name ? src->common_name : "",
+		    LABEL_WIDTH);
+		fprintf(out, " %s", file_columns);
 	}
 	files_header(out, src);
 	for (i = 0; i < src->n; i++) {

@@ -155,7 +155,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
     const char *path)
 {
 	char quoted[2 * PATH_MAX];
-	int len, err, rc = 0;
+	int len, rc;
 
 	scratch_quote(quoted, sizeof(quoted), path);
 	len = snprintf(left_behind_msg, sizeof(left_behind_msg),
@@ -169,18 +169,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	copies_finish(copies, ctx);
 	phase_cleanup_all(ctx);
 	phase_cleanup_report(ctx);
-	if (ctx->scratch_fd >= 0)
-		close(ctx->scratch_fd);
-	ctx->scratch_fd = -1;
-	/* already gone is no error: nothing of ours is left */
-	err = phase_remove(ctx, ctx->target_fd, NULL, ctx->scratch_name,
-	    AT_REMOVEDIR);
-	if (err != 0 && err != ENOENT) {
-		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
-		    "place, remove it with: rm -rf %s\n", path, strerror(err),
-		    quoted);
-		rc = -1;
-	}
+	rc = scratch_remove(ctx, path);
 	phase_cleanup_end();
 	close(ctx->target_fd);
 	ctx->target_fd = -1;

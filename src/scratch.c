@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "phase_ctx.h"
@@ -101,6 +102,7 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 {
 	char name[64];
 	const char *base;
+	struct stat st;
 
 	/*
 	 * The target's descriptor: the scratch directory is removed through
@@ -133,11 +135,62 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	ctx->scratch_name = base ? base + 1 : path;
 	ctx->scratch_fd = openat(ctx->target_fd, ctx->scratch_name,
 	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (ctx->scratch_fd >= 0 && fstat(ctx->scratch_fd, &st) != 0) {
+		close(ctx->scratch_fd);
+		ctx->scratch_fd = -1;
+	}
 	if (ctx->scratch_fd < 0) {
 		fprintf(stderr, "clyde: %s: %s\n", path, strerror(errno));
 		unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR);
 		close(ctx->target_fd);
 		ctx->target_fd = -1;
+		return -1;
+	}
+	ctx->scratch_dev = st.st_dev;
+	ctx->scratch_ino = st.st_ino;
+	return 0;
+}
+
+int scratch_remove(struct phase_ctx *ctx, const char *path)
+{
+	char quoted[2 * PATH_MAX];
+	struct stat own, now;
+	bool linked;
+	int there, err;
+
+	/* emptied through its descriptor: is it still in some directory? */
+	linked = ctx->scratch_fd >= 0 && fstat(ctx->scratch_fd, &own) == 0 &&
+	    own.st_nlink > 0;
+	if (ctx->scratch_fd >= 0)
+		close(ctx->scratch_fd);
+	ctx->scratch_fd = -1;
+	/*
+	 * Someone moved the directory away, and may have put another in its
+	 * place: that one is not removed, and no command names it.
+	 */
+	there = fstatat(ctx->target_fd, ctx->scratch_name, &now,
+	    AT_SYMLINK_NOFOLLOW) == 0 ? 0 : errno;
+	if (there == 0 && (now.st_dev != ctx->scratch_dev ||
+	    now.st_ino != ctx->scratch_ino)) {
+		fprintf(stderr, "clyde: %s is not the directory this run made: "
+		    "it was moved away and something else put there, which is "
+		    "left as it is%s\n", path, linked ? "; the run's own, "
+		    "emptied, is left wherever it was moved" : "");
+		return -1;
+	}
+	if (there == ENOENT && linked) {
+		fprintf(stderr, "clyde: the scratch directory was moved away "
+		    "from %s; emptied, it is left wherever it was moved\n", path);
+		return -1;
+	}
+	/* already gone is no error: nothing of ours is left */
+	err = phase_remove(ctx, ctx->target_fd, NULL, ctx->scratch_name,
+	    AT_REMOVEDIR);
+	if (err != 0 && err != ENOENT) {
+		scratch_quote(quoted, sizeof(quoted), path);
+		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
+		    "place, remove it with: rm -rf %s\n", path, strerror(err),
+		    quoted);
 		return -1;
 	}
 	return 0;

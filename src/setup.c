@@ -12,6 +12,7 @@
 #include <time.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/vfs.h>         /* statfs(): the filesystem type */
 #include <unistd.h>
 
 #include "setup.h"
@@ -66,7 +67,8 @@ void setup_announce(const struct config *cfg)
 	if (!cfg->quiet)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 		    (unsigned)getgid());
-	if (getuid() == 0)
+	/* with -q the table goes to stderr: nothing else may come before it */
+	if (getuid() == 0 && !cfg->quiet)
 		fputs("clyde: running as root, as -u root asked\n", stderr);
 }
 
@@ -103,6 +105,56 @@ static unsigned long long bytes_needed(const struct config *cfg)
 	return (io > files ? io : files) * cfg->concurrency;
 }
 
+/*
+ * Inodes the small-file phases need at their peak: the scratch directory,
+ * and for each copy its copy.K (-c), files/, the subdirectories, the
+ * files (links too: tmpfs charges each hard link an inode) and, with
+ * links, files.target.
+ */
+static unsigned long long inodes_needed(const struct config *cfg)
+{
+	const struct files_spec *fs = &cfg->files;
+	unsigned long long per_copy;
+
+	per_copy = (unsigned long long)fs->count_k * FILE_UNIT + 1 +
+	    (fs->dirs > 1 ? fs->dirs : 0) + (fs->max_size < 0 ? 1 : 0) +
+	    (cfg->concurrency > 1 ? 1 : 0);
+	return 1 + per_copy * cfg->concurrency;
+}
+
+/*
+ * Filesystems of the kernel's own objects: a directory made there is a
+ * cgroup or nothing, and files cannot be written.  From statfs(2).
+ */
+static const struct {
+	unsigned long magic;
+	const char *name;
+} pseudo_fs[] = {
+	{ 0x9fa0, "proc" }, { 0x62656572, "sysfs" },
+	{ 0x27e0eb, "cgroup" }, { 0x63677270, "cgroup2" },
+	{ 0x64626720, "debugfs" }, { 0x74726163, "tracefs" },
+	{ 0x73636673, "securityfs" }, { 0x1cd1, "devpts" },
+	{ 0xcafe4a11, "bpf" }, { 0x6165676c, "pstore" },
+	{ 0xde5e81e4, "efivarfs" }, { 0x62656570, "configfs" },
+	{ 0x19800202, "mqueue" }, { 0xf97cff8c, "selinuxfs" },
+	{ 0x65735543, "fusectl" }, { 0x42494e4d, "binfmt_misc" },
+	{ 0x6e736673, "nsfs" }, { 0x958458f6, "hugetlbfs" },
+};
+
+/* The pseudo filesystem dir is on, or NULL. */
+static const char *pseudo_fs_name(const char *dir)
+{
+	struct statfs sfs;
+	size_t i;
+
+	if (statfs(dir, &sfs) != 0)
+		return NULL;
+	for (i = 0; i < sizeof(pseudo_fs) / sizeof(pseudo_fs[0]); i++)
+		if ((unsigned long)sfs.f_type == pseudo_fs[i].magic)
+			return pseudo_fs[i].name;
+	return NULL;
+}
+
 static int target_error(const struct config *cfg, const char *why)
 {
 	fprintf(stderr, "clyde: -d %s: %s\n", cfg->dir, why);
@@ -114,12 +166,18 @@ int setup_check_target(const struct config *cfg)
 	unsigned long long need, avail;
 	struct statvfs vfs;
 	struct stat st;
+	const char *pseudo;
 	char why[256];
 
 	if (stat(cfg->dir, &st) != 0)
 		return target_error(cfg, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return target_error(cfg, "not a directory");
+	if ((pseudo = pseudo_fs_name(cfg->dir)) != NULL) {
+		snprintf(why, sizeof(why), "on %s, a pseudo filesystem of the "
+		    "kernel, not one for files", pseudo);
+		return target_error(cfg, why);
+	}
 	if (access(cfg->dir, W_OK | X_OK) != 0) {
 		snprintf(why, sizeof(why), "not writable by uid %u: %s",
 		    (unsigned)geteuid(), strerror(errno));
@@ -139,13 +197,12 @@ int setup_check_target(const struct config *cfg)
 		return target_error(cfg, why);
 	}
 	/* btrfs reports 0 inodes: no figure, no check */
-	if (vfs.f_files != 0 && cfg->files.count_k > 0 &&
-	    (unsigned long long)cfg->files.count_k * FILE_UNIT *
-	    cfg->concurrency > vfs.f_favail) {
+	need = inodes_needed(cfg);
+	if (vfs.f_files != 0 && cfg->files.count_k > 0 && need > vfs.f_favail) {
 		snprintf(why, sizeof(why), "not enough free inodes: the test needs "
-		    "%llu, the filesystem has %llu",
-		    (unsigned long long)cfg->files.count_k * FILE_UNIT *
-		    cfg->concurrency, (unsigned long long)vfs.f_favail);
+		    "%llu (the files, their directories and the scratch "
+		    "directory), the filesystem has %llu", need,
+		    (unsigned long long)vfs.f_favail);
 		return target_error(cfg, why);
 	}
 	return EXIT_OK;

@@ -1,13 +1,15 @@
 /*
- * util.c: random source, strict number parsing, whole-buffer I/O.
+ * util.c: random source, strict number parsing, whole-buffer I/O, UTF-8.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "util.h"
 
@@ -246,35 +248,93 @@ ssize_t read_all(int fd, void *buf, size_t n)
 	return (ssize_t)done;
 }
 
-size_t utf8_len(const char *str)
+/* utf8_len(), and the code point in *cp when the length is not 0 */
+static size_t utf8_decode(const char *str, unsigned long *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	unsigned long cp;
 	size_t n, i;
 
+	*cp = s[0];
 	if (s[0] < 0x80)
 		return 1;
 	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
 		n = 2;
-		cp = s[0] & 0x1f;
+		*cp = s[0] & 0x1f;
 	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
 		n = 3;
-		cp = s[0] & 0x0f;
+		*cp = s[0] & 0x0f;
 	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
 		n = 4;
-		cp = s[0] & 0x07;
+		*cp = s[0] & 0x07;
 	} else {
 		return 0;
 	}
 	for (i = 1; i < n; i++) {
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
+		*cp = *cp << 6 | (s[i] & 0x3f);
 	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+	if ((n == 3 && *cp < 0x800) || (n == 4 && *cp < 0x10000) ||
+	    (*cp >= 0xd800 && *cp <= 0xdfff) || *cp > 0x10ffff)
 		return 0;
 	return n;
+}
+
+size_t utf8_len(const char *str)
+{
+	unsigned long cp;
+
+	return utf8_decode(str, &cp);
+}
+
+/*
+ * Columns a code point takes on a terminal: wcwidth() in a UTF-8 locale
+ * of the C library's (made once, used only here, so the process's own
+ * locale and its number formats stay "C"); one a code point without one.
+ */
+static int columns_of(unsigned long cp)
+{
+	static const char *const names[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8" };
+	static locale_t utf8 = (locale_t)0;
+	static bool tried;
+	locale_t before;
+	int w;
+	size_t i;
+
+	if (cp < 0x80)
+		return 1;
+	if (!tried) {
+		tried = true;
+		for (i = 0; i < sizeof(names) / sizeof(names[0]) && !utf8; i++)
+			utf8 = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
+	}
+	if (utf8 == (locale_t)0)
+		return 1;
+	before = uselocale(utf8);
+	w = wcwidth((wchar_t)cp);
+	uselocale(before);
+	return w < 0 ? 1 : w;
+}
+
+void put_fitted(FILE *out, const char *s, int width)
+{
+	unsigned long cp;
+	size_t n;
+	int used = 0, w;
+
+	for (; *s != '\0'; s += n) {
+		n = utf8_decode(s, &cp);
+		/* a byte that is not UTF-8 is one column, as a terminal shows it */
+		w = n == 0 ? 1 : columns_of(cp);
+		if (n == 0)
+			n = 1;
+		if (used + w > width)
+			break;
+		fwrite(s, 1, n, out);
+		used += w;
+	}
+	for (; used < width; used++)
+		fputc(' ', out);
 }
 
 int close_checked(FILE *f)

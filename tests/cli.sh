@@ -47,7 +47,6 @@ for PROFILE in --compat=1.03 --compat=2.00; do
 	bad 1 "-n -1" -n -1 -s 0
 	bad 1 "-n 4:abc" -n 4:abc -s 0
 	bad 1 "min size is larger" -n 4:100:200 -s 0
-	bad 1 "-n 4:-1:5" -n 4:-1:5 -s 0
 	bad 1 "-n 4:-3" -n 4:-3 -s 0
 	bad 1 "-n 4:100:0:0" -n 4:100:0:0 -s 0
 	bad 1 "power of two" -n 4:100:0:2:1000 -s 0

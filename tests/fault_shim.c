@@ -21,6 +21,9 @@
  *   CLYDE_FAULT_LOG    optional file: every unlinkat() of a data file
  *                      (Bonnie.*) appends "<name> <size>" to it, so a test
  *                      can check that retried writes left the right size
+ *   CLYDE_FAULT_FREE_INODES  statvfs() says the filesystem has this many
+ *                      free inodes, as a small one would (no other
+ *                      variable needed; the call itself does not fail)
  *
  * unlinkat counts every call, rmdir only unlinkat(AT_REMOVEDIR) (so
  * CLYDE_FAULT_CALL=rmdir CLYDE_FAULT_ERR=ENOTEMPTY is a directory that
@@ -50,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
@@ -266,6 +270,34 @@ int fstatat(int dfd, const char *path, struct stat *st, int flags)
 int fstatat64(int dfd, const char *path, struct stat64 *st, int flags)
 {
 	return do_fstatat("fstatat64", dfd, path, st, flags);
+}
+
+/* statvfs() and statvfs64(): the same struct on the 64-bit C libraries */
+static int do_statvfs(const char *sym, const char *path, void *buf)
+{
+	int (*next)(const char *, void *);
+	const char *v = getenv("CLYDE_FAULT_FREE_INODES");
+	struct statvfs *vfs = buf;
+	int rc;
+
+	real(sym, &next, sizeof(next));
+	rc = next(path, buf);
+	if (rc == 0 && v != NULL) {
+		vfs->f_ffree = vfs->f_favail = strtoul(v, NULL, 10);
+		if (vfs->f_files < vfs->f_ffree)
+			vfs->f_files = vfs->f_ffree;
+	}
+	return rc;
+}
+
+int statvfs(const char *path, struct statvfs *buf)
+{
+	return do_statvfs("statvfs", path, buf);
+}
+
+int statvfs64(const char *path, struct statvfs64 *buf)
+{
+	return do_statvfs("statvfs64", path, buf);
 }
 
 int fsync(int fd)

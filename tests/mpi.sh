@@ -15,7 +15,8 @@ if [ -n "${CLYDE_SANITIZED:-}" ]; then
 fi
 make -s mpi tests/clyde-mpi-hooks >/dev/null ||
     { echo "1..0 # skip make mpi failed"; exit 0; }
-MPIRUN="mpirun --oversubscribe --allow-run-as-root"
+# ranks on one host that talk over TCP (root's, see dist_mpi.c) use loopback
+MPIRUN="mpirun --oversubscribe --allow-run-as-root --mca btl_tcp_if_include lo"
 shm=/dev/shm
 [ -d "$shm" ] && [ -w "$shm" ] || shm=$WORK
 base=$(mktemp -d "$shm/clyde-mpi-test.XXXXXX")
@@ -89,5 +90,39 @@ took=$(($(date +%s) - start))
     grep -q "rank 1 failed: block write" "$WORK/err"
 ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
     { cat "$WORK/err"; ls -A "$t"; } | diag
+
+# -u: started as root, the ranks drop to another user after MPI_Init;
+# Open MPI must not complain (it could neither read the other rank's
+# memory nor unlink its shared-memory segment).  Then the whole run as an
+# unprivileged user.
+mpi_noise() { grep -E 'Read -1|shared memory|errno = |ERROR' "$WORK/err"; }
+if [ "$(id -u)" = 0 ]; then
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 777 "$t"
+	timeout 300 $MPIRUN -np 2 ./clyde-mpi -d "$t" -u nobody -r 0 -m mpi \
+	    --compat=2.00 -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 0 ] && [ -z "$(mpi_noise)" ] && is_empty "$t" &&
+	    grep -q '^Using uid:65534, gid:65534.$' "$WORK/err" &&
+	    [ "$(grep -c '^1.98,' "$WORK/out")" = 1 ]
+	ok $? "as root with -u nobody: 2 ranks, no complaint from Open MPI, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+else
+	echo "ok $((tap_n += 1)) - as root with -u nobody # skip needs root"
+fi
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=$base"
+else
+	as_user=
+fi
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 777 "$t"
+timeout 300 $as_user $MPIRUN -np 2 ./clyde-mpi -d "$t" -r 0 -m mpi \
+    --compat=2.00 -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && [ -z "$(mpi_noise)" ] && is_empty "$t" &&
+    [ "$(grep -c '^1.98,' "$WORK/out")" = 1 ]
+ok $? "as an unprivileged user ($(id -un 2>/dev/null)${as_user:+ -> nobody}): 2 ranks, clean" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
 done_testing

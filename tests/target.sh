@@ -1,0 +1,97 @@
+#!/bin/sh
+# The target and the scratch directory: a pseudo filesystem is refused
+# before the run; the free-inode check counts every inode the run makes
+# (statvfs() told a small figure by the fault shim); a scratch directory
+# that someone moved away or replaced is never removed or named as the
+# run's own at the end.
+. "$(dirname "$0")/lib.sh"
+
+# --- pseudo filesystems: refused before anything is made ---------------
+pseudo() { # pseudo DIR: refused with one line naming -d DIR, exit 2
+	"$CLYDE" -d "$1" $AS_USER -m host -r 0 -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 2 ] && [ "$(wc -l < "$WORK/err")" = 1 ] &&
+	    grep -q "^clyde: -d $1: on $2, a pseudo filesystem" "$WORK/err" &&
+	    [ ! -s "$WORK/out" ] && [ -z "$(ls -d "$1"/clyde.* 2>/dev/null)" ]
+	ok $? "-d $1 ($2): refused before the run, exit 2" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+}
+[ -d /proc/self ] && pseudo /proc proc
+[ -d /sys/kernel ] && pseudo /sys sysfs
+# as root a directory made on a cgroup filesystem would be a new cgroup
+for d in /sys/fs/cgroup /sys/fs/cgroup/*; do
+	[ -d "$d" ] || continue
+	case $(stat -f -c %T "$d" 2>/dev/null) in
+	cgroupfs) pseudo "$d" cgroup; break ;;
+	cgroup2fs) pseudo "$d" cgroup2; break ;;
+	esac
+done
+
+# --- free inodes: the files, their directories and the scratch directory
+inodes() { # inodes FREE ARGS...: a run told FREE free inodes
+	free=$1
+	shift
+	CLYDE_FAULT_FREE_INODES=$free LD_PRELOAD=$SHIM run "$@"
+}
+# -n 1: 1024 files, files/ and the scratch directory
+inodes 1025 -s 0 -n 1
+[ "$rc" = 2 ] && is_empty "$t" &&
+    grep -q "not enough free inodes: the test needs 1026 .* has 1025$" "$WORK/err"
+ok $? "-n 1 with 1025 free inodes: refused before the run, 1026 needed" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+inodes 1026 -s 0 -n 1
+[ "$rc" = 0 ] && is_empty "$t"
+ok $? "-n 1 with 1026 free inodes: runs" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# hard links in 3 subdirectories, 2 copies: 1 + 2 * (1024 + 1 + 3 + 1 + 1)
+inodes 2059 --compat=2.00 -c 2 -s 0 -n 1:-1:0:3
+[ "$rc" = 2 ] && is_empty "$t" &&
+    grep -q "the test needs 2061 .* has 2059$" "$WORK/err"
+ok $? "-c 2 -n 1:-1:0:3: copy.K, files/, subdirectories, files.target counted" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+inodes 2061 --compat=2.00 -c 2 -s 0 -n 1:-1:0:3
+[ "$rc" = 0 ] && is_empty "$t"
+ok $? "-c 2 -n 1:-1:0:3 with 2061 free inodes: runs" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# --- the scratch directory moved away and replaced during the run -------
+# -y p waits for Enter before each phase: the scratch directory exists
+# by then, and the lines go in only once it has been tampered with.
+tamper() { # tamper HOW: HOW is "full", "empty" or "none" (nothing put back)
+	t=$(fresh_target)
+	{
+		i=0
+		until s=$(ls -d "$t"/clyde.* 2>/dev/null) || [ $i -ge 600 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		mv "$s" "$t/moved"
+		if [ "$1" != none ]; then
+			mkdir "$s"
+			[ "$1" = full ] && echo theirs >"$s/other"
+		fi
+		echo "$s" >"$WORK/scratch"
+		yes ''
+	} | "$CLYDE" -d "$t" $AS_USER -m host -r 0 -y p -s 0 -n 1 \
+	    >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	s=$(cat "$WORK/scratch")
+}
+tamper full
+[ "$rc" = 3 ] && grep -q "^clyde: $s is not the directory this run made" \
+    "$WORK/err" && ! grep -q "rm -rf" "$WORK/err" &&
+    [ "$(cat "$s/other")" = theirs ] && is_empty "$t/moved"
+ok $? "replaced by a directory with a file: left alone and never named for rm -rf" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
+tamper empty
+[ "$rc" = 3 ] && [ -d "$s" ] && is_empty "$t/moved" &&
+    grep -q "^clyde: $s is not the directory this run made" "$WORK/err"
+ok $? "replaced by an empty directory: not removed" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
+tamper none
+[ "$rc" = 3 ] && [ ! -e "$s" ] && is_empty "$t/moved" &&
+    grep -q "^clyde: the scratch directory was moved away from $s" "$WORK/err" &&
+    ! grep -q "rm -rf" "$WORK/err"
+ok $? "moved away: emptied, and said so" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
+
+done_testing
