@@ -282,6 +282,7 @@ if start gluster "one brick over 127.0.0.1, FUSE mount" 4; then
 	if command -v mpirun >/dev/null && make -s mpi >/dev/null 2>&1; then
 		rm -f "$WORK/mpi.json"
 		timeout "$RUN_TIMEOUT" mpirun --oversubscribe --allow-run-as-root \
+		    --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo \
 		    -np 3 ./clyde-mpi -d "$mnt" $AS_USER -m host -r 0 -q \
 		    --compat=2.00 -f -s 16 -n 1 --json="$WORK/mpi.json" \
 		    >"$WORK/out" 2>"$WORK/err"

@@ -16,7 +16,7 @@ fi
 make -s mpi tests/clyde-mpi-hooks >/dev/null ||
     { echo "1..0 # skip make mpi failed"; exit 0; }
 # ranks on one host that talk over TCP (root's, see dist_mpi.c) use loopback
-MPIRUN="mpirun --oversubscribe --allow-run-as-root --mca btl_tcp_if_include lo"
+MPIRUN="mpirun --oversubscribe --allow-run-as-root --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
 shm=/dev/shm
 [ -d "$shm" ] && [ -w "$shm" ] || shm=$WORK
 base=$(mktemp -d "$shm/clyde-mpi-test.XXXXXX")
