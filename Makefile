@@ -177,8 +177,7 @@ check-nfs: clyde
 # clyde and clyde-mpi on a cluster of hosts built from namespaces on this
 # machine, as root: GlusterFS (replica 3 and distributed), MooseFS, sshd
 # for mpirun, and faults (tests/cluster.sh; tests/cluster builds the
-# hosts).
-# Without MPI's mpicc there is no clyde-mpi: the test then skips.
+# hosts).  Without MPI's mpicc there is no clyde-mpi: the test skips.
 check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
 	prove -v tests/cluster.sh

@@ -195,7 +195,7 @@ for v in $VOLS; do
 	for p in 1.03 2.00; do
 		f=
 		[ $p = 2.00 ] && f=-f
-		crun cli1 -d $v -q --compat=$p $f -s 16 -n 1
+		crun cli1 -d $v -q --compat=$p $f -s 8 -n 1
 		line=$(tail -1 "$WORK/out")
 		[ "$rc" = 0 ] && [ "$(grep -c , "$WORK/out")" = 1 ] &&
 		    [ "$(nfields "$line")" = "$(fields $p)" ] &&
@@ -204,7 +204,7 @@ for v in $VOLS; do
 		ok $? "$v: clyde --compat=$p on cli1: exit 0, $(fields $p) fields that parse, nothing left seen from cli2" ||
 		    why
 	done
-	bonnie_through "on $v" cli1 $v "" : : -s 16 -r 8 -n 1 -f -q
+	bonnie_through "on $v" cli1 $v "" : : -s 8 -r 4 -n 1 -f -q
 done
 took "$t0" "clyde on one client, both profiles"
 

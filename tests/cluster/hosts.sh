@@ -35,7 +35,7 @@
 set -u
 export LC_ALL=C PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 [ "${1:-}" = check ] || : "${ST:?hosts.sh needs ST, the state directory}"
-CONF=$ST/config
+CONF=${ST:-}/config
 NET=10.233.0
 PING_TIMEOUT=5
 SERVERS="srv1 srv2 srv3"
