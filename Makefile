@@ -176,4 +176,12 @@ check-mounts: clyde
 check-nfs: clyde
 	prove -v tests/nfs.sh
 
-.PHONY: all check check-sanitize check-mounts check-nfs lint sanitize mpi install uninstall clean
+# clyde and clyde-mpi on a cluster of hosts built from namespaces on this
+# machine, as root: GlusterFS (replica 3 and distributed), MooseFS, sshd
+# for mpirun, and faults (tests/cluster.sh; tests/cluster builds the
+# hosts).  Without MPI's mpicc there is no clyde-mpi: the test skips.
+check-cluster: clyde
+	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
+	prove -v tests/cluster.sh
+
+.PHONY: all check check-sanitize check-mounts check-nfs check-cluster lint sanitize mpi install uninstall clean
