@@ -74,11 +74,12 @@ $(HOOKS): $(HOOKS_OBJ)
 $(SHIM): tests/fault_shim.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
-TESTS = $(UNIT) tests/golden.sh tests/cli.sh tests/run.sh tests/interop.sh
-TESTS += tests/report.sh tests/report_html.sh tests/report_markdown.sh tests/fuzz.sh
-TESTS += tests/mpi.sh
-TESTS += tests/safety.sh tests/netfs.sh tests/layering.sh tests/docs.sh
-TESTS += tests/hostile.sh tests/option_values.sh tests/target.sh
+# The longest first, so that two at a time end together
+TESTS = tests/run.sh tests/safety.sh tests/mpi.sh $(UNIT) tests/golden.sh
+TESTS += tests/cli.sh tests/interop.sh tests/report.sh tests/report_html.sh
+TESTS += tests/report_markdown.sh tests/fuzz.sh tests/netfs.sh
+TESTS += tests/layering.sh tests/docs.sh tests/hostile.sh
+TESTS += tests/option_values.sh tests/target.sh
 
 # The whole suite through prove, two scripts at a time (each works in a
 # directory of its own; run.sh alone uses the system-wide -p/-y semaphore):

@@ -15,12 +15,15 @@ if ! command -v nm >/dev/null; then
 fi
 
 # edges FILE...: "user provider symbol" for every symbol that one object
-# uses and another defines
+# uses and another defines (one nm per kind: nm costs more to start than
+# to read an object)
 edges() {
-	for o in "$@"; do
-		nm -g --defined-only "$o" | awk -v f="$o" 'NF == 3 { print "D", f, $3 }'
-		nm -u "$o" | awk -v f="$o" '{ print "U", f, $NF }'
-	done | awk '
+	{
+		nm -A -g --defined-only "$@" |
+		    awk '{ f = $1; sub(/:.*/, "", f); print "D", f, $NF }'
+		nm -A -u "$@" |
+		    awk '{ f = $1; sub(/:.*/, "", f); print "U", f, $NF }'
+	} | awk '
 		$1 == "D" { def[$3] = $2; next }
 		{ use[++n] = $2 " " $3 }
 		END {
