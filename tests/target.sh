@@ -28,30 +28,38 @@ for d in /sys/fs/cgroup /sys/fs/cgroup/*; do
 done
 
 # --- free inodes: the files, their directories and the scratch directory
-inodes() { # inodes FREE ARGS...: a run told FREE free inodes
-	free=$1
-	shift
-	CLYDE_FAULT_FREE_INODES=$free LD_PRELOAD=$SHIM run "$@"
-}
-# -n 1: 1024 files, files/ and the scratch directory
-inodes 1025 -s 0 -n 1
-[ "$rc" = 2 ] && is_empty "$t" &&
-    grep -q "not enough free inodes: the test needs 1026 .* has 1025$" "$WORK/err"
-ok $? "-n 1 with 1025 free inodes: refused before the run, 1026 needed" ||
-    { echo "rc=$rc"; cat "$WORK/err"; } | diag
-inodes 1026 -s 0 -n 1
-[ "$rc" = 0 ] && is_empty "$t"
-ok $? "-n 1 with 1026 free inodes: runs" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
-# hard links in 3 subdirectories, 2 copies: 1 + 2 * (1024 + 1 + 3 + 1 + 1)
-inodes 2059 --compat=2.00 -c 2 -s 0 -n 1:-1:0:3
-[ "$rc" = 2 ] && is_empty "$t" &&
-    grep -q "the test needs 2061 .* has 2059$" "$WORK/err"
-ok $? "-c 2 -n 1:-1:0:3: copy.K, files/, subdirectories, files.target counted" ||
-    { echo "rc=$rc"; cat "$WORK/err"; } | diag
-inodes 2061 --compat=2.00 -c 2 -s 0 -n 1:-1:0:3
-[ "$rc" = 0 ] && is_empty "$t"
-ok $? "-c 2 -n 1:-1:0:3 with 2061 free inodes: runs" ||
-    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+if [ -n "${CLYDE_SANITIZED:-}" ]; then
+	# ASan must come first among the libraries: no LD_PRELOAD shim there
+	for _ in 1 2 3 4; do
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # skip sanitizer build: the fault shim runs on the normal build"
+	done
+else
+	inodes() { # inodes FREE ARGS...: a run told FREE free inodes
+		free=$1
+		shift
+		CLYDE_FAULT_FREE_INODES=$free LD_PRELOAD=$SHIM run "$@"
+	}
+	# -n 1: 1024 files, files/ and the scratch directory
+	inodes 1025 -s 0 -n 1
+	[ "$rc" = 2 ] && is_empty "$t" &&
+	    grep -q "not enough free inodes: the test needs 1026 .* has 1025$" "$WORK/err"
+	ok $? "-n 1 with 1025 free inodes: refused before the run, 1026 needed" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	inodes 1026 -s 0 -n 1
+	[ "$rc" = 0 ] && is_empty "$t"
+	ok $? "-n 1 with 1026 free inodes: runs" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	# hard links in 3 subdirectories, 2 copies: 1 + 2 * (1024 + 1 + 3 + 1 + 1)
+	inodes 2059 --compat=2.00 -c 2 -s 0 -n 1:-1:0:3
+	[ "$rc" = 2 ] && is_empty "$t" &&
+	    grep -q "the test needs 2061 .* has 2059$" "$WORK/err"
+	ok $? "-c 2 -n 1:-1:0:3: copy.K, files/, subdirectories, files.target counted" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	inodes 2061 --compat=2.00 -c 2 -s 0 -n 1:-1:0:3
+	[ "$rc" = 0 ] && is_empty "$t"
+	ok $? "-c 2 -n 1:-1:0:3 with 2061 free inodes: runs" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+fi
 
 # --- the scratch directory moved away and replaced during the run -------
 # -y p waits for Enter before each phase: the scratch directory exists
