@@ -81,8 +81,9 @@ TESTS += tests/report_markdown.sh tests/fuzz.sh tests/netfs.sh
 TESTS += tests/layering.sh tests/docs.sh tests/hostile.sh
 TESTS += tests/option_values.sh tests/target.sh
 
-# The whole suite through prove, three scripts at a time, as several wait (each works in a
-# directory of its own; run.sh alone uses the system-wide -p/-y semaphore):
+# The whole suite through prove, three scripts at a time as several of
+# them mostly wait (each works in a directory of its own; run.sh alone
+# uses the system-wide -p/-y semaphore):
 # unit tests (TAP), golden files, end to end, with 5 s of fuzzing.  Unless
 # TMPDIR is set, the scripts work in /dev/shm when it has 4 GiB free: on a
 # disk, making and removing their thousands of files can take most of the
