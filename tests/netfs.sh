@@ -46,15 +46,6 @@ finish() {
 # what is left in the target, as paths inside it, sorted
 left_in() { (cd "$1" && find . -mindepth 1 | sed 's|^\./||' | sort); }
 
-skip_all() { # skip_all REASON COUNT
-	i=0
-	while [ $i -lt "$2" ]; do
-		tap_n=$((tap_n + 1))
-		echo "ok $tap_n # skip $1"
-		i=$((i + 1))
-	done
-}
-
 if [ -n "${CLYDE_SANITIZED:-}" ] ||
     ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
 	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 14

@@ -189,15 +189,6 @@ ok $? "closed stdout pipe: exit 3, a message, nothing left" ||
 
 # --- injected faults --------------------------------------------------------
 
-skip_all() { # skip_all REASON COUNT
-	i=0
-	while [ $i -lt "$2" ]; do
-		tap_n=$((tap_n + 1))
-		echo "ok $tap_n # skip $1"
-		i=$((i + 1))
-	done
-}
-
 # filled LINE N...: these fields have a value; empty LINE N...: these have none
 filled() { l=$1; shift; for f; do [ -n "$(field "$l" "$f")" ] || return 1; done; }
 empty() { l=$1; shift; for f; do [ -z "$(field "$l" "$f")" ] || return 1; done; }
