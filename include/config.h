@@ -17,6 +17,9 @@
 #define DEFAULT_CHUNK     8192  /* bonnie++ DefaultChunkSize */
 #define MIN_CHUNK         256
 #define MAX_CHUNK         (1024 * 1024)
+/* --chunks: past -s's 1 MiB, as far as the record sizes iozone -a tries */
+#define SWEEP_MAX_CHUNK   (16 * 1024 * 1024)
+#define CHUNKS_MAX        32    /* points of one --chunks sweep */
 #define FILE_UNIT         1024  /* -n counts in units of 1024 files */
 #define IO_FILE_MAX_MIB   1024  /* 1.03 splits the test data in 1 GiB files */
 #define IO_FILES_MAX      1000  /* name, name.001 ... name.999 */
@@ -80,7 +83,10 @@ struct config {
 
 	/* the file I/O phases */
 	uint64_t file_size_mib;         /* 0 skips them (-s 0) */
-	unsigned chunk;                 /* bytes, a power of two */
+	unsigned chunk;                 /* bytes, a power of two; --chunks: the first */
+	/* --chunks: the sweep's chunk sizes in the order given; 0: no sweep */
+	unsigned chunks[CHUNKS_MAX];
+	unsigned nchunks;
 	unsigned seeks;                 /* seek positions */
 	unsigned seekers;               /* seeker processes */
 	bool per_char;                  /* false with -f */
@@ -114,6 +120,18 @@ struct config {
 	uint32_t seed;                  /* -z, or pid ^ time */
 	const char *seed_file;          /* -Z */
 };
+
+/* The points of a run: one per --chunks size, one without it. */
+static inline unsigned config_points(const struct config *cfg)
+{
+	return cfg->nchunks > 0 ? cfg->nchunks : 1;
+}
+
+/* The I/O chunk of point i (0-based, in the order of --chunks). */
+static inline unsigned config_point_chunk(const struct config *cfg, unsigned i)
+{
+	return cfg->nchunks > 0 ? cfg->chunks[i] : cfg->chunk;
+}
 
 /*
  * Parse argv into cfg.  Returns EXIT_OK, or an exit code after printing

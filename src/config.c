@@ -37,7 +37,7 @@ static const char usage_text[] =
 "             [-D] [-c concurrency] [-p processes | -y s|p]\n"
 "             [-z seed | -Z file] [--compat=1.03|2.00] [--json=file]\n"
 "             [--precise] [--progress=auto|always|never] [--quick]\n"
-"             [--stall=seconds] [--cleanup-wait=seconds]\n"
+"             [--stall=seconds] [--cleanup-wait=seconds] [--chunks=list]\n"
 "       clyde report [options] [file...]   (see clyde report --help)\n"
 "       clyde --help | --version\n"
 "\n"
@@ -79,6 +79,9 @@ static const char usage_text[] =
 "                         without progress (default 30; 0: never)\n"
 "      --cleanup-wait=SECONDS  retry a cleanup that a network filesystem\n"
 "                         refused for this long (default 60; 0: never)\n"
+"      --chunks=LIST      a sweep: the block phases and the seeks once per\n"
+"                         chunk size, 4k,64k,1m or 4k..16m (powers of two,\n"
+"                         256 to 16m, at most 32); one result per size\n"
 "      --help, --version\n";
 
 enum long_only {
@@ -89,6 +92,7 @@ enum long_only {
 	OPT_QUICK,
 	OPT_STALL,
 	OPT_CLEANUP_WAIT,
+	OPT_CHUNKS,
 	OPT_HELP,
 	OPT_VERSION
 };
@@ -118,6 +122,7 @@ static const struct option long_options[] = {
 	{ "quick", no_argument, NULL, OPT_QUICK },
 	{ "stall", required_argument, NULL, OPT_STALL },
 	{ "cleanup-wait", required_argument, NULL, OPT_CLEANUP_WAIT },
+	{ "chunks", required_argument, NULL, OPT_CHUNKS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -133,9 +138,11 @@ struct given {
 	const char *fast_arg;
 	const char *only_200;   /* first 2.00-only option seen, for the message */
 	const char *only_200_value;
+	const char *chunks;     /* --chunks as given */
 	bool fast;
 	bool seeks;             /* -s gave seeks / seekers */
 	bool seekers;
+	bool size_chunk;        /* -s gave a chunk */
 };
 
 /* One line naming the option and the value, then the hint; exit 1. */
@@ -213,6 +220,7 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 	cfg->file_size_mib = v;
 	if (n > 1 && (rc = parse_chunk("-s", arg, f[1], &cfg->chunk)) != EXIT_OK)
 		return rc;
+	g->size_chunk = n > 1;
 	if (n > 2) {
 		/* bonnie++ 2.00a takes a k there too: 64:4k:2k is 2048 seeks */
 		if ((why = parse_size(f[2], "k", 1, 1, SEEKS_MAX, &v)) != NULL)
@@ -228,6 +236,78 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 		cfg->seekers = (unsigned)v;
 		g->seekers = true;
 	}
+	return EXIT_OK;
+}
+
+/* One size of --chunks into *out; NULL or why it is not one. */
+static const char *sweep_chunk(const char *s, unsigned *out)
+{
+	uint64_t v;
+
+	if (parse_size(s, "km", 1, 1, UINT32_MAX, &v) != NULL ||
+	    !is_power_of_two(v) || v < MIN_CHUNK || v > SWEEP_MAX_CHUNK)
+		return "a chunk size must be a power of two from 256 to 16m";
+	*out = (unsigned)v;
+	return NULL;
+}
+
+/* Append one chunk size to the sweep; NULL or why not. */
+static const char *sweep_add(struct config *cfg, unsigned chunk)
+{
+	unsigned i;
+
+	for (i = 0; i < cfg->nchunks; i++)
+		if (cfg->chunks[i] == chunk)
+			return "a chunk size is given twice";
+	/* 256 to 16m holds 17 powers of two: only a repeat could pass 32 */
+	if (cfg->nchunks == CHUNKS_MAX)
+		return "more than 32 chunk sizes";
+	cfg->chunks[cfg->nchunks++] = chunk;
+	return NULL;
+}
+
+/*
+ * --chunks=4k,64k,1m or 4k..16m: sizes, or ranges of the powers of two
+ * from A up to B, in the order given.
+ */
+static int parse_chunks_opt(struct config *cfg, const char *arg)
+{
+	char buf[512], *item, *next, *dots;
+	unsigned lo, hi;
+	const char *why = NULL;
+
+	if (arg[0] == '\0')
+		return bad("--chunks", NULL, "an empty list of chunk sizes");
+	if (strlen(arg) >= sizeof(buf))
+		return bad("--chunks", arg, "too long");
+	strcpy(buf, arg);
+	cfg->nchunks = 0;
+	for (item = buf; item != NULL && why == NULL; item = next) {
+		if ((next = strchr(item, ',')) != NULL)
+			*next++ = '\0';
+		if (item[0] == '\0') {
+			why = "an empty chunk size (sizes go between commas)";
+			break;
+		}
+		if ((dots = strstr(item, "..")) == NULL) {
+			if ((why = sweep_chunk(item, &lo)) == NULL)
+				why = sweep_add(cfg, lo);
+			continue;
+		}
+		*dots = '\0';
+		if ((why = sweep_chunk(item, &lo)) != NULL ||
+		    (why = sweep_chunk(dots + 2, &hi)) != NULL)
+			break;
+		if (lo > hi) {
+			why = "a range goes from the smaller size up (4k..16m)";
+			break;
+		}
+		for (; lo <= hi && why == NULL && lo != 0; lo *= 2)
+			why = sweep_add(cfg, lo);
+	}
+	if (why != NULL)
+		return bad("--chunks", arg, "%s", why);
+	cfg->chunk = cfg->chunks[0];
 	return EXIT_OK;
 }
 
@@ -575,6 +655,9 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 	case OPT_QUICK:
 		cfg->quick = true;
 		return EXIT_OK;
+	case OPT_CHUNKS:
+		g->chunks = arg;
+		return parse_chunks_opt(cfg, arg);
 	case OPT_STALL:
 	case OPT_CLEANUP_WAIT:
 		why = parse_u64(arg, 0, WAIT_S_MAX, &v);
@@ -643,6 +726,12 @@ static int check_config(struct config *cfg, struct given *g)
 	}
 	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0)
 		return bad("-s 0 and -n 0", NULL, "nothing to do");
+	if (g->chunks != NULL && g->size_chunk)
+		return bad("--chunks", g->chunks, "the chunk is given twice "
+		    "(-s %s gives one): give -s SIZE alone", g->size);
+	if (g->chunks != NULL && cfg->file_size_mib == 0)
+		return bad("--chunks", g->chunks, "-s 0 skips the phases "
+		    "the sweep runs");
 	/* -c N copies each use the size: together they must exceed the cache */
 	if (cfg->file_size_mib != 0 && cfg->ram_mib != 0 &&
 	    cfg->file_size_mib * cfg->concurrency < cfg->ram_mib * 2)
