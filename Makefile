@@ -75,11 +75,12 @@ $(SHIM): tests/fault_shim.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first, so that the last to start are short
-TESTS = tests/run.sh tests/safety.sh tests/mpi.sh $(UNIT) tests/golden.sh
+TESTS = tests/run.sh tests/safety.sh tests/mpi.sh tests/sweep.sh $(UNIT)
+TESTS += tests/golden.sh
 TESTS += tests/cli.sh tests/interop.sh tests/report.sh tests/report_html.sh
 TESTS += tests/report_markdown.sh tests/fuzz.sh tests/netfs.sh
 TESTS += tests/layering.sh tests/docs.sh tests/hostile.sh
-TESTS += tests/option_values.sh tests/target.sh tests/sweep.sh
+TESTS += tests/option_values.sh tests/target.sh
 
 # The whole suite through prove, three scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone

@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "result.h"
+#include "util.h"
 
 enum field_kind {
 	F_FORMAT_VERSION,
@@ -71,7 +72,6 @@ void csv_write_row(FILE *out, const struct csv_layout *layout,
 /* Cell strings shared by the text and CSV writers. */
 void fmt_file_size(char *out, size_t n, uint64_t mib);
 void fmt_latency(char *out, size_t n, int64_t latency_us);
-void fmt_chunk(char *out, size_t n, unsigned bytes);
 /* seeks as a CSV line keeps them; always_decimal for 1.0x lines */
 void fmt_seeks(char *out, size_t n, double rate, bool always_decimal);
 /* 1.0x size label: "64M", "2G", "64M:4k" */

@@ -28,6 +28,8 @@ struct phase_def {
 	void (*release)(struct phase_ctx *);    /* may be NULL */
 	/* remove what the phase made; safe at any point, and twice */
 	void (*cleanup)(struct phase_ctx *);
+	/* runs at every point of a --chunks sweep, not at the first alone */
+	bool every_point;
 };
 
 extern const struct phase_def phase_table[];

@@ -46,8 +46,9 @@ struct phase_ctx {
 	ino_t scratch_ino;
 	pid_t pid;                      /* names the data files: Bonnie.<pid> */
 
+	unsigned chunk;                 /* the I/O chunk of the running point */
 	char *buf;                      /* page-aligned, buf_size bytes */
-	size_t buf_size;                /* >= chunk and >= files.chunk */
+	size_t buf_size;                /* >= every chunk and files.chunk */
 	struct rng rng;
 
 	const char *label;              /* the running phase, for messages */

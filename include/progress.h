@@ -33,6 +33,13 @@ void progress_stop(void);
 /* true while the live line is shown instead of bonnie++'s lines */
 bool progress_live(void);
 
+/*
+ * A --chunks sweep starts point i (0-based) of n, whose chunk is chunk
+ * bytes: a line before its phases' lines, or the live line's prefix.
+ */
+void progress_point(const struct config *cfg, unsigned chunk, unsigned i,
+    unsigned n);
+
 /* "Writing intelligently..." and "done", or the live line's phase */
 void progress_phase_begin(const struct config *cfg, const struct phase_def *p);
 void progress_phase_done(const struct config *cfg, const struct phase_def *p);

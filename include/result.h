@@ -127,6 +127,10 @@ struct result {
 	bool from_run;
 	struct run_info run;
 	struct phase_figures phase[PH_COUNT];
+	/* --chunks: the sweep's chunk sizes and this record's place in it */
+	unsigned sweep_chunks[CHUNKS_MAX];
+	unsigned sweep_n;               /* 0: no sweep */
+	unsigned sweep_point;           /* 0-based, in the order given */
 	unsigned nranks;                /* > 1 only in clyde-mpi, on rank 0 */
 	struct rank_figures *ranks;     /* [nranks], or NULL */
 	enum run_status status;
@@ -141,6 +145,14 @@ extern const char *const phase_csv_name[PH_COUNT];
  * was asked to do).
  */
 void result_init_run(struct result *res, const struct config *cfg);
+
+/*
+ * Make res the record of point i of a --chunks sweep (config_points()),
+ * the first point that runs when first: later points have no per-char
+ * and no small-file phases.
+ */
+void result_set_point(struct result *res, const struct config *cfg,
+    unsigned i, bool first);
 
 /*
  * Derive the cells from the raw figures: rates, %CPU, the +++++ rule,

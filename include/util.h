@@ -59,6 +59,9 @@ ssize_t write_all(int fd, const void *buf, size_t n);
 size_t utf8_len(const char *s);
 ssize_t read_all(int fd, void *buf, size_t n);
 
+/* A chunk size as -s and --chunks take it: "512", "64k", "16m". */
+void fmt_chunk(char *out, size_t n, unsigned bytes);
+
 /*
  * Print s in exactly width terminal columns: cut after the last whole
  * UTF-8 character that fits, then padded with spaces (the table's labels).

@@ -732,6 +732,11 @@ static int check_config(struct config *cfg, struct given *g)
 	if (g->chunks != NULL && cfg->file_size_mib == 0)
 		return bad("--chunks", g->chunks, "-s 0 skips the phases "
 		    "the sweep runs");
+	for (unsigned i = 0; i < cfg->nchunks; i++)
+		if (cfg->chunks[i] / (1024 * 1024) > cfg->file_size_mib)
+			return bad("--chunks", g->chunks, "a chunk size is larger "
+			    "than the file (%lluM)",
+			    (unsigned long long)cfg->file_size_mib);
 	/* -c N copies each use the size: together they must exceed the cache */
 	if (cfg->file_size_mib != 0 && cfg->ram_mib != 0 &&
 	    cfg->file_size_mib * cfg->concurrency < cfg->ram_mib * 2)

@@ -152,16 +152,6 @@ void fmt_file_size(char *out, size_t n, uint64_t mib)
 		snprintf(out, n, "%" PRIu64 "M", mib);
 }
 
-void fmt_chunk(char *out, size_t n, unsigned bytes)
-{
-	if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0)
-		snprintf(out, n, "%um", bytes / (1024 * 1024));
-	else if (bytes >= 1024 && bytes % 1024 == 0)
-		snprintf(out, n, "%uk", bytes / 1024);
-	else
-		snprintf(out, n, "%u", bytes);
-}
-
 /* bonnie++'s latency string: whole us below 0.1 s, ms below 100 s, then s. */
 void fmt_latency(char *out, size_t n, int64_t us)
 {

@@ -16,6 +16,7 @@
 #include "dist.h"
 #include "runner.h"
 #include "csv.h"
+#include "report_set.h"
 #include "report_text.h"
 #include "report_json.h"
 #include "report_cmd.h"
@@ -72,7 +73,10 @@ struct outputs {
 	FILE *table, *csv;
 	FILE *json;                     /* NULL without --json */
 	unsigned json_records;
-	struct rank_figures *ranks;     /* every rank's own figures, rank 0 */
+	bool several;                   /* more than one record: an array, a header */
+	bool header_done;
+	/* every rank's own figures, rank 0: dist_size() per point */
+	struct rank_figures *ranks;
 };
 
 /* Open what the results go to, before the first run.  Exit code. */
@@ -83,6 +87,7 @@ static int open_outputs(const struct config *cfg, struct outputs *out)
 
 	memset(out, 0, sizeof(*out));
 	out->speaks = dist_rank() == 0;
+	out->several = cfg->runs > 1 || config_points(cfg) > 1;
 	out->layout = csv_layout_for(cfg->compat);
 	out->table = cfg->quiet || json_on_stdout ? stderr : stdout;
 	out->csv = json_on_stdout ? stderr : stdout;
@@ -90,7 +95,8 @@ static int open_outputs(const struct config *cfg, struct outputs *out)
 	    (out->json = open_json(cfg)) == NULL)
 		rc = EXIT_CANNOT_START;
 	if (out->speaks && dist_size() > 1 &&
-	    (out->ranks = calloc(dist_size(), sizeof(*out->ranks))) == NULL)
+	    (out->ranks = calloc((size_t)dist_size() * config_points(cfg),
+	    sizeof(*out->ranks))) == NULL)
 		rc = EXIT_CANNOT_START;
 	if (!dist_all_ok(rc == EXIT_OK) && rc == EXIT_OK)
 		rc = EXIT_CANNOT_START;
@@ -101,35 +107,66 @@ static int open_outputs(const struct config *cfg, struct outputs *out)
 			    "memory, not the disk\n",
 			    (unsigned long long)cfg->file_size_mib,
 			    cfg->files.count_k * FILE_UNIT);
-		/* bonnie++ prints the header only for more than one run */
-		if (cfg->runs > 1)
-			csv_write_header(out->csv, out->layout);
 	}
 	return rc;
 }
 
+/* The text table of a run: one row per point of a sweep. */
+static int write_table(FILE *f, enum compat compat, const struct result *res,
+    unsigned nres)
+{
+	struct report_set set;
+	unsigned i;
+	int rc = 0;
+
+	if (nres == 1) {
+		report_text(f, compat, res);
+		return 0;
+	}
+	report_set_init(&set);
+	for (i = 0; i < nres && rc == 0; i++)
+		rc = report_set_add(&set, &res[i]);
+	if (rc == 0)
+		report_text_set(f, compat, &set, NULL);
+	else
+		fprintf(stderr, "clyde: the table: %s\n", strerror(errno));
+	report_set_free(&set);
+	return rc;
+}
+
 /*
- * The results of one run that ended with rc.  Returns rc, or
- * EXIT_IO_ERROR when nobody can read them any more.
+ * The results of one run that ended with rc, one record per point.
+ * Returns rc, or EXIT_IO_ERROR when nobody can read them any more.
  */
 static int write_outputs(const struct config *cfg, struct outputs *out,
-    const struct result *res, int rc)
+    const struct result *res, unsigned nres, int rc)
 {
+	unsigned i;
+
 	/* a run that could not start has no record */
-	if (rc != EXIT_CANNOT_START && out->json != NULL) {
-		/* one record, or an array of them with -x N > 1 */
-		if (cfg->runs > 1)
+	for (i = 0; i < nres && rc != EXIT_CANNOT_START && out->json != NULL;
+	    i++) {
+		/* one record, or an array of them (-x N > 1, --chunks) */
+		if (out->several)
 			fputs(out->json_records == 0 ? "[\n" : ",\n", out->json);
-		report_json_record(out->json, res);
+		report_json_record(out->json, &res[i]);
 		out->json_records++;
 	}
 	/* an interrupted run prints nothing else, as bonnie++ */
 	if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 		return rc;
 	/* bonnie++ prints no table with -x, even -x 1 */
-	if (cfg->runs == 0)
-		report_text(out->table, cfg->compat, res);
-	csv_write_row(out->csv, out->layout, res);
+	if (cfg->runs == 0 && nres > 0 &&
+	    write_table(out->table, cfg->compat, res, nres) != 0 &&
+	    rc == EXIT_OK)
+		rc = EXIT_IO_ERROR;
+	/* bonnie++ prints the header only for more than one line; after
+	 * the table, so that the lines follow it */
+	if (out->several && !out->header_done && nres > 0)
+		csv_write_header(out->csv, out->layout);
+	out->header_done = out->header_done || nres > 0;
+	for (i = 0; i < nres; i++)
+		csv_write_row(out->csv, out->layout, &res[i]);
 	/* a closed pipe or a full disk ends the runs: nobody reads them */
 	if (fflush(out->csv) != 0 && rc == EXIT_OK)
 		rc = EXIT_IO_ERROR;
@@ -144,13 +181,14 @@ static int close_outputs(const struct config *cfg, struct outputs *out)
 {
 	int rc = EXIT_OK;
 
+	/* the array's end on stdout too (--json=-) */
+	if (out->json != NULL && out->several && out->json_records > 0)
+		fputs("]\n", out->json);
 	if (out->json != NULL && out->json != stdout &&
 	    out->json_records == 0) {
 		fclose(out->json);
 		unlink(cfg->json_path);
 	} else if (out->json != NULL && out->json != stdout) {
-		if (cfg->runs > 1 && out->json_records > 0)
-			fputs("]\n", out->json);
 		if (close_checked(out->json) != 0) {
 			fprintf(stderr, "clyde: --json %s: %s\n", cfg->json_path,
 			    errno ? strerror(errno) : "write error");
@@ -165,28 +203,40 @@ static int close_outputs(const struct config *cfg, struct outputs *out)
 static int run_benchmark(const struct config *cfg)
 {
 	struct outputs out;
-	struct result res;
-	unsigned run, runs = cfg->runs ? cfg->runs : 1;
+	struct result *res;
+	unsigned run, runs = cfg->runs ? cfg->runs : 1, i, nres;
+	unsigned points = config_points(cfg);
 	int rc, close_rc;
 
 	rc = open_outputs(cfg, &out);
+	/* one record per point of a --chunks sweep */
+	res = calloc(points, sizeof(*res));
+	if (!dist_all_ok(res != NULL) && rc == EXIT_OK) {
+		fputs("clyde: cannot allocate the result records\n", stderr);
+		rc = EXIT_CANNOT_START;
+	}
 	for (run = 0; run < runs && rc == EXIT_OK; run++) {
-		result_init_run(&res, cfg);
-		setup_describe_run(cfg, &res.run);
-		if (dist_size() > 1) {
-			res.concurrency = (int)dist_size();
-			res.nranks = dist_size();
-			res.ranks = out.ranks;
-			dist_gather_hosts(res.ranks);
+		for (i = 0; i < points; i++) {
+			result_init_run(&res[i], cfg);
+			setup_describe_run(cfg, &res[i].run);
+			if (dist_size() <= 1)
+				continue;
+			res[i].concurrency = (int)dist_size();
+			res[i].nranks = dist_size();
+			res[i].ranks = out.ranks != NULL ?
+			    out.ranks + (size_t)i * dist_size() : NULL;
+			dist_gather_hosts(res[i].ranks);
 		}
-		rc = phase_run_all(cfg, &res);
-		result_finalize(&res, cfg->precise);
+		rc = phase_run_all(cfg, res, &nres);
+		for (i = 0; i < nres; i++)
+			result_finalize(&res[i], cfg->precise);
 		if (!out.speaks)
 			continue;
-		rc = write_outputs(cfg, &out, &res, rc);
+		rc = write_outputs(cfg, &out, res, nres, rc);
 		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 			break;
 	}
+	free(res);
 	close_rc = close_outputs(cfg, &out);
 	return rc != EXIT_OK ? rc : close_rc;
 }

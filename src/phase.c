@@ -23,45 +23,47 @@ static bool files_enabled(const struct config *cfg)
 
 /*
  * The seeks are the last phase to use the data files: they go as soon
- * as it ends, so that the small-file phases run without them.
+ * as it ends, so that the small-file phases run without them.  A
+ * --chunks sweep runs the block phases and the seeks at every point,
+ * the per-char and small-file phases at the first alone.
  */
 const struct phase_def phase_table[] = {
 	{ PH_PUTC, "per-char write", "Writing with putc()...", "done\n",
 	  per_char_enabled, phase_putc_prepare, phase_putc_run,
-	  NULL, phase_io_cleanup },
+	  NULL, phase_io_cleanup, false },
 	{ PH_PUT_BLOCK, "block write", "Writing intelligently...", "done\n",
 	  io_enabled, phase_put_block_prepare, phase_put_block_run,
-	  NULL, phase_io_cleanup },
+	  NULL, phase_io_cleanup, true },
 	{ PH_REWRITE, "rewrite", "Rewriting...", "done\n",
 	  io_enabled, phase_rewrite_prepare, phase_rewrite_run,
-	  NULL, phase_io_cleanup },
+	  NULL, phase_io_cleanup, true },
 	{ PH_GETC, "per-char read", "Reading with getc()...", "done\n",
 	  per_char_enabled, phase_getc_prepare, phase_getc_run,
-	  NULL, phase_io_cleanup },
+	  NULL, phase_io_cleanup, false },
 	{ PH_GET_BLOCK, "block read", "Reading intelligently...", "done\n",
 	  io_enabled, phase_get_block_prepare, phase_get_block_run,
-	  NULL, phase_io_cleanup },
+	  NULL, phase_io_cleanup, true },
 	{ PH_SEEKS, "random seeks", "start 'em...", NULL,
 	  io_enabled, phase_seeks_prepare, phase_seeks_run,
-	  phase_io_cleanup, phase_seeks_cleanup },
+	  phase_io_cleanup, phase_seeks_cleanup, true },
 	{ PH_SEQ_CREATE, "sequential create", "Create files in sequential order...",
 	  "done.\n", files_enabled, phase_seq_create_prepare, phase_seq_create_run,
-	  NULL, phase_files_cleanup },
+	  NULL, phase_files_cleanup, false },
 	{ PH_SEQ_STAT, "sequential stat", "Stat files in sequential order...",
 	  "done.\n", files_enabled, NULL, phase_seq_stat_run,
-	  NULL, phase_files_cleanup },
+	  NULL, phase_files_cleanup, false },
 	{ PH_SEQ_DEL, "sequential delete", "Delete files in sequential order...",
 	  "done.\n", files_enabled, NULL, phase_seq_del_run,
-	  NULL, phase_files_cleanup },
+	  NULL, phase_files_cleanup, false },
 	{ PH_RAN_CREATE, "random create", "Create files in random order...",
 	  "done.\n", files_enabled, phase_ran_create_prepare, phase_ran_create_run,
-	  NULL, phase_files_cleanup },
+	  NULL, phase_files_cleanup, false },
 	{ PH_RAN_STAT, "random stat", "Stat files in random order...",
 	  "done.\n", files_enabled, phase_ran_stat_prepare, phase_ran_stat_run,
-	  NULL, phase_files_cleanup },
+	  NULL, phase_files_cleanup, false },
 	{ PH_RAN_DEL, "random delete", "Delete files in random order...",
 	  "done.\n", files_enabled, phase_ran_del_prepare, phase_ran_del_run,
-	  NULL, phase_files_cleanup },
+	  NULL, phase_files_cleanup, false },
 };
 
 const size_t phase_count = sizeof(phase_table) / sizeof(phase_table[0]);

@@ -196,6 +196,9 @@ int copies_run_phase(struct copies *cp, struct phase_ctx *base,
 
 	cp->phase = p;
 	cp->gate = 0;
+	/* the point of a --chunks sweep the phase runs at */
+	for (k = 0; k < cp->n; k++)
+		cp->copy[k].ctx.chunk = base->chunk;
 	if (pthread_barrier_init(&cp->ready, NULL, cp->n) != 0)
 		return phase_fail(base, NULL, "pthread_barrier_init", errno);
 	kids0 = children_cpu_ns();

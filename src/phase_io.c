@@ -255,7 +255,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 {
 	struct io_state *io = ctx->io;
 	struct phase_meter *m = ctx->meter;
-	const size_t chunk = ctx->cfg->chunk;
+	const size_t chunk = ctx->chunk;
 	uint64_t start = op_clock();
 	unsigned i;
 	int rc;
@@ -334,9 +334,9 @@ int phase_io_check_direct(struct phase_ctx *ctx)
 		unlinkat(ctx->scratch_fd, probe, 0);
 		return phase_fail(ctx, NULL, "open with O_DIRECT", err);
 	}
-	if (write_all(fd, ctx->buf, ctx->cfg->chunk) < 0 ||
+	if (write_all(fd, ctx->buf, ctx->chunk) < 0 ||
 	    lseek(fd, 0, SEEK_SET) < 0 ||
-	    read_all(fd, ctx->buf, ctx->cfg->chunk) < 0)
+	    read_all(fd, ctx->buf, ctx->chunk) < 0)
 		err = errno;
 	close(fd);
 	unlinkat(ctx->scratch_fd, probe, 0);
@@ -344,7 +344,7 @@ int phase_io_check_direct(struct phase_ctx *ctx)
 		char op[80];
 
 		snprintf(op, sizeof(op), "O_DIRECT on a %u-byte chunk",
-		    ctx->cfg->chunk);
+		    ctx->chunk);
 		return phase_fail(ctx, NULL, op, err);
 	}
 	return PHASE_OK;
@@ -440,7 +440,7 @@ int phase_put_block_prepare(struct phase_ctx *ctx)
 	size_t k;
 
 	/* data that is not all zeros, so no filesystem can skip it as holes */
-	for (k = 0; k < ctx->cfg->chunk; k++)
+	for (k = 0; k < ctx->chunk; k++)
 		ctx->buf[k] = (char)(k & 0x7f);
 	return open_all(ctx, O_WRONLY | block_flags(ctx), true, NULL);
 }

@@ -152,13 +152,14 @@ static uint64_t draw_chunk(struct rng *r, uint64_t n)
 }
 
 /* 1.03 splits the data in 1 GiB files (phase_io.c), 2.00 keeps one. */
-static void set_layout(struct seek_shared *sh, const struct config *cfg)
+static void set_layout(struct seek_shared *sh, const struct phase_ctx *ctx)
 {
+	const struct config *cfg = ctx->cfg;
 	uint64_t file_mib = cfg->compat == COMPAT_103 ? IO_FILE_MAX_MIB :
 	    cfg->file_size_mib;
 
 	sh->files = phase_io_file_count(cfg);
-	sh->chunks_per_file = file_mib * MIB / cfg->chunk;
+	sh->chunks_per_file = file_mib * MIB / ctx->chunk;
 }
 
 /*
@@ -185,7 +186,7 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh);
 int phase_seeks_prepare(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
-	uint64_t chunks = cfg->file_size_mib * MIB / cfg->chunk;
+	uint64_t chunks = cfg->file_size_mib * MIB / ctx->chunk;
 	struct seek_shared *sh;
 
 	if (chunks == 0 || phase_io_file_count(cfg) == 0)
@@ -195,7 +196,7 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 	if (sh == NULL)
 		return phase_fail(ctx, NULL, "mmap", errno);
 	ctx->seek = sh;
-	set_layout(sh, cfg);
+	set_layout(sh, ctx);
 	sh->chunks = chunks;
 	/* draw_chunk() takes two numbers past 2^32 chunks, one below */
 	sh->draws_per_seek = chunks <= UINT32_MAX ? 2 : 3;
@@ -221,7 +222,7 @@ static int record(struct seeker_slot *slot, enum seek_op op, unsigned file,
 static int seek_one(struct phase_ctx *ctx, const struct seek_shared *sh,
     uint64_t target, const int *fds, struct seeker_slot *slot)
 {
-	const size_t len = ctx->cfg->chunk;
+	const size_t len = ctx->chunk;
 	uint64_t chunk = target >> 1, nr = chunk / sh->chunks_per_file;
 	unsigned f = nr < sh->files ? (unsigned)nr : sh->files - 1;
 	uint64_t off = (chunk - (uint64_t)f * sh->chunks_per_file) * len;

@@ -24,6 +24,7 @@ volatile sig_atomic_t progress_tick_due;
 static struct {
 	bool on;
 	const char *label;
+	char point[48];                 /* "chunk 64k (2/3) " in a sweep, or "" */
 	uint64_t total;                 /* ops the phase will count; 0 unknown */
 	int64_t start_ns;
 } live;
@@ -70,12 +71,12 @@ void progress_tick(void)
 	if (live.total > 0 && m->ops > 0 && m->ops <= live.total) {
 		fmt_duration(left, sizeof(left), (int64_t)((double)ns *
 		    (double)(live.total - m->ops) / (double)m->ops));
-		len = snprintf(line, sizeof(line), "\r\033[K%s  %3d%%  %s, about "
-		    "%s left", live.label, (int)(m->ops * 100 / live.total),
-		    elapsed, left);
+		len = snprintf(line, sizeof(line), "\r\033[K%s%s  %3d%%  %s, "
+		    "about %s left", live.point, live.label,
+		    (int)(m->ops * 100 / live.total), elapsed, left);
 	} else {
-		len = snprintf(line, sizeof(line), "\r\033[K%s  %s", live.label,
-		    elapsed);
+		len = snprintf(line, sizeof(line), "\r\033[K%s%s  %s",
+		    live.point, live.label, elapsed);
 	}
 	if (len > 0 && write(STDERR_FILENO, line, (size_t)len) < 0)
 		live.on = false;
@@ -99,6 +100,7 @@ void progress_start(const struct config *cfg)
 	struct sigaction sa;
 	struct itimerval every = { { 0, 500000 }, { 0, 500000 } };
 
+	live.point[0] = '\0';
 	live.on = !cfg->quiet && dist_rank() == 0 &&
 	    (cfg->progress == PROGRESS_ALWAYS ||
 	    (cfg->progress == PROGRESS_AUTO && isatty(STDERR_FILENO)));
@@ -150,6 +152,18 @@ static const char *progress_text(const struct config *cfg, const struct phase_de
 	return p->progress;
 }
 
+void progress_point(const struct config *cfg, unsigned chunk, unsigned i,
+    unsigned n)
+{
+	char size[32], line[64];
+
+	fmt_chunk(size, sizeof(size), chunk);
+	snprintf(live.point, sizeof(live.point), "chunk %s (%u/%u) ", size,
+	    i + 1, n);
+	snprintf(line, sizeof(line), "Chunk size %s (%u/%u):\n", size, i + 1, n);
+	progress(cfg, line);
+}
+
 void progress_phase_begin(const struct config *cfg, const struct phase_def *p)
 {
 	progress(cfg, progress_text(cfg, p));
@@ -157,7 +171,7 @@ void progress_phase_begin(const struct config *cfg, const struct phase_def *p)
 	live.total = phase_total(cfg, p->id);
 	live.start_ns = now_ns();
 	if (live.on)
-		fprintf(stderr, "\r\033[K%s", p->label);
+		fprintf(stderr, "\r\033[K%s%s", live.point, p->label);
 }
 
 void progress_phase_done(const struct config *cfg, const struct phase_def *p)

@@ -278,6 +278,22 @@ static void line_count(FILE *out, const char *key, unsigned long long v)
 	fputs(",\n", out);
 }
 
+/* --chunks: the sweep's chunk sizes and this record's place, or null */
+static void json_sweep(FILE *out, const struct result *res)
+{
+	unsigned i;
+
+	json_key(out, 2, "sweep");
+	if (res->sweep_n == 0) {
+		fputs("null,\n", out);
+		return;
+	}
+	fputs("{\"chunks\": [", out);
+	for (i = 0; i < res->sweep_n; i++)
+		fprintf(out, "%s%u", i ? ", " : "", res->sweep_chunks[i]);
+	fprintf(out, "], \"point\": %u},\n", res->sweep_point);
+}
+
 /* the keys only a benchmark run fills */
 static void json_run(FILE *out, const struct result *res)
 {
@@ -290,8 +306,8 @@ static void json_run(FILE *out, const struct result *res)
 
 	if (!res->from_run) {
 		static const char *const keys[] = { "clyde_version", "compat",
-		    "started", "target", "options", "phases", "ranks", "status",
-		    "error" };
+		    "started", "target", "options", "sweep", "phases", "ranks",
+		    "status", "error" };
 		size_t i;
 
 		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -322,6 +338,7 @@ static void json_run(FILE *out, const struct result *res)
 	fputs(", \"per_char_size_mib\": ", out);
 	json_opt_count(out, run->per_char_mib);
 	fputs("},\n", out);
+	json_sweep(out, res);
 	json_key(out, 2, "phases");
 	json_per_phase(out, 2, res, one_phase, NULL);
 	fputs(",\n", out);

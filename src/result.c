@@ -59,6 +59,18 @@ void result_init_run(struct result *res, const struct config *cfg)
 	}
 }
 
+void result_set_point(struct result *res, const struct config *cfg,
+    unsigned i, bool first)
+{
+	res->chunk = config_point_chunk(cfg, i);
+	res->has_files = first && cfg->files.count_k > 0;
+	if (!first)
+		res->run.per_char_mib = 0;
+	memcpy(res->sweep_chunks, cfg->chunks, sizeof(res->sweep_chunks));
+	res->sweep_n = cfg->nchunks;
+	res->sweep_point = i;
+}
+
 /* K/s for the data phases, operations per second for the others. */
 static double phase_rate(enum phase_id id, const struct phase_figures *pf)
 {

@@ -32,19 +32,28 @@ static char scratch_path[PATH_MAX];
 /* Why the run stopped when no signal stopped it (-y p), or "". */
 static char stop_reason[128];
 
-/* Returns EXIT_OK or the exit code: a bad -Z file is bad input (1). */
+/*
+ * Returns EXIT_OK or the exit code: a bad -Z file is bad input (1).  One
+ * buffer serves every point of a sweep: it is made at the largest chunk.
+ */
 static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	size_t size = cfg->chunk > cfg->files.chunk ? cfg->chunk : cfg->files.chunk;
+	size_t size = cfg->files.chunk;
 	const char *why;
 	void *buf;
+	unsigned i;
+
+	for (i = 0; i < config_points(cfg); i++)
+		if (config_point_chunk(cfg, i) > size)
+			size = config_point_chunk(cfg, i);
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->cfg = cfg;
 	ctx->target_fd = -1;
 	ctx->scratch_fd = -1;
 	ctx->pid = getpid();
+	ctx->chunk = cfg->chunk;
 	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
 		fprintf(stderr, "clyde: cannot allocate a %zu-byte buffer\n", size);
 		return EXIT_CANNOT_START;
@@ -195,36 +204,114 @@ static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
 	}
 }
 
-/* Every enabled phase in table order, until one fails or a stop. */
-static int run_phases(struct phase_ctx *ctx, struct copies *copies,
-    struct result *res)
+/*
+ * Every enabled phase in table order, until one fails or a stop; after
+ * the first point of a sweep, only those that run at every point.
+ */
+static int run_point(struct phase_ctx *ctx, struct copies *copies,
+    struct result *res, bool first)
 {
 	int rc = PHASE_OK;
 
-	stall_start(ctx->cfg, scratch_path, stuck_msg);
-	progress_start(ctx->cfg);
 	for (size_t i = 0; i < phase_count && rc == PHASE_OK; i++) {
 		const struct phase_def *p = &phase_table[i];
 
-		if (!p->enabled(ctx->cfg))
+		if (!p->enabled(ctx->cfg) || (!first && !p->every_point))
 			continue;
 		rc = run_phase(ctx, copies, p, res);
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
 	}
-	progress_stop();
-	stall_stop();
 	return rc;
 }
 
-int phase_run_all(const struct config *cfg, struct result *res)
+/*
+ * The points of the run in order, each into the next record; *nres
+ * counts the records begun.  A point is a --chunks size (one without).
+ */
+static int run_points(struct phase_ctx *ctx, struct copies *copies,
+    const bool *skip, struct result *res, unsigned *nres)
+{
+	const struct config *cfg = ctx->cfg;
+	unsigned i, n = 0, total = 0;
+	int rc = PHASE_OK;
+
+	for (i = 0; i < config_points(cfg); i++)
+		total += !skip[i];
+	stall_start(cfg, scratch_path, stuck_msg);
+	progress_start(cfg);
+	for (i = 0; i < config_points(cfg) && rc == PHASE_OK; i++) {
+		if (skip[i])
+			continue;
+		ctx->chunk = config_point_chunk(cfg, i);
+		result_set_point(&res[n], cfg, i, n == 0);
+		if (cfg->nchunks > 0)
+			progress_point(cfg, ctx->chunk, n, total);
+		rc = run_point(ctx, copies, &res[n], n == 0);
+		report_end(cfg, ctx, rc, &res[n]);
+		n++;
+	}
+	progress_stop();
+	stall_stop();
+	*nres = n;
+	return rc;
+}
+
+/*
+ * -D: can the filesystem take O_DIRECT with each chunk?  Without a sweep
+ * a refusal stops the run; a sweep leaves the size out (skip[i]), said
+ * on stderr, and stops only when it has none left.  The ranks agree.
+ */
+static int check_direct(struct phase_ctx *ctx, bool *skip)
+{
+	const struct config *cfg = ctx->cfg;
+	unsigned i, left = 0;
+	int rc;
+
+	ctx->label = "-D";
+	for (i = 0; i < config_points(cfg); i++) {
+		char size[32];
+
+		ctx->chunk = config_point_chunk(cfg, i);
+		rc = phase_io_check_direct(ctx);
+		skip[i] = !dist_all_ok(rc == PHASE_OK);
+		if (!skip[i]) {
+			left++;
+			continue;
+		}
+		if (cfg->nchunks == 0) {
+			if (rc == PHASE_ERROR)
+				fprintf(stderr, "clyde: %s\n", ctx->error);
+			return PHASE_ERROR;
+		}
+		fmt_chunk(size, sizeof(size), ctx->chunk);
+		if (rc == PHASE_ERROR)
+			fprintf(stderr, "clyde: --chunks %s: refused by -D "
+			    "(O_DIRECT) on this filesystem: skipped (%s)\n",
+			    size, ctx->error);
+		else if (dist_rank() == 0)
+			fprintf(stderr, "clyde: --chunks %s: refused by -D "
+			    "(O_DIRECT) on another rank: skipped\n", size);
+	}
+	ctx->chunk = cfg->chunk;
+	if (left > 0)
+		return PHASE_OK;
+	if (dist_rank() == 0)
+		fputs("clyde: --chunks: -D (O_DIRECT): every chunk size was "
+		    "refused\n", stderr);
+	return PHASE_ERROR;
+}
+
+int phase_run_all(const struct config *cfg, struct result *res,
+    unsigned *nres)
 {
 	struct phase_ctx ctx;
 	struct copies *copies = NULL;
 	char path[PATH_MAX];
-	bool made = false;
+	bool made = false, skip[CHUNKS_MAX] = { false };
 	int rc, exit_rc = EXIT_CANNOT_START;
 
+	*nres = 0;
 	test_hooks_load();
 	stop_reason[0] = '\0';
 	/* before any rank makes its own: theirs would look stale */
@@ -252,12 +339,8 @@ int phase_run_all(const struct config *cfg, struct result *res)
 			fprintf(stderr, "clyde: another rank could not start\n");
 		goto out;
 	}
-	ctx.label = "-D";
-	rc = PHASE_OK;
 	if (cfg->direct_io && cfg->file_size_mib > 0 &&
-	    (rc = phase_io_check_direct(&ctx)) == PHASE_ERROR)
-		fprintf(stderr, "clyde: %s\n", ctx.error);
-	if (!dist_all_ok(rc == PHASE_OK))
+	    check_direct(&ctx, skip) != PHASE_OK)
 		goto out;
 	/* before any phase: nothing measured, so the run could not start */
 	if (cfg->concurrency > 1 &&
@@ -268,8 +351,7 @@ int phase_run_all(const struct config *cfg, struct result *res)
 			fprintf(stderr, "clyde: %s\n", ctx.error);
 		goto out;
 	}
-	rc = run_phases(&ctx, copies, res);
-	report_end(cfg, &ctx, rc, res);
+	rc = run_points(&ctx, copies, skip, res, nres);
 	if (rc == PHASE_STOPPED)
 		exit_rc = EXIT_INTERRUPTED;
 	else if (rc == PHASE_ERROR)

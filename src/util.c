@@ -249,6 +249,16 @@ ssize_t read_all(int fd, void *buf, size_t n)
 }
 
 /* utf8_len(), and the code point in *cp when the length is not 0 */
+void fmt_chunk(char *out, size_t n, unsigned bytes)
+{
+	if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0)
+		snprintf(out, n, "%um", bytes / (1024 * 1024));
+	else if (bytes >= 1024 && bytes % 1024 == 0)
+		snprintf(out, n, "%uk", bytes / 1024);
+	else
+		snprintf(out, n, "%u", bytes);
+}
+
 static size_t utf8_decode(const char *str, unsigned long *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;

@@ -40,4 +40,110 @@ ok $? "-s 8:2m: still refused, -s keeps the 1 MiB limit" || diag < "$WORK/err"
 "$CLYDE" --help | grep -q -- '--chunks=LIST'
 ok $? "--help names --chunks"
 
+# A sweep of three chunk sizes in both profiles (8192, bonnie++'s default
+# chunk, in the middle: the 2.00 line leaves its io_chunk_size empty and
+# the 1.03 size label bare, as bonnie++ does for it)
+csv_lines() { grep -v '^format_version,\|^name,' "$WORK/csv"; }
+for compat in 1.03 2.00; do
+	run --compat=$compat -s 8 -n 1 --chunks=4k,8k,1m --json="$WORK/$compat.json"
+	cp "$WORK/out" "$WORK/table.$compat"
+	if [ $compat = 1.03 ]; then
+		grep , "$WORK/out" >"$WORK/csv"
+		rows=$(grep -cE '^host +8M(:4k|:1024k)? ' "$WORK/out")
+		labels=$(csv_lines | cut -d, -f2 | tr '\n' ' ')
+		want_labels="8M:4k 8M 8M:1024k "
+	else
+		grep -E '^(1\.98|format_version),' "$WORK/out" >"$WORK/csv"
+		rows=$(grep -cE '^host +8M(:4k|:1m)? ' "$WORK/out")
+		labels=$(csv_lines | cut -d, -f7 | tr '\n' ' ')
+		want_labels="4k  1m "
+	fi
+	[ "$rc" = 0 ] && [ "$rows" = 3 ] && [ "$(csv_lines | wc -l)" = 3 ] &&
+	    [ "$labels" = "$want_labels" ] && is_empty "$t"
+	ok $? "$compat: --chunks=4k,8k,1m gives 3 table rows and 3 CSV lines: $want_labels" ||
+	    { echo "rc=$rc rows=$rows labels=$labels"; cat "$WORK/out" "$WORK/err"; } | diag
+	[ "$(head -1 "$WORK/csv" | cut -d, -f1-2)" = \
+	    "$([ $compat = 1.03 ] && echo name,file_size || echo format_version,bonnie_version)" ]
+	ok $? "$compat: the CSV header comes first, as with -x 2" || diag < "$WORK/csv"
+	# per-char and small-file fields on the first line only
+	if [ $compat = 1.03 ]; then
+		first=$(csv_lines | head -1 | cut -d, -f3,9,15,16)
+		later=$(csv_lines | sed 1d | cut -d, -f3,4,9,10,15-27 | sort -u)
+		block=$(csv_lines | cut -d, -f5,11 | grep -c '^[^,][^,]*,[^,]')
+	else
+		first=$(csv_lines | head -1 | cut -d, -f10,16,22,27)
+		later=$(csv_lines | sed 1d | cut -d, -f10,11,16,17,22-38,39,42,45-50 | sort -u)
+		block=$(csv_lines | cut -d, -f12,18 | grep -c '^[^,][^,]*,[^,]')
+	fi
+	case $first in *,,* | ,* | *,) f=1 ;; *) f=0 ;; esac
+	[ $f = 0 ] && [ "$(printf '%s' "$later" | tr -d ',')" = "" ] && [ "$block" = 3 ]
+	ok $? "$compat: per-char and file fields on the first line only, block fields on all" ||
+	    { echo "first=$first later=$later block=$block"; cat "$WORK/csv"; } | diag
+	# the small-file part of the table once
+	[ "$(grep -c '^ *1 ' "$WORK/table.$compat")" = 1 ]
+	ok $? "$compat: the small-file row once" || diag < "$WORK/table.$compat"
+done
+
+# the 1.03 lines read back as bonnie++ 1.03e lines: 27 fields, the chunk
+# taken from the size label (clyde report reads 1.0x lines as 1.03e wrote
+# them, tests/report.sh), written back unchanged
+run --compat=1.03 -s 8 -f -n 0 --chunks=4k,8k,1m -q
+grep -v '^name,' "$WORK/out" >"$WORK/l103.csv"
+"$CLYDE" report --json "$WORK/l103.csv" >"$WORK/l103.json" 2>"$WORK/err" &&
+    "$CLYDE" report --csv --compat=1.03 "$WORK/l103.csv" >"$WORK/back.csv" 2>>"$WORK/err"
+r=$?
+python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+assert [x['generation'] for x in r] == ['1.0x'] * 3, r
+assert [x['io_chunk_size'] for x in r] == [4096, 8192, 1048576], r" \
+    "$WORK/l103.json" 2>>"$WORK/err"
+[ $? = 0 ] && [ $r = 0 ] && [ "$(awk -F, 'NF != 27' "$WORK/l103.csv")" = "" ] &&
+    [ "$(grep -v '^name,' "$WORK/back.csv")" = "$(cat "$WORK/l103.csv")" ]
+ok $? "1.03: the sweep's lines are 1.0x lines of 27 fields whose label carries the chunk" ||
+    { cat "$WORK/l103.csv" "$WORK/back.csv" "$WORK/err"; } | diag
+
+# each 2.00 line is one that bonnie++ 2.00a's bon_csv2html takes
+if command -v bon_csv2html >/dev/null; then
+	grep '^1\.98,' "$WORK/table.2.00" >"$WORK/l200.csv"
+	n=0 good=0
+	while IFS= read -r line; do
+		n=$((n + 1))
+		printf '%s\n' "$line" | bon_csv2html >"$WORK/page.html" 2>"$WORK/err" &&
+		    [ ! -s "$WORK/err" ] && grep -q '>host<' "$WORK/page.html" &&
+		    good=$((good + 1))
+	done <"$WORK/l200.csv"
+	[ $n = 3 ] && [ $good = 3 ]
+	ok $? "2.00: bon_csv2html takes each of the 3 lines" || diag < "$WORK/err"
+else
+	skip "2.00: bon_csv2html takes each line" "bon_csv2html is not installed"
+fi
+
+# --json: an array, one record per point, each with the sweep key
+for compat in 1.03 2.00; do
+	python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+assert isinstance(r, list) and len(r) == 3, r
+chunks = [4096, 8192, 1048576]
+for i, x in enumerate(r):
+    assert x['sweep'] == {'chunks': chunks, 'point': i}, x['sweep']
+    assert x['io_chunk_size'] == chunks[i]
+    first = i == 0
+    assert (x['phases']['putc'] is not None) == first
+    assert (x['phases']['seq_create'] is not None) == first
+    assert (x['files'] is not None) == first
+    for ph in ('put_block', 'rewrite', 'get_block', 'seeks'):
+        assert x['phases'][ph] is not None, ph
+    # the point's own chunk: one timed write per chunk of the 8 MiB
+    lat = x['phases']['put_block']['latency_ns']['count']
+    assert lat == 8 * 1024 * 1024 // chunks[i], (i, lat)
+" "$WORK/$compat.json" 2>"$WORK/err"
+	ok $? "$compat: --json: 3 records, the sweep key, each point at its own chunk" ||
+	    diag < "$WORK/err"
+done
+run -s 8 -f -n 0 --json="$WORK/plain.json"
+python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+assert isinstance(r, dict) and r['sweep'] is None" "$WORK/plain.json" 2>"$WORK/err"
+ok $? "--json without --chunks: one record, sweep null" || diag < "$WORK/err"
+
 done_testing
