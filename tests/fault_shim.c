@@ -24,6 +24,11 @@
  *   CLYDE_FAULT_FREE_INODES  statvfs() says the filesystem has this many
  *                      free inodes, as a small one would (no other
  *                      variable needed; the call itself does not fail)
+ *   CLYDE_FAULT_DIRECT_ALIGN  a write or read on a descriptor opened with
+ *                      O_DIRECT fails with EINVAL unless its length is a
+ *                      multiple of this many bytes, as on a filesystem
+ *                      whose blocks are that large (no other variable
+ *                      needed)
  *
  * unlinkat counts every call, rmdir only unlinkat(AT_REMOVEDIR) (so
  * CLYDE_FAULT_CALL=rmdir CLYDE_FAULT_ERR=ENOTEMPTY is a directory that
@@ -199,12 +204,29 @@ static int inject(int fd, enum call c, size_t *n)
 	return 0;
 }
 
+/* CLYDE_FAULT_DIRECT_ALIGN: an O_DIRECT transfer of n bytes it refuses */
+static int misaligned(int fd, size_t n)
+{
+	const char *v = getenv("CLYDE_FAULT_DIRECT_ALIGN");
+	unsigned long align = v ? strtoul(v, NULL, 10) : 0;
+	int fl;
+
+	if (align == 0 || fd <= 2 || n % align == 0)
+		return 0;
+	fl = fcntl(fd, F_GETFL);
+	return fl >= 0 && (fl & O_DIRECT) != 0;
+}
+
 ssize_t write(int fd, const void *buf, size_t n)
 {
 	static ssize_t (*next)(int, const void *, size_t);
 
 	if (next == NULL)
 		real("write", &next, sizeof(next));
+	if (misaligned(fd, n)) {
+		errno = EINVAL;
+		return -1;
+	}
 	return inject(fd, C_WRITE, &n) < 0 ? -1 : next(fd, buf, n);
 }
 
@@ -214,6 +236,10 @@ ssize_t read(int fd, void *buf, size_t n)
 
 	if (next == NULL)
 		real("read", &next, sizeof(next));
+	if (misaligned(fd, n)) {
+		errno = EINVAL;
+		return -1;
+	}
 	return inject(fd, C_READ, &n) < 0 ? -1 : next(fd, buf, n);
 }
 

@@ -145,5 +145,80 @@ python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
 assert isinstance(r, dict) and r['sweep'] is None" "$WORK/plain.json" 2>"$WORK/err"
 ok $? "--json without --chunks: one record, sweep null" || diag < "$WORK/err"
+# --json=-: the array on stdout, ended
+run -s 8 -f -n 0 --chunks=4k,64k --json=-
+python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+assert [x['sweep']['point'] for x in r] == [0, 1], r" "$WORK/out" 2>"$WORK/err"
+ok $? "--json=- with a sweep: the whole array on stdout" || diag < "$WORK/err"
+
+# -x 2: each run sweeps; the header once, then a line per point per run
+run --compat=2.00 -s 8 -f -n 0 --chunks=4k,1m -x 2 --json="$WORK/x2.json"
+[ "$rc" = 0 ] && [ "$(grep -c '^format_version,' "$WORK/out")" = 1 ] &&
+    [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7 | tr '\n' ' ')" = "4k 1m 4k 1m " ] &&
+    ! grep -q '^Version' "$WORK/out" &&
+    python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+assert [x['sweep']['point'] for x in r] == [0, 1, 0, 1], r" "$WORK/x2.json" &&
+    is_empty "$t"
+ok $? "-x 2 --chunks=4k,1m: 4 lines, points 0 1 0 1, no table" ||
+    { cat "$WORK/out" "$WORK/err"; } | diag
+
+# -c 2: both copies run every point, each at the point's chunk
+run --compat=2.00 -s 8 -n 1 -f -c 2 --chunks=4k,1m --json="$WORK/c2.json"
+python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+assert len(r) == 2
+for x, chunk in zip(r, (4096, 1048576)):
+    assert x['concurrency'] == 2
+    for ph in ('put_block', 'rewrite', 'get_block'):
+        p = x['phases'][ph]
+        # two copies of 8 MiB each, one timed call per chunk
+        assert p['ops'] == 2 * 8 << 20, (ph, p['ops'])
+        assert p['latency_ns']['count'] == 2 * (8 << 20) // chunk, (ph, chunk)
+assert r[0]['phases']['seq_create'] is not None
+assert r[1]['phases']['seq_create'] is None" "$WORK/c2.json" 2>"$WORK/err"
+[ $? = 0 ] && [ "$rc" = 0 ] && is_empty "$t"
+ok $? "-c 2 --chunks=4k,1m: both copies at each point's chunk, files once" ||
+    { cat "$WORK/err"; } | diag
+
+# the progress names the point: bonnie++'s lines, and the live line
+run -s 8 -f -n 0 --chunks=4k,64k
+[ "$(grep -c '^Chunk size' "$WORK/err")" = 2 ] &&
+    grep -q '^Chunk size 64k (2/2):$' "$WORK/err" &&
+    [ "$(grep -c '^Writing intelligently' "$WORK/err")" = 2 ]
+ok $? "--chunks: a 'Chunk size 64k (2/2):' line before each point's phases" ||
+    diag < "$WORK/err"
+run -s 8 -f -n 0 --chunks=4k,64k --progress=always
+tr '\r' '\n' <"$WORK/err" | grep -q 'chunk 64k (2/2) block write'
+ok $? "--progress=always: the live line names the point and the phase" ||
+    diag < "$WORK/err"
+
+# -D: a chunk size that the filesystem refuses with O_DIRECT (the shim
+# refuses transfers that are no multiple of 4096 bytes, as a filesystem
+# with 4 KiB blocks) is skipped with a message; the others run
+if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 2
+else
+	CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
+	    run --compat=2.00 -D -s 8 -f -n 0 --chunks=512,4k,1k,64k --json="$WORK/d.json"
+	[ "$rc" = 0 ] &&
+	    grep -q '^clyde: --chunks 512: refused by -D (O_DIRECT) on this filesystem: skipped' "$WORK/err" &&
+	    grep -q '^clyde: --chunks 1k: refused by -D' "$WORK/err" &&
+	    [ "$(grep -c '^clyde: --chunks' "$WORK/err")" = 2 ] &&
+	    [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7 | tr '\n' ' ')" = "4k 64k " ] &&
+	    python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+assert [x['sweep']['point'] for x in r] == [1, 3], r
+assert all(x['options']['direct_io'] for x in r)" "$WORK/d.json" && is_empty "$t"
+	ok $? "-D: chunks 512 and 1k refused and skipped, 4k and 64k run" ||
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
+	CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
+	    run --compat=2.00 -D -s 8 -f -n 0 --chunks=512,1k --json="$WORK/dn.json"
+	[ "$rc" = 2 ] && grep -q '^clyde: --chunks: -D (O_DIRECT): every chunk size was refused$' "$WORK/err" &&
+	    [ ! -s "$WORK/out" ] && [ ! -e "$WORK/dn.json" ] && is_empty "$t"
+	ok $? "-D: every chunk refused: exit 2, no output, no JSON file, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
+fi
 
 done_testing
