@@ -78,6 +78,38 @@ line=$(tail -1 "$WORK/out")
 [ "$rc" = 0 ] && [ "$(nfields "$line")" = 27 ] && is_empty "$t"
 ok $? "the 1.03 profile: the classic line for the whole run" || diag < "$WORK/err"
 
+# --chunks: every rank sweeps the same points in step, each at the
+# point's chunk; the small files at the first point only
+mpi_run 2 --compat=2.00 -s 8 -f -n 1 --chunks=4k,1m --json="$WORK/sweep.json"
+[ "$rc" = 0 ] && [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f4,7 | tr '\n' ' ')" = "2,4k 2,1m " ] &&
+    python3 - "$WORK/sweep.json" <<'PY' && is_empty "$t"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert [x["sweep"]["point"] for x in r] == [0, 1], r
+for x, chunk in zip(r, (4096, 1 << 20)):
+    for k in x["ranks"]:
+        for ph in ("put_block", "rewrite", "get_block"):
+            assert k["phases"][ph]["latency_ns"]["count"] == (8 << 20) // chunk
+    files = [k["phases"]["seq_create"] is not None for k in x["ranks"]]
+    assert files == [chunk == 4096] * 2, files
+PY
+ok $? "2 ranks --chunks=4k,1m: both ranks at each point's chunk, two lines" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
+
+# -D: a chunk size that one rank's filesystem refuses is left out on both
+# (rank 1 runs under the fault shim, which refuses O_DIRECT below 4 KiB)
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+args="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -s 8 -f -n 0 -D --chunks=1k,4k -q"
+timeout 300 $MPIRUN -np 1 ./clyde-mpi $args : -np 1 -x LD_PRELOAD="$(pwd)/tests/fault_shim.so" \
+    -x CLYDE_FAULT_DIRECT_ALIGN=4096 ./clyde-mpi $args >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7)" = 4k ] &&
+    grep -q '^clyde: --chunks 1k: refused by -D (O_DIRECT) on another rank: skipped$' "$WORK/err" &&
+    is_empty "$t"
+ok $? "2 ranks -D: a chunk size one rank refuses is skipped by both" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
+
 # one rank fails early in a long phase: all stop, clean, non-zero
 start=$(date +%s)
 t=$(mktemp -d "$base/t.XXXXXX")
