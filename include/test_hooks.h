@@ -5,8 +5,10 @@
  * suite makes (tests/clyde-hooks, tests/clyde-mpi-hooks); in clyde as
  * built and installed every hook does nothing.
  *
- *   CLYDE_TEST_SIGNAL_PHASE=<CSV name>  SIGINT when that phase's timed
- *                                       run starts ("seq_create", ...)
+ *   CLYDE_TEST_SIGNAL_PHASE=<CSV name>[:N]  SIGINT when that phase's
+ *                                       timed run starts ("seq_create",
+ *                                       ...), the Nth time (default 1:
+ *                                       a --chunks sweep runs it again)
  *   CLYDE_TEST_SIGNAL_CLEANUP=1         SIGINT when cleanup starts: after
  *                                       a first signal, the second one
  *   CLYDE_TEST_FAIL_RANK=N[:<CSV name>] rank N fails that phase with EIO

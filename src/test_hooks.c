@@ -3,6 +3,7 @@
  * hook is empty and the environment is never read.
  */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,20 +11,30 @@
 
 #ifdef CLYDE_TEST_HOOKS
 
-static const char *signal_phase;
+static char signal_phase[32];
+static unsigned long signal_nth;        /* the start to signal, from 1 */
 static bool signal_cleanup;
 static const char *fail_rank;
 
 void test_hooks_load(void)
 {
-	signal_phase = getenv("CLYDE_TEST_SIGNAL_PHASE");
+	const char *phase = getenv("CLYDE_TEST_SIGNAL_PHASE");
+	char *colon;
+
+	signal_phase[0] = '\0';
+	if (phase != NULL)
+		snprintf(signal_phase, sizeof(signal_phase), "%s", phase);
+	colon = strchr(signal_phase, ':');
+	signal_nth = colon != NULL ? strtoul(colon + 1, NULL, 10) : 1;
+	if (colon != NULL)
+		*colon = '\0';
 	signal_cleanup = getenv("CLYDE_TEST_SIGNAL_CLEANUP") != NULL;
 	fail_rank = getenv("CLYDE_TEST_FAIL_RANK");
 }
 
 void test_hook_phase_start(enum phase_id id)
 {
-	if (signal_phase != NULL && strcmp(signal_phase, phase_csv_name[id]) == 0)
+	if (strcmp(signal_phase, phase_csv_name[id]) == 0 && --signal_nth == 0)
 		raise(SIGINT);
 }
 
