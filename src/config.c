@@ -218,9 +218,11 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 		return bad("-s", arg, "size %s (MiB, 0 to %uG)", why,
 		    IO_FILE_MAX_MIB * IO_FILES_MAX / 1024);
 	cfg->file_size_mib = v;
-	if (n > 1 && (rc = parse_chunk("-s", arg, f[1], &cfg->chunk)) != EXIT_OK)
+	/* an empty chunk keeps the default, so that seeks go with --chunks */
+	g->size_chunk = n > 1 && f[1][0] != '\0';
+	if (g->size_chunk &&
+	    (rc = parse_chunk("-s", arg, f[1], &cfg->chunk)) != EXIT_OK)
 		return rc;
-	g->size_chunk = n > 1;
 	if (n > 2) {
 		/* bonnie++ 2.00a takes a k there too: 64:4k:2k is 2048 seeks */
 		if ((why = parse_size(f[2], "k", 1, 1, SEEKS_MAX, &v)) != NULL)

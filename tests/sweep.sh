@@ -145,6 +145,12 @@ python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
 assert isinstance(r, dict) and r['sweep'] is None" "$WORK/plain.json" 2>"$WORK/err"
 ok $? "--json without --chunks: one record, sweep null" || diag < "$WORK/err"
+# -s SIZE::SEEKS: the seeks with the sweep's chunks
+run --compat=2.00 -s 8::100:2 -f -n 0 --chunks=4k,64k
+[ "$rc" = 0 ] && [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7-9 | tr '\n' ' ')" = "4k,100,2 64k,100,2 " ]
+ok $? "-s 8::100:2 --chunks=4k,64k: 100 seeks by 2 seekers at each point" ||
+    { cat "$WORK/out" "$WORK/err"; } | diag
+
 # --json=-: the array on stdout, ended
 run -s 8 -f -n 0 --chunks=4k,64k --json=-
 python3 -c "import json, sys
