@@ -707,6 +707,9 @@ static int check_config(struct config *cfg, struct given *g)
 	/* the semaphores count down once: a second run would wait for ever */
 	if (cfg->sync == SYNC_SEMAPHORE && cfg->runs > 1)
 		return bad("-y", "s", "serves one run; not with -x %u", cfg->runs);
+	if (cfg->sync == SYNC_SEMAPHORE && cfg->nchunks > 1)
+		return bad("-y", "s", "serves one pass of each phase; not with "
+		    "--chunks %s", g->chunks);
 	if (cfg->seed_given && cfg->seed_file != NULL)
 		return bad("-z", NULL, "give a seed or a random file (-Z), not both");
 	if (cfg->quick && g->ram == NULL)

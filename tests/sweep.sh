@@ -28,6 +28,17 @@ refused 4x "a chunk size must be a power of two" -s 8
 refused 4k.. "a chunk size must be a power of two" -s 8
 refused 4k,64k "the chunk is given twice (-s 8:4k gives one)" -s 8:4k
 refused 4k,64k "-s 0 skips the phases the sweep runs" -s 0 -n 1
+# the RAM rule of -s holds for the sweep's one file size
+run -s 8 -n 0 -r 64 --chunks=4k,64k
+[ "$rc" = 1 ] && head -1 "$WORK/err" | grep -q '^clyde: -s 8: file size should be double RAM' &&
+    is_empty "$t"
+ok $? "--chunks with -s 8 -r 64: the RAM rule refuses it as without" || diag < "$WORK/err"
+# -y s: the semaphore lets each phase pass once, as with -x 2
+run -y s -s 8 -n 0 --chunks=4k,64k
+[ "$rc" = 1 ] && head -1 "$WORK/err" |
+    grep -q '^clyde: -y s: serves one pass of each phase; not with --chunks 4k,64k$' &&
+    is_empty "$t"
+ok $? "-y s with --chunks=4k,64k: refused, exit 1" || diag < "$WORK/err"
 run --chunks= -s 8 -n 0
 [ "$rc" = 1 ] && head -1 "$WORK/err" | grep -q '^clyde: --chunks: an empty list' &&
     is_empty "$t"
