@@ -28,6 +28,7 @@ refused 4x "a chunk size must be a power of two" -s 8
 refused 4k.. "a chunk size must be a power of two" -s 8
 refused 4k,64k "the chunk is given twice (-s 8:4k gives one)" -s 8:4k
 refused 4k,64k "-s 0 skips the phases the sweep runs" -s 0 -n 1
+refused 4k,16m "a chunk size is larger than the file (8M)" -s 8
 # the RAM rule of -s holds for the sweep's one file size
 run -s 8 -n 0 -r 64 --chunks=4k,64k
 [ "$rc" = 1 ] && head -1 "$WORK/err" | grep -q '^clyde: -s 8: file size should be double RAM' &&
