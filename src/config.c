@@ -218,8 +218,11 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 		return bad("-s", arg, "size %s (MiB, 0 to %uG)", why,
 		    IO_FILE_MAX_MIB * IO_FILES_MAX / 1024);
 	cfg->file_size_mib = v;
-	/* an empty chunk keeps the default, so that seeks go with --chunks */
-	g->size_chunk = n > 1 && f[1][0] != '\0';
+	/*
+	 * An empty chunk before seeks keeps the default, so that seeks go
+	 * with --chunks (64::1000); a bare 64: is a value left out.
+	 */
+	g->size_chunk = n > 2 ? f[1][0] != '\0' : n > 1;
 	if (g->size_chunk &&
 	    (rc = parse_chunk("-s", arg, f[1], &cfg->chunk)) != EXIT_OK)
 		return rc;

@@ -80,7 +80,7 @@ ok $? "the 1.03 profile: the classic line for the whole run" || diag < "$WORK/er
 
 # --chunks: every rank sweeps the same points in step, each at the
 # point's chunk; the small files at the first point only
-mpi_run 2 --compat=2.00 -s 8 -f -n 1 --chunks=4k,1m --json="$WORK/sweep.json"
+mpi_run 2 --compat=2.00 -s 8::500 -f -n 1 --chunks=4k,1m --json="$WORK/sweep.json"
 [ "$rc" = 0 ] && [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f4,7 | tr '\n' ' ')" = "2,4k 2,1m " ] &&
     python3 - "$WORK/sweep.json" <<'PY' && is_empty "$t"
 import json, sys
@@ -100,7 +100,7 @@ ok $? "2 ranks --chunks=4k,1m: both ranks at each point's chunk, two lines" ||
 # (rank 1 runs under the fault shim, which refuses O_DIRECT below 4 KiB)
 t=$(mktemp -d "$base/t.XXXXXX")
 chmod 755 "$t"
-args="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -s 8 -f -n 0 -D --chunks=1k,4k -q"
+args="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -s 8::500 -f -n 0 -D --chunks=1k,4k -q"
 timeout 300 $MPIRUN -np 1 ./clyde-mpi $args : -np 1 -x LD_PRELOAD="$(pwd)/tests/fault_shim.so" \
     -x CLYDE_FAULT_DIRECT_ALIGN=4096 ./clyde-mpi $args >"$WORK/out" 2>"$WORK/err"
 rc=$?

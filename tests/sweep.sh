@@ -52,12 +52,16 @@ ok $? "-s 8:2m: still refused, -s keeps the 1 MiB limit" || diag < "$WORK/err"
 "$CLYDE" --help | grep -q -- '--chunks=LIST'
 ok $? "--help names --chunks"
 
+# (-s 8::500: 500 seeks, each of which reads a whole chunk, where the
+# seeks are not the point)
 # A sweep of three chunk sizes in both profiles (8192, bonnie++'s default
 # chunk, in the middle: the 2.00 line leaves its io_chunk_size empty and
 # the 1.03 size label bare, as bonnie++ does for it)
 csv_lines() { grep -v '^format_version,\|^name,' "$WORK/csv"; }
 for compat in 1.03 2.00; do
-	run --compat=$compat -s 8 -n 1 --chunks=4k,8k,1m --json="$WORK/$compat.json"
+	# the 2.00 per-char phases at 1 MiB (-f1): a system call per byte
+	pc=$([ $compat = 2.00 ] && echo -f1)
+	run --compat=$compat -s 8::500 -n 1 $pc --chunks=4k,8k,1m --json="$WORK/$compat.json"
 	cp "$WORK/out" "$WORK/table.$compat"
 	if [ $compat = 1.03 ]; then
 		grep , "$WORK/out" >"$WORK/csv"
@@ -66,7 +70,7 @@ for compat in 1.03 2.00; do
 		want_labels="8M:4k 8M 8M:1024k "
 	else
 		grep -E '^(1\.98|format_version),' "$WORK/out" >"$WORK/csv"
-		rows=$(grep -cE '^host +8M(:4k|:1m)? ' "$WORK/out")
+		rows=$(grep -cE '^host +8M(:4k|:1m)?::?:500 ' "$WORK/out")
 		labels=$(csv_lines | cut -d, -f7 | tr '\n' ' ')
 		want_labels="4k  1m "
 	fi
@@ -99,7 +103,7 @@ done
 # the 1.03 lines read back as bonnie++ 1.03e lines: 27 fields, the chunk
 # taken from the size label (clyde report reads 1.0x lines as 1.03e wrote
 # them, tests/report.sh), written back unchanged
-run --compat=1.03 -s 8 -f -n 0 --chunks=4k,8k,1m -q
+run --compat=1.03 -s 8::500 -f -n 0 --chunks=4k,8k,1m -q
 grep -v '^name,' "$WORK/out" >"$WORK/l103.csv"
 "$CLYDE" report --json "$WORK/l103.csv" >"$WORK/l103.json" 2>"$WORK/err" &&
     "$CLYDE" report --csv --compat=1.03 "$WORK/l103.csv" >"$WORK/back.csv" 2>>"$WORK/err"
@@ -152,7 +156,7 @@ for i, x in enumerate(r):
 	ok $? "$compat: --json: 3 records, the sweep key, each point at its own chunk" ||
 	    diag < "$WORK/err"
 done
-run -s 8 -f -n 0 --json="$WORK/plain.json"
+run -s 8::500 -f -n 0 --json="$WORK/plain.json"
 python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
 assert isinstance(r, dict) and r['sweep'] is None" "$WORK/plain.json" 2>"$WORK/err"
@@ -164,14 +168,14 @@ ok $? "-s 8::100:2 --chunks=4k,64k: 100 seeks by 2 seekers at each point" ||
     { cat "$WORK/out" "$WORK/err"; } | diag
 
 # --json=-: the array on stdout, ended
-run -s 8 -f -n 0 --chunks=4k,64k --json=-
+run -s 8::500 -f -n 0 --chunks=4k,64k --json=-
 python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
 assert [x['sweep']['point'] for x in r] == [0, 1], r" "$WORK/out" 2>"$WORK/err"
 ok $? "--json=- with a sweep: the whole array on stdout" || diag < "$WORK/err"
 
 # -x 2: each run sweeps; the header once, then a line per point per run
-run --compat=2.00 -s 8 -f -n 0 --chunks=4k,1m -x 2 --json="$WORK/x2.json"
+run --compat=2.00 -s 8::500 -f -n 0 --chunks=4k,1m -x 2 --json="$WORK/x2.json"
 [ "$rc" = 0 ] && [ "$(grep -c '^format_version,' "$WORK/out")" = 1 ] &&
     [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7 | tr '\n' ' ')" = "4k 1m 4k 1m " ] &&
     ! grep -q '^Version' "$WORK/out" &&
@@ -183,7 +187,7 @@ ok $? "-x 2 --chunks=4k,1m: 4 lines, points 0 1 0 1, no table" ||
     { cat "$WORK/out" "$WORK/err"; } | diag
 
 # -c 2: both copies run every point, each at the point's chunk
-run --compat=2.00 -s 8 -n 1 -f -c 2 --chunks=4k,1m --json="$WORK/c2.json"
+run --compat=2.00 -s 8::500 -n 1 -f -c 2 --chunks=4k,1m --json="$WORK/c2.json"
 python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
 assert len(r) == 2
@@ -201,13 +205,13 @@ ok $? "-c 2 --chunks=4k,1m: both copies at each point's chunk, files once" ||
     { cat "$WORK/err"; } | diag
 
 # the progress names the point: bonnie++'s lines, and the live line
-run -s 8 -f -n 0 --chunks=4k,64k
+run -s 8::500 -f -n 0 --chunks=4k,64k
 [ "$(grep -c '^Chunk size' "$WORK/err")" = 2 ] &&
     grep -q '^Chunk size 64k (2/2):$' "$WORK/err" &&
     [ "$(grep -c '^Writing intelligently' "$WORK/err")" = 2 ]
 ok $? "--chunks: a 'Chunk size 64k (2/2):' line before each point's phases" ||
     diag < "$WORK/err"
-run -s 8 -f -n 0 --chunks=4k,64k --progress=always
+run -s 8::500 -f -n 0 --chunks=4k,64k --progress=always
 tr '\r' '\n' <"$WORK/err" | grep -q 'chunk 64k (2/2) block write'
 ok $? "--progress=always: the live line names the point and the phase" ||
     diag < "$WORK/err"
@@ -216,7 +220,7 @@ ok $? "--progress=always: the live line names the point and the phase" ||
 # line, the JSON records of the points that ran (the second interrupted)
 t=$(fresh_target)
 CLYDE_TEST_SIGNAL_PHASE=rewrite:2 "$CLYDE_HOOKS" -d "$t" $AS_USER -r 0 \
-    -s 8 -f -n 0 --chunks=4k,64k,1m --json="$WORK/int.json" \
+    -s 8::500 -f -n 0 --chunks=4k,64k,1m --json="$WORK/int.json" \
     >"$WORK/out" 2>"$WORK/err"
 rc=$?
 [ "$rc" = 5 ] && [ ! -s "$WORK/out" ] && is_empty "$t" &&
@@ -237,7 +241,7 @@ if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
 	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 2
 else
 	CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
-	    run --compat=2.00 -D -s 8 -f -n 0 --chunks=512,4k,1k,64k --json="$WORK/d.json"
+	    run --compat=2.00 -D -s 8::500 -f -n 0 --chunks=512,4k,1k,64k --json="$WORK/d.json"
 	[ "$rc" = 0 ] &&
 	    grep -q '^clyde: --chunks 512: refused by -D (O_DIRECT) on this filesystem: skipped' "$WORK/err" &&
 	    grep -q '^clyde: --chunks 1k: refused by -D' "$WORK/err" &&
