@@ -18,9 +18,8 @@
 #           killed and restarted, a MooseFS chunk server killed, cli3's
 #           link taken down during a clyde-mpi run, glusterd restarted
 #           during the small-file phases
-# Two tests are TODO (TAP: a failure expected and shown, not counted):
-# cleanup after the distributed brick comes back leaves the scratch
-# directory, and the ranks wait for a host cut off until its link is back.
+# One test is TODO (TAP: a failure expected and shown, not counted): the
+# ranks wait for a host cut off until its link is back.
 # bonnie++ 2.00a (/usr/sbin/bonnie++), when installed, runs on every
 # volume and through every fault once, for the record: its outcome is a
 # diagnostic line, never a test.  The time of each part is a diagnostic
@@ -287,11 +286,10 @@ left=$(left_on /mnt/cld)
 ok $? "/mnt/cld, $what: exit 3, the error named, cleanup waiting ${errsecs} s after the kill, what is left named" ||
     why
 # While the brick is down, DHT answers unlink of a file on it with
-# ENOENT, which cleanup takes for gone; rmdir then fails, ENOTCONN and,
-# once the brick is back, ENOTEMPTY: the scratch directory stays.
+# ENOENT and leaves the file; rmdir fails, ENOTCONN and, once the brick
+# is back, ENOTEMPTY: cleanup, having waited, removes clyde's names again.
 [ -z "$left" ]
-todo $? "/mnt/cld, $what: once the brick is back, nothing left" \
-    "cleanup takes ENOENT from a brick that is down for removed"
+ok $? "/mnt/cld, $what: once the brick is back, nothing left" || why
 on cli1 timeout 60 sh -c 'rm -rf /mnt/cld/*'
 said
 dist_fault() {
