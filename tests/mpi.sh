@@ -131,13 +131,13 @@ ok $? "rank 2 stopped in the sequential create, --stall=3: the others give up (e
 kill -KILL "$r2" 2>/dev/null
 rm -rf "$t"
 
-# A rank held in a call for 6 s (the fault shim's block) is slow, not
-# lost: it is heard from meanwhile, and the run completes.
+# A rank held in a call for 8 s (the fault shim's block), with --stall=4,
+# is slow, not lost: it is heard from meanwhile, and the run completes.
 t=$(mktemp -d "$base/t.XXXXXX")
 chmod 755 "$t"
 rm -f "$WORK/go"
-a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=2"
-(sleep 6; touch "$WORK/go") &
+a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=4"
+(sleep 8; touch "$WORK/go") &
 # fsync (-b): a call that MPI itself does not make
 timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 env LD_PRELOAD="$SHIM" \
     CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
@@ -146,7 +146,7 @@ rc=$?
 wait
 [ "$rc" = 0 ] && is_empty "$t" && ! grep -q 'has not answered' "$WORK/err" &&
     grep -q '^clyde: sequential create: no progress' "$WORK/err"
-ok $? "rank 2 held in a call for 6 s, --stall=2: not taken for lost, exit 0, nothing left" ||
+ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
 # -u: started as root, the ranks drop to another user after MPI_Init;
