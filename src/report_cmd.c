@@ -2,7 +2,7 @@
  * report_cmd.c: clyde report.
  *
  * input (files, stdin) -> csv_input -> struct result -> report_set
- * (--average, --compare) -> one formatter.  Unreadable result lines are
+ * (--average, chunk sweeps, --compare) -> one formatter.  Unreadable result lines are
  * named on stderr as FILE:LINE: why, and the exit status is 1 after
  * everything readable has been printed.
  */
@@ -267,6 +267,11 @@ int report_main(int argc, char **argv)
 	ok = read_inputs(&set, argc - optind, argv + optind);
 	if (o.average && report_set_average(&set) != 0) {
 		fprintf(stderr, "clyde report: --average: %s\n", strerror(errno));
+		ok = false;
+	}
+	if (report_set_sweeps(&set) != 0) {
+		fprintf(stderr, "clyde report: chunk sweeps: %s\n",
+		    strerror(errno));
 		ok = false;
 	}
 	if (o.compare != NULL && report_set_compare(&set, o.compare) != 0) {
