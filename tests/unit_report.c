@@ -708,7 +708,10 @@ static void test_sweeps(void)
 	    "c,1G:8k,,,700,7,,,,,,,,,,,,,,,,,,,,,\n"
 	    "c,1G,,,750,7,,,,,,,,,,,,,,,,,,,,,\n"
 	    "d,1G:4k,,,1000,10,,,,,,,,,,,,,,,,,,,,,\n"
-	    "d,1G:64k,,,4400,40,,,,,,,,,,,,,,,,,,,,,\n";
+	    "d,1G:64k,,,4400,40,,,,,,,,,,,,,,,,,,,,,\n"
+	    "e,1G:16k,,,1000,10,,,,,,,,,,,,,,,,,,,,,\n"
+	    "f,64M:16384k,,,9000,90,,,,,,,,,,,,,,,,,,,,,\n"
+	    "f,64M:256,,,90,9,,,,,,,,,,,,,,,,,,,,,\n";
 	struct report_row rows[32];
 	const struct report_sweep *sw;
 	struct report_set set;
@@ -718,11 +721,15 @@ static void test_sweeps(void)
 
 	report_set_init(&set);
 	load(&set, text);
-	is_int(set.n, 11, "sweeps: 11 results");
-	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 2,
-	    "two sweeps: a at 1G and d; a 2G, b alone, c 8k and 1G the same");
-	if (set.nsweeps != 2)
+	is_int(set.n, 14, "sweeps: 14 results");
+	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 3,
+	    "three sweeps: a at 1G, d and f; a 2G, b and e alone, c 8k and "
+	    "1G the same");
+	if (set.nsweeps != 3)
 		return;
+	ok(set.sweeps[2].chunks[0] == 256 &&
+	    set.sweeps[2].chunks[1] == 16u << 20,
+	    "f: 256 bytes to 16 MiB, as 1.03e's label writes them");
 	sw = &set.sweeps[0];
 	ok(sw->first == 0 && sw->nchunks == 3 && sw->nseries == 2 &&
 	    sw->chunks[0] == 4096 && sw->chunks[1] == 8192 &&
@@ -738,8 +745,8 @@ static void test_sweeps(void)
 	    report_set_place(&set, 4)->series == 1,
 	    "other file size, name or only the default chunk: no sweep");
 	n = report_set_table_rows(&set, 0, rows);
-	ok(n == 4 && rows[0].index == 5 && rows[1].index == 6 &&
-	    rows[2].index == 7 && rows[3].index == 8,
+	ok(n == 5 && rows[0].index == 5 && rows[1].index == 6 &&
+	    rows[2].index == 7 && rows[3].index == 8 && rows[4].index == 11,
 	    "table 0: the results in no sweep, in the order read");
 	n = report_set_table_rows(&set, 1, rows);
 	ok(n == 5 && rows[0].index == 1 && rows[1].index == 3 &&
@@ -762,6 +769,9 @@ static void test_sweeps(void)
 	report_set_get(&set, 5, &r);
 	ok(report_set_percent(&set, &r, PH_PUT_BLOCK, &pct) && pct == -10,
 	    "a 2G:4k against a's 4k");
+	report_set_get(&set, 11, &r);
+	ok(!report_set_percent(&set, &r, PH_PUT_BLOCK, &pct),
+	    "e 16k: a chunk size the base lacks, no comparison");
 	report_set_free(&set);
 
 	/* --average: the mean per chunk size is the base, rows after runs */
