@@ -39,6 +39,7 @@ struct report_sweep {
 	unsigned *chunks;       /* bytes, ascending */
 	long *items;            /* [series * nchunks + point]: result, or -1 */
 	long *groups;           /* [point]: the --average group, or -1 */
+	bool name_shared;       /* another sweep has its name */
 };
 
 /* Where a result sits in a sweep; sweep -1 when in none. */

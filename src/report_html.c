@@ -397,30 +397,23 @@ static size_t sweep_lines(const struct page *pg, struct line *lines)
 static void line_label(struct page *pg, const struct line *ln, char *out,
     size_t n)
 {
-	const struct report_set *set = pg->set;
+	const struct report_sweep *sw = &pg->set->sweeps[ln->sweep];
 	char name[NAME_MAX_LEN + 1], size[32] = "";
-	size_t s;
 
-	report_set_get(set, set->sweeps[ln->sweep].first, pg->scratch);
+	report_set_get(pg->set, sw->first, pg->scratch);
 	snprintf(name, sizeof(name), "%.*s", (int)sizeof(name) - 1,
 	    pg->scratch->name);
-	for (s = 0; s < set->nsweeps; s++) {
-		report_set_get(set, set->sweeps[s].first, pg->scratch);
-		if (s != ln->sweep && strcmp(pg->scratch->name, name) == 0)
-			fmt_file_size(size, sizeof(size),
-			    pg->scratch->file_size_mib);
-	}
-	if (size[0] != '\0') {
-		report_set_get(set, set->sweeps[ln->sweep].first, pg->scratch);
-		fmt_file_size(size, sizeof(size), pg->scratch->file_size_mib);
+	if (sw->name_shared) {
+		size[0] = ' ';
+		fmt_file_size(size + 1, sizeof(size) - 1,
+		    pg->scratch->file_size_mib);
 	}
 	if (ln->series < 0)
-		snprintf(out, n, "mean:%s%s%s", name, size[0] ? " " : "", size);
+		snprintf(out, n, "mean:%s%s", name, size);
 	else if (ln->series > 0)
-		snprintf(out, n, "%s%s%s #%ld", name, size[0] ? " " : "", size,
-		    ln->series + 1);
+		snprintf(out, n, "%s%s #%ld", name, size, ln->series + 1);
 	else
-		snprintf(out, n, "%s%s%s", name, size[0] ? " " : "", size);
+		snprintf(out, n, "%s%s", name, size);
 }
 
 /* The top of the rate axis: four steps of 1, 2, 2.5 or 5 times a power of ten. */
@@ -454,13 +447,11 @@ static double rate_y(double v, double top)
 
 /* The axes: rates at quarters, a tick and a label per chunk size. */
 static void line_axes(struct page *pg, enum phase_id ph, double lo, double hi,
-    double top)
+    double top, const unsigned *ticks, size_t nticks)
 {
-	const struct report_set *set = pg->set;
 	FILE *out = pg->out;
 	double last = -1e9;
 	char v[32];
-	unsigned c, prev = 0;
 	int i;
 
 	for (i = 0; i <= 4; i++) {
@@ -473,30 +464,17 @@ static void line_axes(struct page *pg, enum phase_id ph, double lo, double hi,
 		    LINE_LEFT + LINE_PLOT_W, y, LINE_LEFT - 4, y + 4, v);
 	}
 	/* every chunk size of any sweep, smallest first, labels not crowded */
-	for (;;) {
-		size_t s, p;
-		double x;
+	for (i = 0; i < (int)nticks; i++) {
+		double x = chunk_x(ticks[i], lo, hi);
 		char label[32];
 
-		c = 0;
-		for (s = 0; s < set->nsweeps; s++)
-			for (p = 0; p < set->sweeps[s].nchunks; p++) {
-				unsigned k = set->sweeps[s].chunks[p];
-
-				if (k > prev && (c == 0 || k < c))
-					c = k;
-			}
-		if (c == 0)
-			break;
-		prev = c;
-		x = chunk_x(c, lo, hi);
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 		    "stroke=\"#999\"/>", x, LINE_TOP + LINE_PLOT_H, x,
 		    LINE_TOP + LINE_PLOT_H + 4);
 		if (x - last < 30)
 			continue;
 		last = x;
-		fmt_chunk(label, sizeof(label), c);
+		fmt_chunk(label, sizeof(label), ticks[i]);
 		fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
 		    "text-anchor=\"middle\">%s</text>\n", x,
 		    LINE_TOP + LINE_PLOT_H + 16, label);
@@ -546,7 +524,8 @@ static void line_draw(struct page *pg, const struct line *ln, enum phase_id ph,
 
 /* One chart of a phase: every line, the axes, a legend below. */
 static void sweep_chart(struct page *pg, enum phase_id ph,
-    const struct line *lines, size_t nlines)
+    const struct line *lines, size_t nlines, const unsigned *ticks,
+    size_t nticks)
 {
 	FILE *out = pg->out;
 	double lo = 1e9, hi = 0, top = 0, v, bl, bh;
@@ -570,7 +549,7 @@ static void sweep_chart(struct page *pg, enum phase_id ph,
 	    "per second", LINE_LEFT + LINE_PLOT_W + 20,
 	    LINE_TOP + LINE_PLOT_H + LINE_BOTTOM + nlines * LEGEND_ROW + 4,
 	    test_title[ph]);
-	line_axes(pg, ph, lo, hi, top);
+	line_axes(pg, ph, lo, hi, top, ticks, nticks);
 	for (i = 0; i < nlines; i++) {
 		const char *color = line_color[i % (sizeof(line_color) /
 		    sizeof(line_color[0]))];
@@ -589,26 +568,50 @@ static void sweep_chart(struct page *pg, enum phase_id ph,
 	fputs("</svg></figure>\n", out);
 }
 
+static int by_value(const void *pa, const void *pb)
+{
+	unsigned a = *(const unsigned *)pa, b = *(const unsigned *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
 static void sweep_charts(struct page *pg)
 {
+	const struct report_set *set = pg->set;
 	struct line *lines;
-	size_t n = 0, s, i;
+	unsigned *ticks;
+	size_t n = 0, c = 0, nticks = 0, s, i;
 
-	for (s = 0; s < pg->set->nsweeps; s++)
-		n += pg->set->sweeps[s].nseries;
+	for (s = 0; s < set->nsweeps; s++) {
+		n += set->sweeps[s].nseries;
+		c += set->sweeps[s].nchunks;
+	}
 	if (n == 0)
 		return;
 	lines = malloc(n * sizeof(*lines));
-	if (lines == NULL)
+	ticks = malloc(c * sizeof(*ticks));
+	if (lines == NULL || ticks == NULL) {
+		free(lines);
+		free(ticks);
 		return;
+	}
 	n = sweep_lines(pg, lines);
+	/* the chunk sizes of all sweeps, each once */
+	for (s = 0; s < set->nsweeps; s++)
+		for (i = 0; i < set->sweeps[s].nchunks; i++)
+			ticks[nticks++] = set->sweeps[s].chunks[i];
+	qsort(ticks, nticks, sizeof(*ticks), by_value);
+	for (i = c = 0; i < nticks; i++)
+		if (i == 0 || ticks[i] != ticks[c - 1])
+			ticks[c++] = ticks[i];
 	fprintf(pg->out, "<h2>Chunk sweeps</h2>\n<p>Rate against chunk size "
 	    "for the results that differ only in it%s.</p>\n",
-	    pg->set->ngroups > 0 ? "; the band spans the lowest and the "
+	    set->ngroups > 0 ? "; the band spans the lowest and the "
 	    "highest run" : "");
 	for (i = 0; i < sizeof(sweep_phase) / sizeof(sweep_phase[0]); i++)
-		sweep_chart(pg, sweep_phase[i], lines, n);
+		sweep_chart(pg, sweep_phase[i], lines, n, ticks, c);
 	free(lines);
+	free(ticks);
 }
 
 void report_html_set(FILE *out, enum compat compat,

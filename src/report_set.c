@@ -487,6 +487,38 @@ static int make_sweep(struct report_set *set, const struct sweep_key *keys,
 	return 0;
 }
 
+/* A sweep's name, to find the names that two sweeps share. */
+struct sweep_name {
+	const char *name;
+	size_t s;
+};
+
+static int by_name(const void *pa, const void *pb)
+{
+	return strcmp(((const struct sweep_name *)pa)->name,
+	    ((const struct sweep_name *)pb)->name);
+}
+
+static int mark_shared_names(struct report_set *set)
+{
+	struct sweep_name *nm = malloc((set->nsweeps + 1) * sizeof(*nm));
+	size_t s;
+
+	if (nm == NULL)
+		return -1;
+	for (s = 0; s < set->nsweeps; s++) {
+		nm[s].name = set->names + set->items[set->sweeps[s].first].name;
+		nm[s].s = s;
+	}
+	qsort(nm, set->nsweeps, sizeof(*nm), by_name);
+	for (s = 1; s < set->nsweeps; s++)
+		if (strcmp(nm[s].name, nm[s - 1].name) == 0)
+			set->sweeps[nm[s].s].name_shared =
+			    set->sweeps[nm[s - 1].s].name_shared = true;
+	free(nm);
+	return 0;
+}
+
 int report_set_sweeps(struct report_set *set)
 {
 	size_t n = set->n ? set->n : 1, i, from, chunks;
@@ -517,7 +549,7 @@ int report_set_sweeps(struct report_set *set)
 		    make_sweep(set, keys, from, i, chunks) != 0)
 			goto out;
 	}
-	rc = 0;
+	rc = mark_shared_names(set);
 out:
 	if (rc != 0)
 		free_sweeps(set);       /* none rather than some */

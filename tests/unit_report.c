@@ -794,6 +794,19 @@ static void test_sweeps(void)
 	ok(report_set_is_base(&set, 2, -1) && !report_set_is_base(&set, 0, -1) &&
 	    report_set_is_base(&set, -1, set.sweeps[0].groups[2]),
 	    "the bases: a's means, and its lone 8k run");
+	ok(!set.sweeps[0].name_shared && !set.sweeps[1].name_shared,
+	    "a, d and f: names of one sweep each");
+	report_set_free(&set);
+
+	report_set_init(&set);
+	load(&set, "x,1G:4k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,2G:4k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,1G:8k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,2G:8k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n");
+	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 2 &&
+	    set.sweeps[0].first == 0 && set.sweeps[1].first == 1 &&
+	    set.sweeps[0].name_shared && set.sweeps[1].name_shared,
+	    "x at 1G and x at 2G: two sweeps of one name");
 	report_set_free(&set);
 }
 
