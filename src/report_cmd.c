@@ -51,7 +51,9 @@ static const char usage_text[] =
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
 "  --compare=NAME    show every rate as a percentage of the result NAME\n"
-"  --help            print this and exit\n";
+"  --help            print this and exit\n"
+"Results that differ only in their chunk size are a sweep: a table of its\n"
+"own by chunk size, line charts in --html, --compare per chunk size.\n";
 
 enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
     OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
