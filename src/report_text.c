@@ -402,7 +402,7 @@ static void file_section(FILE *out, const struct source *src, bool after_io)
 
 static void print_table(FILE *out, struct source *src)
 {
-	bool any_io = false, any_files = false, one_name = true;
+	bool any_io = false, any_files = false, one_name = true, named = false;
 	char first_name[NAME_MAX_LEN + 1] = "";
 	size_t i;
 
@@ -414,13 +414,13 @@ static void print_table(FILE *out, struct source *src)
 		any_files = any_files || r->has_files;
 		if (g >= 0)
 			continue;       /* a mean's name is its own */
-		if (first_name[0] == '\0' && one_name)
+		if (!named)
 			snprintf(first_name, sizeof(first_name), "%s", r->name);
 		else if (strcmp(first_name, r->name) != 0)
 			one_name = false;
+		named = true;
 	}
-	src->common_name = one_name && first_name[0] != '\0' ? first_name :
-	    NULL;
+	src->common_name = one_name && named ? first_name : NULL;
 	if (any_io)
 		io_section(out, src);
 	if (any_files)
