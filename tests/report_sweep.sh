@@ -188,11 +188,19 @@ for t, lines, bands in p.charts:
 ' "$1"
 }
 
-# the page of clyde report --html ARGS in the browser, its charts against
-# the lines of $WORK/want; sets $rc
+# the charts of clyde report --html ARGS against the lines of $WORK/want,
+# in the DOM the browser built (with --dom; a browser costs seconds) or in
+# the page itself; sets $rc
 page_charts() {
+	dom=$1
+	shift
 	"$CLYDE" report --html "$@" "$WORK/box" "$WORK/disk" >"$WORK/page.html"
-	chrome "$WORK/page.html" --dump-dom >"$WORK/dom" 2>"$WORK/dom.err"
+	: >"$WORK/dom.err"
+	if [ "$dom" = --dom ]; then
+		chrome "$WORK/page.html" --dump-dom >"$WORK/dom" 2>"$WORK/dom.err"
+	else
+		cp "$WORK/page.html" "$WORK/dom"
+	fi
 	charts "$WORK/dom" >"$WORK/charts"
 	cmp -s "$WORK/charts" "$WORK/want" && ! grep -q CONSOLE "$WORK/dom.err"
 	rc=$?
@@ -201,20 +209,20 @@ page_charts() {
 # disk's seeks were +++++ at 4k and 32k: no points there
 printf '%s\n' "Block write 3 3,3,3 0" "Rewrite 3 3,3,3 0" "Block read 3 3,3,3 0" \
     "Random seeks 3 3,3,1 0" >"$WORK/want"
-page_charts
-ok $rc "--html: a chart per phase, a line per series (box twice, disk), three points each" ||
+page_charts --dom
+ok $rc "--html in the browser: a chart per phase, a line per series (box twice, disk), three points each" ||
     cat "$WORK/charts" "$WORK/dom.err" | diag
 
 # box's two runs: a mean in a band; disk's one: its line, no band
 printf '%s\n' "Block write 2 3,3 1" "Rewrite 2 3,3 1" "Block read 2 3,3 1" \
     "Random seeks 2 3,1 1" >"$WORK/want"
-page_charts --average
+page_charts --page --average
 ok $rc "--html --average: box's mean line in its min-max band, disk's one run" ||
     cat "$WORK/charts" "$WORK/dom.err" | diag
 
-# the charts are drawn: a screenshot of the page's line charts alone (a
-# small image, decoded here in Python) has pixels of the third line's
-# colour, disk's #b8860b
+# the charts are drawn: a screenshot of the first of the page's line
+# charts alone (a small image, decoded here in Python) has pixels of the
+# third line's colour, disk's #b8860b
 "$CLYDE" report --html "$WORK/box" "$WORK/disk" >"$WORK/page.html"
 python3 -c '
 import re, sys
@@ -223,7 +231,7 @@ figs = re.findall(r"<figure class=\"sweep\">.*?</figure>", page, re.S)
 print("<!DOCTYPE html><html><body style=\"margin:0\">" + "".join(figs) +
       "</body></html>")
 ' "$WORK/page.html" >"$WORK/charts.html"
-chrome "$WORK/charts.html" --window-size=560,1400 --screenshot="$WORK/page.png" \
+chrome "$WORK/charts.html" --window-size=560,380 --screenshot="$WORK/page.png" \
     >/dev/null 2>"$WORK/shot.err"
 n=$(python3 -c '
 import struct, sys, zlib
@@ -259,8 +267,8 @@ for y in range(h):
     prev = line
 print(count)
 ' "$WORK/page.png" 2>"$WORK/png.err")
-[ "${n:-0}" -gt 200 ]
-ok $? "the screenshot: $n pixels of disk's line colour in the charts" ||
+[ "${n:-0}" -gt 100 ]
+ok $? "the screenshot: $n pixels of disk's line colour in the block write chart" ||
     cat "$WORK/shot.err" "$WORK/png.err" | tail -5 | diag
 
 done_testing
