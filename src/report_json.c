@@ -335,7 +335,32 @@ struct extras {
 	const struct report_spread *spread;
 	const struct report_set *compare;       /* NULL: none */
 	const char *base;
+	const struct report_set *set;           /* clyde report's, or NULL */
+	const struct report_place *place;       /* in a sweep, or NULL */
+	bool mean;
 };
+
+/* where clyde report found the record in a chunk sweep, or null */
+static void json_sweep(FILE *out, const struct extras *x)
+{
+	const struct report_sweep *sw;
+	size_t p;
+
+	if (x->place == NULL || x->place->sweep < 0) {
+		fputs("null", out);
+		return;
+	}
+	sw = &x->set->sweeps[x->place->sweep];
+	fprintf(out, "{\"index\": %ld, \"chunks\": [", x->place->sweep);
+	for (p = 0; p < sw->nchunks; p++)
+		fprintf(out, "%s%u", p ? ", " : "", sw->chunks[p]);
+	fprintf(out, "], \"point\": %zu, \"series\": ", x->place->point + 1);
+	if (x->mean)
+		fputs("null", out);
+	else
+		fprintf(out, "%zu", x->place->series + 1);
+	fprintf(out, ", \"runs\": %zu}", sw->nseries);
+}
 
 static void json_record(FILE *out, const struct result *res,
     const struct extras *x)
@@ -370,6 +395,9 @@ static void json_record(FILE *out, const struct result *res,
 	json_per_phase(out, 2, res, one_test, NULL);
 	fputs(",\n", out);
 	json_run(out, res);
+	json_key(out, 2, "sweep");
+	json_sweep(out, x);
+	fputs(",\n", out);
 	json_key(out, 2, "average");
 	if (x->runs > 0) {
 		fprintf(out, "{\"runs\": %zu, \"spread\": ", x->runs);
@@ -396,7 +424,7 @@ static void json_record(FILE *out, const struct result *res,
 
 void report_json_record(FILE *out, const struct result *res)
 {
-	struct extras none = { 0, NULL, NULL, NULL };
+	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false };
 
 	json_record(out, res, &none);
 	fputc('\n', out);
@@ -405,7 +433,8 @@ void report_json_record(FILE *out, const struct result *res)
 void report_json_set(FILE *out, const struct report_set *set,
     const char *base)
 {
-	struct extras x = { 0, NULL, base != NULL ? set : NULL, base };
+	struct extras x = { 0, NULL, base != NULL ? set : NULL, base, set, NULL,
+	    false };
 	struct result scratch;
 	size_t i;
 
@@ -413,12 +442,15 @@ void report_json_set(FILE *out, const struct report_set *set,
 	fputc('[', out);
 	for (i = 0; i < set->n; i++) {
 		report_set_get(set, i, &scratch);
+		x.place = report_set_place(set, i);
 		fputs(i ? ",\n" : "\n", out);
 		json_record(out, &scratch, &x);
 	}
 	for (i = 0; i < set->ngroups; i++) {
 		x.runs = report_set_group_runs(set, i);
 		x.spread = report_set_group_spread(set, i);
+		x.place = report_set_place(set, report_set_group_first(set, i));
+		x.mean = true;
 		report_set_group_mean(set, i, &scratch);
 		fputs(set->n + i ? ",\n" : "\n", out);
 		json_record(out, &scratch, &x);
