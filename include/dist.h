@@ -17,9 +17,14 @@
 #include "result.h"
 #include "timing.h"
 
-/* Start and end the distributed part; dist_init() may change argv. */
+/*
+ * Start and end the distributed part; dist_init() may change argv.
+ * dist_finalize() returns -1 when the run was given up for a lost rank
+ * (dist_watch()): MPI is left as it is, and the process is to exit
+ * non-zero.
+ */
 int dist_init(int *argc, char ***argv);
-void dist_finalize(void);
+int dist_finalize(void);
 
 unsigned dist_rank(void);
 unsigned dist_size(void);
@@ -68,5 +73,22 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 
 /* On rank 0: every rank's host name into ranks[].host. */
 void dist_gather_hosts(struct rank_figures *ranks);
+
+/*
+ * From now on, a rank that waits in a meeting for a rank not heard from
+ * for longer than silent_s seconds (0: no limit) gives the run up: every
+ * rank still heard from stops as after an error, removes its own files
+ * and exits non-zero, rank 0 naming the rank lost, its host and its
+ * scratch directory.  The ranks are heard from every second while they
+ * run, also in a call that does not return: only a rank stopped or cut
+ * off goes silent.
+ */
+void dist_watch(unsigned silent_s);
+
+/*
+ * Every rank tells rank 0 the path of its scratch directory ("" for
+ * none), for that message.  A collective call.
+ */
+void dist_share_scratch(const char *path);
 
 #endif

@@ -7,6 +7,7 @@
 #ifndef CLYDE_PHASE_CTX_H
 #define CLYDE_PHASE_CTX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -108,6 +109,17 @@ void phase_cleanup_end(void);
  */
 int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
     const char *name, int flags);
+
+/*
+ * A directory that cleanup emptied is not empty: it still holds ours of
+ * clyde's names, which the filesystem had answered were gone (dir as
+ * for phase_remove(), name the directory).  True when they are to be
+ * removed again: cleanup had to wait for the filesystem, whose answers
+ * before that may be wrong (GlusterFS says ENOENT for a file on a brick
+ * that is down), and the wait's time is not over.  Said once.
+ */
+bool phase_cleanup_again(struct phase_ctx *ctx, const char *dir,
+    const char *name, unsigned ours);
 
 /*
  * PHASE_STOPPED when a stop signal arrived, else PHASE_OK.  Every phase

@@ -1,7 +1,8 @@
 /*
  * report_set.h: the results clyde report read, and what is derived from
- * them before formatting: the groups and means of --average and the
- * base of --compare.  Formatters read a set; they compute nothing.
+ * them before formatting: the groups and means of --average, the chunk
+ * sweeps, the tables' rows and the base of --compare.  Formatters read a
+ * set; they compute nothing.
  *
  * A set stores each result compactly (no run-only fields) and hands it
  * out as a struct result, so every formatter keeps taking the one record.
@@ -27,6 +28,32 @@ struct report_spread {
 	double cv;              /* coefficient of variation of the rate, % */
 };
 
+/*
+ * A chunk sweep: results that differ only in their chunk size (clyde
+ * --chunks, or bonnie++ run again with -s size:chunk).  The k-th result
+ * of a chunk size is in series k, so that -x 3 gives three series.
+ */
+struct report_sweep {
+	size_t first;           /* its first result, which names it */
+	size_t nchunks, nseries;
+	unsigned *chunks;       /* bytes, ascending */
+	long *items;            /* [series * nchunks + point]: result, or -1 */
+	long *groups;           /* [point]: the --average group, or -1 */
+	bool name_shared;       /* another sweep has its name */
+};
+
+/* Where a result sits in a sweep; sweep -1 when in none. */
+struct report_place {
+	long sweep;
+	size_t point, series;
+};
+
+/* A row of a table: result 'index', or the mean of group 'index'. */
+struct report_row {
+	size_t index;
+	bool mean;
+};
+
 struct report_set {
 	struct report_item *items;
 	size_t n, cap;
@@ -34,9 +61,13 @@ struct report_set {
 	size_t names_len, names_cap;
 	struct report_group *groups;    /* --average: groups of 2 or more */
 	size_t ngroups;
+	struct report_sweep *sweeps;
+	size_t nsweeps;
+	struct report_place *places;    /* per result, once sweeps are found */
 	/* --compare: the base is a result, or the mean of a group */
 	bool has_base;
 	long base_item, base_group;     /* -1 when not that */
+	long base_sweep;                /* the base's sweep: per chunk, or -1 */
 	struct cell base_cell[PH_COUNT];
 };
 
@@ -64,17 +95,44 @@ int report_set_average(struct report_set *set);
 void report_set_group_mean(const struct report_set *set, size_t g,
     struct result *out);
 size_t report_set_group_runs(const struct report_set *set, size_t g);
+/* The first result of group g. */
+size_t report_set_group_first(const struct report_set *set, size_t g);
 const struct report_spread *report_set_group_spread(
     const struct report_set *set, size_t g);
 /* The group of result i with --average, or -1. */
 long report_set_group_of(const struct report_set *set, size_t i);
 
 /*
+ * The sweeps: results with the same name, generation, file size,
+ * concurrency, seeks, seekers and large-file test, and two chunk sizes
+ * or more (an unknown chunk is 8192).  Which phases ran does not matter:
+ * a sweep runs the per-char and small-file tests at its first point
+ * only.  After report_set_average(), so that each point knows its
+ * group.  Returns 0, or -1 out of memory.
+ */
+int report_set_sweeps(struct report_set *set);
+const struct report_place *report_set_place(const struct report_set *set,
+    size_t i);
+/*
+ * The tables to print: 0 holds the results outside any sweep and their
+ * means, in the order read; 1 + s sweep s, by chunk size, each chunk's
+ * results followed by their mean.  report_set_table_rows() fills rows
+ * (room for n + ngroups) and returns how many; it may be none.
+ */
+size_t report_set_tables(const struct report_set *set);
+size_t report_set_table_rows(const struct report_set *set, size_t t,
+    struct report_row *rows);
+
+/*
  * --compare: the base is the mean of the first group named 'name' when
  * there is one, else the first result with that name.  Returns -1 when
- * no result has it.
+ * no result has it.  When the base is in a sweep, each result is
+ * compared with the base's result (or mean) at its own chunk size, and
+ * a chunk size the base lacks has no comparison.
  */
 int report_set_compare(struct report_set *set, const char *name);
+/* Whether a result (item >= 0) or a group mean (group >= 0) is a base. */
+bool report_set_is_base(const struct report_set *set, long item, long group);
 /*
  * A rate as a percentage change from the base (+53 means 1.53 times the
  * base's rate).  False when either has no figure.

@@ -13,8 +13,9 @@ int dist_init(int *argc, char ***argv)
 	return 0;
 }
 
-void dist_finalize(void)
+int dist_finalize(void)
 {
+	return 0;
 }
 
 unsigned dist_rank(void)
@@ -64,4 +65,14 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 void dist_gather_hosts(struct rank_figures *ranks)
 {
 	(void)ranks;
+}
+
+void dist_watch(unsigned silent_s)
+{
+	(void)silent_s;
+}
+
+void dist_share_scratch(const char *path)
+{
+	(void)path;
 }

@@ -1,11 +1,22 @@
 /*
  * dist_mpi.c: the ranks of clyde-mpi over MPI.  See dist.h.
  *
- * No home-made protocol: collectives for the meetings and the figures,
- * one small point-to-point message per rank to stop the others early.
+ * Collectives for the meetings and the figures, one small point-to-point
+ * message per rank to stop the others early.  A thread of each rank
+ * sends a beat every second, rank 0 to every rank and every rank to rank
+ * 0, also while the rank works or is stuck in a call: a rank that is not
+ * heard from is stopped or cut off, not slow.  A meeting that waits
+ * longer than dist_watch()'s limit for a rank not heard from that long
+ * ends the run: rank 0 tells the others (TAG_LOST), each removes its own
+ * files, rank 0 waits for those still heard from (TAG_DONE), lets them go
+ * (TAG_BYE) and they exit without MPI_Finalize(), which would wait for
+ * the lost rank.
  */
 #include <limits.h>
 #include <mpi.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,14 +25,147 @@
 
 #include "dist.h"
 #include "phase_ctx.h"
+#include "scratch.h"
 #include "stop.h"
 
 #define TAG_STOP 1
+#define TAG_BEAT 2
+#define TAG_LOST 3
+#define TAG_DONE 4
+#define TAG_BYE  5
+
+#define HOST_LEN 64
+#define NS       1000000000LL
+/* how often a meeting looks for lost ranks */
+#define LOOK_NS  (50 * 1000000LL)
 
 static int rank, size = 1;
 static bool stop_sent;
 static unsigned char stop_token;
 static MPI_Request *stop_req;
+
+static char (*hosts)[HOST_LEN];         /* every rank's, from the start */
+static char (*scratch_of)[PATH_MAX];    /* rank 0: every rank's scratch */
+static atomic_llong *heard;             /* when each rank was last heard */
+static atomic_llong silent_ns;          /* dist_watch(); 0: no limit */
+static bool *lost;                      /* the ranks given up */
+static bool abandoned;                  /* the run stops without them */
+static bool lost_told;                  /* lost_msg went out as an error */
+static char lost_msg[2 * PATH_MAX + 320];
+static MPI_Request *lost_req;           /* rank 0's TAG_LOST sends */
+static pthread_t beat_thread;
+static atomic_bool beat_quit;
+static bool beat_on;
+
+static int wait_sleeping(MPI_Request *req);
+
+static void nap_ns(long ns)
+{
+	struct timespec t = { ns / NS, ns % NS };
+
+	nanosleep(&t, NULL);
+}
+
+/* rank 0 talks with every rank, the others with rank 0 only */
+static bool peer(int i)
+{
+	return i != rank && (rank == 0 || i == 0);
+}
+
+/*
+ * The beats: received from any peer, sent every second to each peer
+ * whose last beat has left.  A rank stuck in a call still beats.
+ */
+static void *beat(void *arg)
+{
+	/* MPI may read it after the thread ends */
+	static unsigned char out;
+	MPI_Request *req = calloc((size_t)size, sizeof(*req));
+	unsigned char in;
+	int64_t next = 0;
+	int i;
+
+	(void)arg;
+	if (req == NULL)
+		return NULL;
+	for (i = 0; i < size; i++)
+		req[i] = MPI_REQUEST_NULL;
+	while (!atomic_load(&beat_quit)) {
+		int64_t now = now_ns();
+		MPI_Status st;
+		int flag = 0;
+
+		while (MPI_Iprobe(MPI_ANY_SOURCE, TAG_BEAT, MPI_COMM_WORLD,
+		    &flag, &st) == MPI_SUCCESS && flag) {
+			MPI_Recv(&in, 1, MPI_UNSIGNED_CHAR, st.MPI_SOURCE,
+			    TAG_BEAT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			atomic_store(&heard[st.MPI_SOURCE], now);
+		}
+		for (i = 0; now >= next && i < size; i++) {
+			int done = 1;
+
+			if (!peer(i))
+				continue;
+			if (req[i] != MPI_REQUEST_NULL)
+				MPI_Test(&req[i], &done, MPI_STATUS_IGNORE);
+			if (done)
+				MPI_Isend(&out, 1, MPI_UNSIGNED_CHAR, i, TAG_BEAT,
+				    MPI_COMM_WORLD, &req[i]);
+		}
+		if (now >= next)
+			next = now + NS;
+		nap_ns(100 * 1000000L);
+	}
+	/* a beat still on its way goes on without us */
+	for (i = 0; i < size; i++)
+		if (req[i] != MPI_REQUEST_NULL)
+			MPI_Request_free(&req[i]);
+	free(req);
+	return NULL;
+}
+
+static void beat_stop(void)
+{
+	if (!beat_on)
+		return;
+	atomic_store(&beat_quit, true);
+	pthread_join(beat_thread, NULL);
+	beat_on = false;
+}
+
+/* Every rank's host name on every rank; the beats start. */
+static int watch_start(bool beats)
+{
+	char host[HOST_LEN];
+	sigset_t all, saved;
+	int64_t now = now_ns();
+	int i;
+
+	hosts = calloc((size_t)size, sizeof(*hosts));
+	heard = calloc((size_t)size, sizeof(*heard));
+	lost = calloc((size_t)size, sizeof(*lost));
+	if (rank == 0)
+		scratch_of = calloc((size_t)size, sizeof(*scratch_of));
+	if (hosts == NULL || heard == NULL || lost == NULL ||
+	    (rank == 0 && scratch_of == NULL))
+		return -1;
+	memset(host, 0, sizeof(host));
+	if (gethostname(host, sizeof(host) - 1) != 0)
+		strcpy(host, "?");
+	if (MPI_Allgather(host, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR,
+	    MPI_COMM_WORLD) != MPI_SUCCESS)
+		return -1;
+	for (i = 0; i < size; i++)
+		atomic_init(&heard[i], now);
+	if (size < 2 || !beats)
+		return 0;
+	/* the thread takes no signal: they are the main thread's */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	beat_on = pthread_create(&beat_thread, NULL, beat, NULL) == 0;
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	return beat_on ? 0 : -1;
+}
 
 int dist_init(int *argc, char ***argv)
 {
@@ -38,21 +182,189 @@ int dist_init(int *argc, char ***argv)
 	 */
 	if (geteuid() == 0)
 		setenv("OMPI_MCA_btl", "self,tcp", 0);
-	/* the copies of -c are refused with MPI: one thread calls MPI */
-	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) !=
+	/* the main thread and the beats' (the copies of -c are refused) */
+	if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) !=
 	    MPI_SUCCESS)
 		return -1;
 	/* errors come back as codes, so that a rank can clean up first */
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	/* an MPI without threads: no beats, meetings without a limit */
+	if (watch_start(provided == MPI_THREAD_MULTIPLE) != 0) {
+		MPI_Abort(MPI_COMM_WORLD, EXIT_CANNOT_START);
+		return -1;
+	}
 	return 0;
 }
 
-void dist_finalize(void)
+/*
+ * Wait for the requests req[i] (MPI_REQUEST_NULL: none) of rank i, each
+ * while rank i is heard from; those still pending are cancelled.
+ */
+static void wait_heard(MPI_Request *req, int n)
+{
+	int64_t limit = atomic_load(&silent_ns);
+	int i, left;
+
+	do {
+		int64_t now = now_ns();
+
+		left = 0;
+		for (i = 0; i < n; i++) {
+			int done = 0;
+
+			if (req[i] == MPI_REQUEST_NULL)
+				continue;
+			MPI_Test(&req[i], &done, MPI_STATUS_IGNORE);
+			if (!done && now - atomic_load(&heard[i]) <= limit)
+				left++;
+		}
+		if (left > 0)
+			nap_ns(10 * 1000000L);
+	} while (left > 0);
+	for (i = 0; i < n; i++)
+		if (req[i] != MPI_REQUEST_NULL) {
+			MPI_Cancel(&req[i]);
+			MPI_Request_free(&req[i]);
+		}
+}
+
+/*
+ * The run was given up for a lost rank, and this rank has cleaned up:
+ * rank 0 waits for the others still heard from to say so, then lets
+ * them go; none waits for a rank not heard from.
+ */
+static void part_ways(void)
+{
+	/* MPI may read and write them after this returns */
+	static unsigned char token, sink;
+	MPI_Request *req = calloc((size_t)size, sizeof(*req));
+	int i;
+
+	if (req == NULL)
+		return;
+	for (i = 0; i < size; i++)
+		req[i] = MPI_REQUEST_NULL;
+	if (rank != 0) {
+		MPI_Isend(&token, 1, MPI_UNSIGNED_CHAR, 0, TAG_DONE,
+		    MPI_COMM_WORLD, &req[rank]);
+		MPI_Irecv(&sink, 1, MPI_UNSIGNED_CHAR, 0, TAG_BYE,
+		    MPI_COMM_WORLD, &req[0]);
+		wait_heard(req, 1);
+		/* the DONE went with the BYE's answer, or never will */
+		MPI_Request_free(&req[rank]);
+	} else {
+		if (lost_req != NULL)
+			wait_heard(lost_req, size);
+		for (i = 1; i < size; i++)
+			if (!lost[i])
+				MPI_Irecv(&sink, 1, MPI_UNSIGNED_CHAR, i,
+				    TAG_DONE, MPI_COMM_WORLD, &req[i]);
+		wait_heard(req, size);
+		for (i = 1; i < size; i++)
+			if (!lost[i])
+				MPI_Isend(&token, 1, MPI_UNSIGNED_CHAR, i,
+				    TAG_BYE, MPI_COMM_WORLD, &req[i]);
+		wait_heard(req, size);
+	}
+	free(req);
+}
+
+/* Rank 0's word that a rank is lost, if it came: the run stops. */
+static bool lost_heard(void)
+{
+	MPI_Status st;
+	int flag = 0;
+
+	if (rank == 0 || MPI_Iprobe(0, TAG_LOST, MPI_COMM_WORLD, &flag, &st) !=
+	    MPI_SUCCESS || !flag)
+		return false;
+	memset(lost_msg, 0, sizeof(lost_msg));
+	MPI_Recv(lost_msg, sizeof(lost_msg) - 1, MPI_CHAR, 0, TAG_LOST,
+	    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	abandoned = true;
+	return true;
+}
+
+/*
+ * In a meeting: true when the run is given up, for a peer not heard from
+ * for longer than the limit (rank 0 then tells the others why) or on
+ * rank 0's word.
+ */
+static bool lost_look(void)
+{
+	/* sent to the others: MPI reads it after this returns */
+	static char told[sizeof(lost_msg)];
+	int64_t limit = atomic_load(&silent_ns), now = now_ns(), quiet = 0;
+	int i, first = -1, more = 0;
+	char why[256], quoted[2 * PATH_MAX];
+
+	if (abandoned || lost_heard())
+		return true;
+	if (limit == 0)
+		return false;
+	for (i = 0; i < size; i++) {
+		int64_t q = now - atomic_load(&heard[i]);
+
+		if (!peer(i) || q <= limit)
+			continue;
+		lost[i] = true;
+		if (first < 0) {
+			first = i;
+			quiet = q;
+		} else {
+			more++;
+		}
+	}
+	if (first < 0)
+		return false;
+	abandoned = true;
+	snprintf(why, sizeof(why), "rank %d (%s)%s has not answered for %lld s",
+	    first, hosts[first], more > 0 ? " and more" : "",
+	    (long long)(quiet / NS));
+	/* the lost rank's own files: rank 0 names them, none removes them */
+	if (rank == 0 && scratch_of != NULL && scratch_of[first][0] != '\0') {
+		scratch_quote(quoted, sizeof(quoted), scratch_of[first]);
+		snprintf(lost_msg, sizeof(lost_msg), "%s: stopping; what it "
+		    "made may be left: rm -rf %s", why, quoted);
+	} else {
+		snprintf(lost_msg, sizeof(lost_msg), "%s: stopping", why);
+	}
+	if (rank != 0)
+		return true;
+	snprintf(told, sizeof(told), "stopped by rank 0: %s", why);
+	lost_req = calloc((size_t)size, sizeof(*lost_req));
+	for (i = 0; lost_req != NULL && i < size; i++) {
+		lost_req[i] = MPI_REQUEST_NULL;
+		if (peer(i) && !lost[i])
+			MPI_Isend(told, (int)strlen(told) + 1, MPI_CHAR, i,
+			    TAG_LOST, MPI_COMM_WORLD, &lost_req[i]);
+	}
+	return true;
+}
+
+int dist_finalize(void)
 {
 	int i;
 
+	/* the last meeting, bounded: MPI_Finalize() waits for every rank */
+	if (!abandoned && size > 1) {
+		MPI_Request req;
+
+		if (MPI_Ibarrier(MPI_COMM_WORLD, &req) == MPI_SUCCESS)
+			wait_sleeping(&req);
+	}
+	if (abandoned) {
+		/* given up outside a phase: no phase's error said why */
+		if (!lost_told)
+			fprintf(stderr, "clyde: %s\n", lost_msg);
+		part_ways();
+		beat_stop();
+		/* the lost rank would be waited for: exit without MPI */
+		return -1;
+	}
+	beat_stop();
 	if (stop_req != NULL) {
 		for (i = 0; i < size; i++)
 			if (i != rank)
@@ -61,6 +373,7 @@ void dist_finalize(void)
 		stop_req = NULL;
 	}
 	MPI_Finalize();
+	return 0;
 }
 
 unsigned dist_rank(void)
@@ -77,18 +390,26 @@ unsigned dist_size(void)
  * Wait for a collective without spinning: MPI's busy wait would take the
  * CPU from ranks still working on the same host.  A rank notices the
  * end within about 0.1 ms, which is what rank 0's clock may overstate.
+ * -1 when a rank is lost (lost_look()): the collective never ends then,
+ * and no other may start.
  */
 static int wait_sleeping(MPI_Request *req)
 {
-	struct timespec nap = { 0, 100000 };
+	int64_t look = now_ns() + LOOK_NS;
 	int done = 0;
 
 	for (;;) {
-		if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+		if (abandoned ||
+		    MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
 			return -1;
 		if (done)
 			return 0;
-		nanosleep(&nap, NULL);
+		if (now_ns() >= look) {
+			if (lost_look())
+				return -1;
+			look = now_ns() + LOOK_NS;
+		}
+		nap_ns(100000);
 	}
 }
 
@@ -107,7 +428,7 @@ bool dist_all_ok(bool ok)
 {
 	int mine = ok, all = 0;
 
-	if (allreduce_int(&mine, &all, 1, MPI_MIN) != 0)
+	if (abandoned || allreduce_int(&mine, &all, 1, MPI_MIN) != 0)
 		return false;
 	return all != 0;
 }
@@ -116,7 +437,7 @@ void dist_signal_stop(void)
 {
 	int i;
 
-	if (stop_sent || size < 2)
+	if (stop_sent || size < 2 || abandoned)
 		return;
 	stop_req = calloc((size_t)size, sizeof(*stop_req));
 	if (stop_req == NULL)
@@ -136,7 +457,7 @@ void dist_poll(void)
 		return;
 	MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
 	    MPI_STATUS_IGNORE);
-	if (flag)
+	if (flag || lost_heard())
 		phase_stop = 1;
 }
 
@@ -230,7 +551,11 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	 * clock stops here.
 	 */
 	mine_rc[1] = -mine_rc[1];
-	allreduce_int(mine_rc, all_rc, 2, MPI_MIN);
+	if (abandoned || allreduce_int(mine_rc, all_rc, 2, MPI_MIN) != 0) {
+		snprintf(error, error_len, "%s", lost_msg);
+		lost_told = true;
+		return PHASE_ERROR;
+	}
 	if (rank == 0)
 		pf->elapsed_ns = now_ns() - start_ns;
 	worst = all_rc[0];
@@ -278,19 +603,28 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 
 void dist_gather_hosts(struct rank_figures *ranks)
 {
-	char host[64], *all = NULL;
 	int i;
 
-	memset(host, 0, sizeof(host));
-	if (gethostname(host, sizeof(host) - 1) != 0)
-		strcpy(host, "?");
-	if (rank == 0)
-		all = calloc((size_t)size, sizeof(host));
-	MPI_Gather(host, sizeof(host), MPI_CHAR, all, sizeof(host), MPI_CHAR, 0,
-	    MPI_COMM_WORLD);
-	if (rank == 0 && all != NULL && ranks != NULL)
-		for (i = 0; i < size; i++)
-			memcpy(ranks[i].host, all + (size_t)i * sizeof(host),
-			    sizeof(host));
-	free(all);
+	/* gathered at the start, for the message about a lost rank too */
+	for (i = 0; rank == 0 && ranks != NULL && i < size; i++)
+		snprintf(ranks[i].host, sizeof(ranks[i].host), "%s", hosts[i]);
+}
+
+void dist_watch(unsigned silent_s)
+{
+	if (beat_on)
+		atomic_store(&silent_ns, (long long)silent_s * NS);
+}
+
+void dist_share_scratch(const char *path)
+{
+	static char mine[PATH_MAX];
+	MPI_Request req;
+
+	if (size < 2 || abandoned)
+		return;
+	snprintf(mine, sizeof(mine), "%s", path);
+	if (MPI_Igather(mine, PATH_MAX, MPI_CHAR, scratch_of, PATH_MAX,
+	    MPI_CHAR, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS)
+		wait_sleeping(&req);
 }

@@ -325,6 +325,7 @@ int main(int argc, char **argv)
 		return EXIT_CANNOT_START;
 	}
 	rc = clyde_main(argc, argv);
-	dist_finalize();
+	if (dist_finalize() != 0 && rc == EXIT_OK)
+		rc = EXIT_IO_ERROR;
 	return rc;
 }

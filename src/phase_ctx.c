@@ -20,6 +20,7 @@ static unsigned retry_wait_s;
 static unsigned signals_before;
 static bool retry_said;
 static bool retry_failed;
+static bool again_said;
 
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 {
@@ -78,6 +79,7 @@ void phase_cleanup_begin(unsigned wait_s)
 	signals_before = stop_signal_count();
 	retry_said = false;
 	retry_failed = false;
+	again_said = false;
 }
 
 void phase_cleanup_end(void)
@@ -112,6 +114,16 @@ static int remove_by_path(const struct phase_ctx *ctx, const char *dir,
 	return unlinkat(AT_FDCWD, path, flags) == 0 ? 0 : errno;
 }
 
+/* name for messages: inside the scratch directory, or in the target */
+static const char *shown_path(const struct phase_ctx *ctx, const char *dir,
+    const char *name, char *out, size_t n)
+{
+	snprintf(out, n, "%s%s%s%s%s", dir != NULL ? ctx->scratch_name : "",
+	    dir != NULL && dir[0] != '\0' ? "/" : "", dir != NULL ? dir : "",
+	    dir != NULL ? "/" : "", name);
+	return out;
+}
+
 int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
     const char *name, int flags)
 {
@@ -132,11 +144,11 @@ int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
 			return err;
 		}
 		if (!retry_said) {
-			fprintf(stderr, "clyde: cleanup: cannot remove %s%s%s%s%s: "
+			char path[PATH_MAX];
+
+			fprintf(stderr, "clyde: cleanup: cannot remove %s: "
 			    "%s; waiting up to %u s for the filesystem (SIGINT stops)\n",
-			    dir != NULL ? ctx->scratch_name : "",
-			    dir != NULL && dir[0] != '\0' ? "/" : "",
-			    dir != NULL ? dir : "", dir != NULL ? "/" : "", name,
+			    shown_path(ctx, dir, name, path, sizeof(path)),
 			    strerror(err), retry_wait_s);
 			retry_said = true;
 		}
@@ -145,4 +157,26 @@ int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
 		if (delay_ms < 5000)
 			delay_ms *= 2;
 	}
+}
+
+bool phase_cleanup_again(struct phase_ctx *ctx, const char *dir,
+    const char *name, unsigned ours)
+{
+	if (!retry_said)
+		return false;
+	if (now_ns() >= retry_until_ns ||
+	    stop_signal_count() > signals_before) {
+		retry_failed = true;
+		return false;
+	}
+	if (!again_said) {
+		char path[PATH_MAX];
+
+		fprintf(stderr, "clyde: cleanup: %s still holds %u of clyde's "
+		    "names that the filesystem had answered were gone; removing "
+		    "them again\n", shown_path(ctx, dir, name, path,
+		    sizeof(path)), ours);
+		again_said = true;
+	}
+	return true;
 }

@@ -461,6 +461,35 @@ static bool is_dot_entry(const char *name)
 	    (name[1] == '.' && name[2] == '\0'));
 }
 
+/* name is clyde's in directory d: a subdirectory's or a file's name */
+static bool ours_in(const struct file_set *fs, unsigned d, const char *name)
+{
+	if (d == TOP_DIR && fs->dirs > 1)
+		return our_subdir(fs, name);
+	return our_file(fs, name, d == TOP_DIR ? 0 : d);
+}
+
+static void pause_ms(unsigned ms)
+{
+	struct timespec pause = { ms / 1000, (long)(ms % 1000) * 1000000 };
+
+	nanosleep(&pause, NULL);
+}
+
+/* directory name in parent, to read; NULL when it cannot be opened */
+static DIR *open_dir(int parent, const char *name)
+{
+	DIR *dir;
+	int fd;
+
+	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if ((dir = fdopendir(fd)) == NULL)
+		close(fd);
+	return dir;
+}
+
 /*
  * What directory name (in parent) still holds, after a failed rmdir:
  * d is its number, or TOP_DIR for FILES_DIR itself.
@@ -470,24 +499,16 @@ static void list_left(const struct file_set *fs, int parent, const char *name,
 {
 	struct dirent *ent;
 	DIR *dir;
-	int fd;
 
 	memset(left, 0, sizeof *left);
-	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
+	if ((dir = open_dir(parent, name)) == NULL)
 		return;
-	dir = fdopendir(fd);
-	if (dir == NULL) {
-		close(fd);
-		return;
-	}
 	while ((ent = readdir(dir)) != NULL) {
 		const char *n = ent->d_name;
 
 		if (is_dot_entry(n))
 			continue;
-		if (d == TOP_DIR && fs->dirs > 1 ? our_subdir(fs, n) :
-		    our_file(fs, n, d == TOP_DIR ? 0 : d)) {
+		if (ours_in(fs, d, n)) {
 			left->ours++;
 			continue;
 		}
@@ -517,6 +538,43 @@ static void tell_left(char *msg, size_t size, const struct leftovers *left)
 		    left->first);
 }
 
+static int remove_dir(struct file_set *fs, struct phase_ctx *cleanup,
+    int parent, const char *parent_rel, const char *name, unsigned d,
+    struct leftovers *left, bool stoppable);
+
+/*
+ * Cleanup: remove again the names of clyde's that directory name (in
+ * parent, at parent_rel inside the scratch directory; d as for
+ * list_left()) still holds, which the filesystem had answered were gone.
+ * Subdirectories of FILES_DIR go through remove_dir(); any other name
+ * stays.
+ */
+static void remove_again(struct file_set *fs, struct phase_ctx *cleanup,
+    int parent, const char *parent_rel, const char *name, unsigned d)
+{
+	char rel[MSG_PATH_BUF];
+	struct leftovers sub;
+	struct dirent *ent;
+	DIR *dir;
+
+	snprintf(rel, sizeof rel, "%s%s%s", parent_rel,
+	    parent_rel[0] != '\0' ? "/" : "", name);
+	if ((dir = open_dir(parent, name)) == NULL)
+		return;
+	while ((ent = readdir(dir)) != NULL) {
+		const char *n = ent->d_name;
+
+		if (!ours_in(fs, d, n))
+			continue;
+		if (d == TOP_DIR && fs->dirs > 1)
+			remove_dir(fs, cleanup, dirfd(dir), rel, n,
+			    (unsigned)strtoul(n, NULL, 10), &sub, false);
+		else
+			phase_remove(cleanup, dirfd(dir), rel, n, 0);
+	}
+	closedir(dir);
+}
+
 /*
  * rmdir name in parent; 0 or the errno.  A directory that is not empty
  * gets listed into *left; when it holds nothing but silly-renames (or
@@ -531,13 +589,11 @@ static int remove_dir(struct file_set *fs, struct phase_ctx *cleanup,
     int parent, const char *parent_rel, const char *name, unsigned d,
     struct leftovers *left, bool stoppable)
 {
-	unsigned step = 10;
+	unsigned step = 10, again = 0;
 	int err;
 
 	memset(left, 0, sizeof *left);
 	for (;;) {
-		struct timespec pause;
-
 		if (cleanup != NULL)
 			err = phase_remove(cleanup, parent, parent_rel, name,
 			    AT_REMOVEDIR);
@@ -548,6 +604,15 @@ static int remove_dir(struct file_set *fs, struct phase_ctx *cleanup,
 		if (err != ENOTEMPTY && err != EEXIST && err != EBUSY)
 			return err;
 		list_left(fs, parent, name, d, left);
+		if (left->ours > 0 && cleanup != NULL &&
+		    phase_cleanup_again(cleanup, parent_rel, name, left->ours)) {
+			/* the filesystem may need a moment to show them all */
+			if (again > 0)
+				pause_ms(again < DIR_WAIT_STEP_MAX ? again : DIR_WAIT_STEP_MAX);
+			again = again == 0 ? 10 : again * 2;
+			remove_again(fs, cleanup, parent, parent_rel, name, d);
+			continue;
+		}
 		if (left->ours > 0 || left->others > left->silly ||
 		    fs->wait_ms_left == 0)
 			return err;
@@ -556,9 +621,7 @@ static int remove_dir(struct file_set *fs, struct phase_ctx *cleanup,
 		if (step > fs->wait_ms_left)
 			step = fs->wait_ms_left;
 		fs->wait_ms_left -= step;
-		pause.tv_sec = step / 1000;
-		pause.tv_nsec = (long)(step % 1000) * 1000000;
-		nanosleep(&pause, NULL);
+		pause_ms(step);
 		step = step * 2 > DIR_WAIT_STEP_MAX ? DIR_WAIT_STEP_MAX : step * 2;
 	}
 }

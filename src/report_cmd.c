@@ -2,7 +2,7 @@
  * report_cmd.c: clyde report.
  *
  * input (files, stdin) -> csv_input -> struct result -> report_set
- * (--average, --compare) -> one formatter.  Unreadable result lines are
+ * (--average, chunk sweeps, --compare) -> one formatter.  Unreadable result lines are
  * named on stderr as FILE:LINE: why, and the exit status is 1 after
  * everything readable has been printed.
  */
@@ -51,7 +51,9 @@ static const char usage_text[] =
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
 "  --compare=NAME    show every rate as a percentage of the result NAME\n"
-"  --help            print this and exit\n";
+"  --help            print this and exit\n"
+"Results that differ only in their chunk size are a sweep: a table of its\n"
+"own by chunk size, line charts in --html, --compare per chunk size.\n";
 
 enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
     OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
@@ -267,6 +269,11 @@ int report_main(int argc, char **argv)
 	ok = read_inputs(&set, argc - optind, argv + optind);
 	if (o.average && report_set_average(&set) != 0) {
 		fprintf(stderr, "clyde report: --average: %s\n", strerror(errno));
+		ok = false;
+	}
+	if (report_set_sweeps(&set) != 0) {
+		fprintf(stderr, "clyde report: chunk sweeps: %s\n",
+		    strerror(errno));
 		ok = false;
 	}
 	if (o.compare != NULL && report_set_compare(&set, o.compare) != 0) {

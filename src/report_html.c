@@ -3,11 +3,14 @@
  *
  * Two tables (the large file, the small files) with one row per result,
  * the rate cells shaded by their share of the column's best; then an
- * inline SVG bar chart per measurement across the results.  No script,
- * no external file; every string from the input is escaped.
+ * inline SVG bar chart per measurement across the results, and for the
+ * chunk sweeps a line chart per large-file phase, rate against chunk
+ * size.  No script, no external file; every string from the input is
+ * escaped.
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv.h"
@@ -223,8 +226,8 @@ static bool is_base(const struct page *pg, size_t i)
 {
 	const struct report_set *set = pg->set;
 
-	return i < set->n ? (long)i == set->base_item :
-	    (long)(i - set->n) == set->base_group;
+	return i < set->n ? report_set_is_base(set, (long)i, -1) :
+	    report_set_is_base(set, -1, (long)(i - set->n));
 }
 
 static void table(struct page *pg, bool files)
@@ -316,6 +319,301 @@ static void chart(struct page *pg, enum phase_id ph)
 	fputs("</svg></figure>\n", out);
 }
 
+/* ---- chunk sweeps ----------------------------------------------------- */
+
+#define LINE_LEFT 70
+#define LINE_PLOT_W 440
+#define LINE_TOP 12
+#define LINE_PLOT_H 220
+#define LINE_BOTTOM 36          /* the chunk size labels */
+#define LEGEND_ROW 16
+
+static const char *const line_color[] = {
+	"#2e8b57", "#1f5f8b", "#b8860b", "#8b2252", "#4b0082", "#cd5c00",
+	"#008b8b", "#555555",
+};
+
+/* The phases every point of a sweep runs. */
+static const enum phase_id sweep_phase[] = {
+	PH_PUT_BLOCK, PH_REWRITE, PH_GET_BLOCK, PH_SEEKS,
+};
+
+/* One line of a chart: sweep s, series k, or its mean (k == -1). */
+struct line {
+	size_t sweep;
+	long series;
+};
+
+/*
+ * Point p of a line: its rate, and its band (the min and max of the
+ * group) for a mean.  False when it has no rate there.
+ */
+static bool line_point(struct page *pg, const struct line *ln, size_t p,
+    enum phase_id ph, double *v, double *lo, double *hi)
+{
+	const struct report_sweep *sw = &pg->set->sweeps[ln->sweep];
+	long item = sw->items[(ln->series < 0 ? 0 : (size_t)ln->series) *
+	    sw->nchunks + p];
+	const struct cell *c;
+
+	if (ln->series < 0 && sw->groups[p] >= 0) {
+		const struct report_spread *sp =
+		    report_set_group_spread(pg->set, (size_t)sw->groups[p]);
+
+		report_set_group_mean(pg->set, (size_t)sw->groups[p],
+		    pg->scratch);
+		c = &pg->scratch->cell[ph];
+		*lo = sp[ph].min;
+		*hi = sp[ph].max;
+	} else {
+		if (item < 0)
+			return false;
+		report_set_get(pg->set, (size_t)item, pg->scratch);
+		c = &pg->scratch->cell[ph];
+		*lo = *hi = c->rate;
+	}
+	*v = c->rate;
+	return c->status == CELL_OK;
+}
+
+/* The lines: each series, or with --average each sweep's mean. */
+static size_t sweep_lines(const struct page *pg, struct line *lines)
+{
+	const struct report_set *set = pg->set;
+	size_t s, k, n = 0;
+
+	for (s = 0; s < set->nsweeps; s++) {
+		if (set->ngroups > 0 && set->sweeps[s].nseries > 1) {
+			lines[n++] = (struct line){ s, -1 };
+			continue;
+		}
+		for (k = 0; k < set->sweeps[s].nseries; k++)
+			lines[n++] = (struct line){ s, (long)k };
+	}
+	return n;
+}
+
+/* "box", "box #2", "mean:box"; with the file size when names repeat */
+static void line_label(struct page *pg, const struct line *ln, char *out,
+    size_t n)
+{
+	const struct report_sweep *sw = &pg->set->sweeps[ln->sweep];
+	char name[NAME_MAX_LEN + 1], size[32] = "";
+
+	report_set_get(pg->set, sw->first, pg->scratch);
+	snprintf(name, sizeof(name), "%.*s", (int)sizeof(name) - 1,
+	    pg->scratch->name);
+	if (sw->name_shared) {
+		size[0] = ' ';
+		fmt_file_size(size + 1, sizeof(size) - 1,
+		    pg->scratch->file_size_mib);
+	}
+	if (ln->series < 0)
+		snprintf(out, n, "mean:%s%s", name, size);
+	else if (ln->series > 0)
+		snprintf(out, n, "%s%s #%ld", name, size, ln->series + 1);
+	else
+		snprintf(out, n, "%s%s", name, size);
+}
+
+/* The top of the rate axis: four steps of 1, 2, 2.5 or 5 times a power of ten. */
+static double nice_top(double v)
+{
+	static const double steps[] = { 1, 2, 2.5, 5, 10 };
+	double raw = v / 4, mag;
+	size_t i;
+
+	if (!(raw > 0))
+		return 1;
+	mag = pow(10, floor(log10(raw)));
+	for (i = 0; i + 1 < sizeof(steps) / sizeof(steps[0]); i++)
+		if (steps[i] * mag >= raw)
+			break;
+	return 4 * steps[i] * mag;
+}
+
+/* The x of a chunk size: log2 between the smallest and the largest. */
+static double chunk_x(unsigned chunk, double lo, double hi)
+{
+	double span = hi > lo ? hi - lo : 1.0;
+
+	return LINE_LEFT + (log2((double)chunk) - lo) / span * LINE_PLOT_W;
+}
+
+static double rate_y(double v, double top)
+{
+	return LINE_TOP + LINE_PLOT_H - v / top * LINE_PLOT_H;
+}
+
+/* The axes: rates at quarters, a tick and a label per chunk size. */
+static void line_axes(struct page *pg, enum phase_id ph, double lo, double hi,
+    double top, const unsigned *ticks, size_t nticks)
+{
+	FILE *out = pg->out;
+	double last = -1e9;
+	char v[32];
+	int i;
+
+	for (i = 0; i <= 4; i++) {
+		double y = rate_y(top * i / 4, top);
+
+		fmt_rate(v, sizeof(v), pg->compat, ph, top * i / 4);
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
+		    "text-anchor=\"end\">%s</text>\n", LINE_LEFT, y,
+		    LINE_LEFT + LINE_PLOT_W, y, LINE_LEFT - 4, y + 4, v);
+	}
+	/* every chunk size of any sweep, smallest first, labels not crowded */
+	for (i = 0; i < (int)nticks; i++) {
+		double x = chunk_x(ticks[i], lo, hi);
+		char label[32];
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+		    "stroke=\"#999\"/>", x, LINE_TOP + LINE_PLOT_H, x,
+		    LINE_TOP + LINE_PLOT_H + 4);
+		if (x - last < 30)
+			continue;
+		last = x;
+		fmt_chunk(label, sizeof(label), ticks[i]);
+		fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
+		    "text-anchor=\"middle\">%s</text>\n", x,
+		    LINE_TOP + LINE_PLOT_H + 16, label);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" "
+	    "text-anchor=\"middle\">chunk size (log scale)</text>\n",
+	    LINE_LEFT + LINE_PLOT_W / 2, LINE_TOP + LINE_PLOT_H + 30);
+}
+
+/* One line: its band (a mean's), its polyline, a dot per point. */
+static void line_draw(struct page *pg, const struct line *ln, enum phase_id ph,
+    const char *color, double lo, double hi, double top)
+{
+	const struct report_sweep *sw = &pg->set->sweeps[ln->sweep];
+	FILE *out = pg->out;
+	double v, bl, bh;
+	size_t p;
+	long q;
+
+	if (ln->series < 0) {
+		fprintf(out, "<polygon class=\"band\" fill=\"%s\" "
+		    "fill-opacity=\"0.2\" stroke=\"none\" points=\"", color);
+		for (p = 0; p < sw->nchunks; p++)
+			if (line_point(pg, ln, p, ph, &v, &bl, &bh))
+				fprintf(out, "%.1f,%.1f ", chunk_x(sw->chunks[p],
+				    lo, hi), rate_y(bh, top));
+		for (q = (long)sw->nchunks - 1; q >= 0; q--)
+			if (line_point(pg, ln, (size_t)q, ph, &v, &bl, &bh))
+				fprintf(out, "%.1f,%.1f ", chunk_x(sw->chunks[q],
+				    lo, hi), rate_y(bl, top));
+		fputs("\"/>\n", out);
+	}
+	fprintf(out, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
+	    "stroke-width=\"2\" points=\"", color);
+	for (p = 0; p < sw->nchunks; p++)
+		if (line_point(pg, ln, p, ph, &v, &bl, &bh))
+			fprintf(out, "%.1f,%.1f ", chunk_x(sw->chunks[p], lo, hi),
+			    rate_y(v, top));
+	fputs("\"/>\n", out);
+	for (p = 0; p < sw->nchunks; p++)
+		if (line_point(pg, ln, p, ph, &v, &bl, &bh))
+			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+			    "fill=\"%s\"/>", chunk_x(sw->chunks[p], lo, hi),
+			    rate_y(v, top), color);
+	fputc('\n', out);
+}
+
+/* One chart of a phase: every line, the axes, a legend below. */
+static void sweep_chart(struct page *pg, enum phase_id ph,
+    const struct line *lines, size_t nlines, const unsigned *ticks,
+    size_t nticks)
+{
+	FILE *out = pg->out;
+	double lo = 1e9, hi = 0, top = 0, v, bl, bh;
+	char label[NAME_MAX_LEN + 48];
+	size_t i, p;
+
+	for (i = 0; i < nlines; i++) {
+		const struct report_sweep *sw = &pg->set->sweeps[lines[i].sweep];
+
+		lo = fmin(lo, log2((double)sw->chunks[0]));
+		hi = fmax(hi, log2((double)sw->chunks[sw->nchunks - 1]));
+		for (p = 0; p < sw->nchunks; p++)
+			if (line_point(pg, &lines[i], p, ph, &v, &bl, &bh))
+				top = fmax(top, fmax(v, bh));
+	}
+	top = nice_top(top);
+	fprintf(out, "<figure class=\"sweep\"><figcaption>%s by chunk size "
+	    "(%s)</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"%s by "
+	    "chunk size\">\n", test_title[ph], ph < PH_SEEKS ? "K/s" :
+	    "per second", LINE_LEFT + LINE_PLOT_W + 20,
+	    LINE_TOP + LINE_PLOT_H + LINE_BOTTOM + nlines * LEGEND_ROW + 4,
+	    test_title[ph]);
+	line_axes(pg, ph, lo, hi, top, ticks, nticks);
+	for (i = 0; i < nlines; i++) {
+		const char *color = line_color[i % (sizeof(line_color) /
+		    sizeof(line_color[0]))];
+		double y = LINE_TOP + LINE_PLOT_H + LINE_BOTTOM +
+		    (double)i * LEGEND_ROW + 10;
+
+		line_draw(pg, &lines[i], ph, color, lo, hi, top);
+		line_label(pg, &lines[i], label, sizeof(label));
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		    "stroke=\"%s\" stroke-width=\"2\"/><text x=\"%d\" y=\"%.1f\" "
+		    "font-size=\"12\">", LINE_LEFT, y, LINE_LEFT + 24, y, color,
+		    LINE_LEFT + 30, y + 4);
+		html_escape(out, label);
+		fputs("</text>\n", out);
+	}
+	fputs("</svg></figure>\n", out);
+}
+
+static int by_value(const void *pa, const void *pb)
+{
+	unsigned a = *(const unsigned *)pa, b = *(const unsigned *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+static void sweep_charts(struct page *pg)
+{
+	const struct report_set *set = pg->set;
+	struct line *lines;
+	unsigned *ticks;
+	size_t n = 0, c = 0, nticks = 0, s, i;
+
+	for (s = 0; s < set->nsweeps; s++) {
+		n += set->sweeps[s].nseries;
+		c += set->sweeps[s].nchunks;
+	}
+	if (n == 0)
+		return;
+	lines = malloc(n * sizeof(*lines));
+	ticks = malloc(c * sizeof(*ticks));
+	if (lines == NULL || ticks == NULL) {
+		free(lines);
+		free(ticks);
+		return;
+	}
+	n = sweep_lines(pg, lines);
+	/* the chunk sizes of all sweeps, each once */
+	for (s = 0; s < set->nsweeps; s++)
+		for (i = 0; i < set->sweeps[s].nchunks; i++)
+			ticks[nticks++] = set->sweeps[s].chunks[i];
+	qsort(ticks, nticks, sizeof(*ticks), by_value);
+	for (i = c = 0; i < nticks; i++)
+		if (i == 0 || ticks[i] != ticks[c - 1])
+			ticks[c++] = ticks[i];
+	fprintf(pg->out, "<h2>Chunk sweeps</h2>\n<p>Rate against chunk size "
+	    "for the results that differ only in it%s.</p>\n",
+	    set->ngroups > 0 ? "; the band spans the lowest and the "
+	    "highest run" : "");
+	for (i = 0; i < sizeof(sweep_phase) / sizeof(sweep_phase[0]); i++)
+		sweep_chart(pg, sweep_phase[i], lines, n, ticks, c);
+	free(lines);
+	free(ticks);
+}
+
 void report_html_set(FILE *out, enum compat compat,
     const struct report_set *set, const char *base)
 {
@@ -347,5 +645,6 @@ void report_html_set(FILE *out, enum compat compat,
 		fputs("<h2>Charts</h2>\n", out);
 	for (ph = 0; ph < PH_COUNT; ph++)
 		chart(&pg, (enum phase_id)ph);
+	sweep_charts(&pg);
 	fputs("</body>\n</html>\n", out);
 }

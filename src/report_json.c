@@ -278,22 +278,6 @@ static void line_count(FILE *out, const char *key, unsigned long long v)
 	fputs(",\n", out);
 }
 
-/* --chunks: the sweep's chunk sizes and this record's place, or null */
-static void json_sweep(FILE *out, const struct result *res)
-{
-	unsigned i;
-
-	json_key(out, 2, "sweep");
-	if (res->sweep_n == 0) {
-		fputs("null,\n", out);
-		return;
-	}
-	fputs("{\"chunks\": [", out);
-	for (i = 0; i < res->sweep_n; i++)
-		fprintf(out, "%s%u", i ? ", " : "", res->sweep_chunks[i]);
-	fprintf(out, "], \"point\": %u},\n", res->sweep_point);
-}
-
 /* the keys only a benchmark run fills */
 static void json_run(FILE *out, const struct result *res)
 {
@@ -306,7 +290,7 @@ static void json_run(FILE *out, const struct result *res)
 
 	if (!res->from_run) {
 		static const char *const keys[] = { "clyde_version", "compat",
-		    "started", "target", "options", "sweep", "phases", "ranks",
+		    "started", "target", "options", "phases", "ranks",
 		    "status", "error" };
 		size_t i;
 
@@ -338,7 +322,6 @@ static void json_run(FILE *out, const struct result *res)
 	fputs(", \"per_char_size_mib\": ", out);
 	json_opt_count(out, run->per_char_mib);
 	fputs("},\n", out);
-	json_sweep(out, res);
 	json_key(out, 2, "phases");
 	json_per_phase(out, 2, res, one_phase, NULL);
 	fputs(",\n", out);
@@ -352,7 +335,51 @@ struct extras {
 	const struct report_spread *spread;
 	const struct report_set *compare;       /* NULL: none */
 	const char *base;
+	const struct report_set *set;           /* clyde report's, or NULL */
+	const struct report_place *place;       /* in a sweep, or NULL */
+	bool mean;
 };
+
+/* a run's --chunks: the chunk sizes in the order given, its point from 0 */
+static void json_run_sweep(FILE *out, const struct result *res)
+{
+	unsigned i;
+
+	fputs("{\"chunks\": [", out);
+	for (i = 0; i < res->sweep_n; i++)
+		fprintf(out, "%s%u", i ? ", " : "", res->sweep_chunks[i]);
+	fprintf(out, "], \"point\": %u}", res->sweep_point);
+}
+
+/*
+ * where clyde report found the record in a chunk sweep, a run's place in
+ * its --chunks, or null
+ */
+static void json_sweep(FILE *out, const struct result *res,
+    const struct extras *x)
+{
+	const struct report_sweep *sw;
+	size_t p;
+
+	if (res->from_run && res->sweep_n > 0) {
+		json_run_sweep(out, res);
+		return;
+	}
+	if (x->place == NULL || x->place->sweep < 0) {
+		fputs("null", out);
+		return;
+	}
+	sw = &x->set->sweeps[x->place->sweep];
+	fprintf(out, "{\"index\": %ld, \"chunks\": [", x->place->sweep);
+	for (p = 0; p < sw->nchunks; p++)
+		fprintf(out, "%s%u", p ? ", " : "", sw->chunks[p]);
+	fprintf(out, "], \"point\": %zu, \"series\": ", x->place->point + 1);
+	if (x->mean)
+		fputs("null", out);
+	else
+		fprintf(out, "%zu", x->place->series + 1);
+	fprintf(out, ", \"runs\": %zu}", sw->nseries);
+}
 
 static void json_record(FILE *out, const struct result *res,
     const struct extras *x)
@@ -387,6 +414,9 @@ static void json_record(FILE *out, const struct result *res,
 	json_per_phase(out, 2, res, one_test, NULL);
 	fputs(",\n", out);
 	json_run(out, res);
+	json_key(out, 2, "sweep");
+	json_sweep(out, res, x);
+	fputs(",\n", out);
 	json_key(out, 2, "average");
 	if (x->runs > 0) {
 		fprintf(out, "{\"runs\": %zu, \"spread\": ", x->runs);
@@ -413,7 +443,7 @@ static void json_record(FILE *out, const struct result *res,
 
 void report_json_record(FILE *out, const struct result *res)
 {
-	struct extras none = { 0, NULL, NULL, NULL };
+	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false };
 
 	json_record(out, res, &none);
 	fputc('\n', out);
@@ -422,7 +452,8 @@ void report_json_record(FILE *out, const struct result *res)
 void report_json_set(FILE *out, const struct report_set *set,
     const char *base)
 {
-	struct extras x = { 0, NULL, base != NULL ? set : NULL, base };
+	struct extras x = { 0, NULL, base != NULL ? set : NULL, base, set, NULL,
+	    false };
 	struct result scratch;
 	size_t i;
 
@@ -430,12 +461,15 @@ void report_json_set(FILE *out, const struct report_set *set,
 	fputc('[', out);
 	for (i = 0; i < set->n; i++) {
 		report_set_get(set, i, &scratch);
+		x.place = report_set_place(set, i);
 		fputs(i ? ",\n" : "\n", out);
 		json_record(out, &scratch, &x);
 	}
 	for (i = 0; i < set->ngroups; i++) {
 		x.runs = report_set_group_runs(set, i);
 		x.spread = report_set_group_spread(set, i);
+		x.place = report_set_place(set, report_set_group_first(set, i));
+		x.mean = true;
 		report_set_group_mean(set, i, &scratch);
 		fputs(set->n + i ? ",\n" : "\n", out);
 		json_record(out, &scratch, &x);

@@ -4,10 +4,12 @@
  *
  * One Markdown table per section with the text table's columns, units,
  * +++++ and Latency rows (2.00 layout), the --average and --compare rows
- * under them, then a line naming the results' CSV generations.  Names
+ * under them, each chunk sweep in tables of its own under a bold heading,
+ * then a line naming the results' CSV generations.  Names
  * are escaped so that no input can break a table or add markup.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv.h"
@@ -134,8 +136,7 @@ static void percent(const struct md *m, const struct result *r, long item,
 	long p;
 	int i;
 
-	if (m->base == NULL || (item >= 0 && item == m->set->base_item) ||
-	    (group >= 0 && group == m->set->base_group))
+	if (m->base == NULL || report_set_is_base(m->set, item, group))
 		return;
 	fputs("| vs ", m->out);
 	put_text(m->out, m->base);
@@ -175,7 +176,8 @@ static void spread(const struct md *m, size_t g, int first)
 	}
 }
 
-static void section(struct md *m, bool io)
+static void section(struct md *m, bool io, const struct report_row *rows,
+    size_t n)
 {
 	int first = io ? PH_PUTC : PH_SEQ_CREATE;
 	size_t i;
@@ -190,20 +192,20 @@ static void section(struct md *m, bool io)
 		    m->compat == COMPAT_103 ? io_head_103 : io_head_200);
 	else
 		header(m->out, "Machine", "Files", file_head);
-	for (i = 0; i < m->set->n; i++) {
-		report_set_get(m->set, i, &m->scratch);
+	for (i = 0; i < n; i++) {
+		long item = rows[i].mean ? -1 : (long)rows[i].index;
+		long group = rows[i].mean ? (long)rows[i].index : -1;
+
+		if (rows[i].mean)
+			report_set_group_mean(m->set, rows[i].index, &m->scratch);
+		else
+			report_set_get(m->set, rows[i].index, &m->scratch);
 		if (!(io ? m->scratch.has_io : m->scratch.has_files))
 			continue;
 		row(m, &m->scratch, first);
-		percent(m, &m->scratch, (long)i, -1, first);
-	}
-	for (i = 0; i < m->set->ngroups; i++) {
-		report_set_group_mean(m->set, i, &m->scratch);
-		if (!(io ? m->scratch.has_io : m->scratch.has_files))
-			continue;
-		row(m, &m->scratch, first);
-		percent(m, &m->scratch, -1, (long)i, first);
-		spread(m, i, first);
+		percent(m, &m->scratch, item, group, first);
+		if (group >= 0)
+			spread(m, (size_t)group, first);
 	}
 	fputc('\n', m->out);
 }
@@ -237,27 +239,56 @@ static void generations(struct md *m)
 	fputc('\n', m->out);
 }
 
+/* The sections of one table of the set: its results outside sweeps, or a sweep. */
+static void table(struct md *m, size_t t, const struct report_row *rows,
+    size_t n)
+{
+	bool any_io = false, any_files = false;
+	char heading[NAME_MAX_LEN + 128];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (rows[i].mean)
+			continue;
+		report_set_get(m->set, rows[i].index, &m->scratch);
+		any_io = any_io || m->scratch.has_io;
+		any_files = any_files || m->scratch.has_files;
+	}
+	if (t > 0) {
+		report_text_sweep_heading(heading, sizeof(heading), m->set, t - 1);
+		fputs("**", m->out);
+		put_text(m->out, heading);
+		fputs("**\n\n", m->out);
+	}
+	if (any_io)
+		section(m, true, rows, n);
+	if (any_files)
+		section(m, false, rows, n);
+}
+
 void report_markdown_set(FILE *out, enum compat compat,
     const struct report_set *set, const char *base)
 {
 	static struct md m;
-	bool any_io = false, any_files = false;
-	size_t i;
+	struct report_row *rows;
+	size_t t, n;
 
 	memset(&m, 0, sizeof(m));
 	m.out = out;
 	m.compat = compat;
 	m.set = set;
 	m.base = base;
-	for (i = 0; i < set->n; i++) {
-		report_set_get(set, i, &m.scratch);
-		any_io = any_io || m.scratch.has_io;
-		any_files = any_files || m.scratch.has_files;
+	rows = malloc((set->n + set->ngroups + 1) * sizeof(*rows));
+	if (rows == NULL) {
+		fputs("clyde report: out of memory\n", stderr);
+		return;
 	}
-	if (any_io)
-		section(&m, true);
-	if (any_files)
-		section(&m, false);
+	for (t = 0; t < report_set_tables(set); t++) {
+		n = report_set_table_rows(set, t, rows);
+		if (n > 0)
+			table(&m, t, rows, n);
+	}
+	free(rows);
 	if (set->n > 0)
 		generations(&m);
 }

@@ -1,6 +1,6 @@
 /*
  * report_set.c: the results of clyde report, their --average groups and
- * means, and the --compare base.  Every derived figure is made here, so
+ * means, their chunk sweeps and tables, and the --compare base.  Every derived figure is made here, so
  * the formatters only format.
  */
 #include <errno.h>
@@ -38,7 +38,23 @@ struct report_group {
 void report_set_init(struct report_set *set)
 {
 	memset(set, 0, sizeof(*set));
-	set->base_item = set->base_group = -1;
+	set->base_item = set->base_group = set->base_sweep = -1;
+}
+
+static void free_sweeps(struct report_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->nsweeps; i++) {
+		free(set->sweeps[i].chunks);
+		free(set->sweeps[i].items);
+		free(set->sweeps[i].groups);
+	}
+	free(set->sweeps);
+	free(set->places);
+	set->sweeps = NULL;
+	set->places = NULL;
+	set->nsweeps = 0;
 }
 
 void report_set_free(struct report_set *set)
@@ -46,6 +62,7 @@ void report_set_free(struct report_set *set)
 	free(set->items);
 	free(set->names);
 	free(set->groups);
+	free_sweeps(set);
 	report_set_init(set);
 }
 
@@ -177,14 +194,17 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* all: of the fields same_options() compares, else of same_sweep()'s */
 static uint64_t options_hash(const struct report_set *set,
-    const struct report_item *it)
+    const struct report_item *it, bool all)
 {
 	const char *name = set->names + it->name;
 	uint64_t h = 0xcbf29ce484222325ULL;
 
 	h = hash_bytes(h, name, strlen(name));
 	h = hash_bytes(h, &it->file_size_mib, sizeof(it->file_size_mib));
+	if (!all)
+		return h;
 	h = hash_bytes(h, &it->files.count_k, sizeof(it->files.count_k));
 	return h ^ ran_mask(it);
 }
@@ -275,8 +295,12 @@ static size_t number_groups(struct report_set *set, size_t *first_of,
 	return ng;
 }
 
-/* first_of[i]: the first result with the same name and options */
-static int find_firsts(const struct report_set *set, size_t *first_of)
+typedef bool same_fn(const struct report_set *, const struct report_item *,
+    const struct report_item *);
+
+/* first_of[i]: the first result that same() finds like it */
+static int find_firsts(const struct report_set *set, size_t *first_of,
+    same_fn *same, bool hash_all)
 {
 	size_t size = 16, i, *slot;
 
@@ -286,10 +310,11 @@ static int find_firsts(const struct report_set *set, size_t *first_of)
 	if (slot == NULL)
 		return -1;
 	for (i = 0; i < set->n; i++) {
-		size_t h = (size_t)options_hash(set, &set->items[i]) & (size - 1);
+		size_t h = (size_t)options_hash(set, &set->items[i], hash_all) &
+		    (size - 1);
 
 		while (slot[h] != 0 &&
-		    !same_options(set, &set->items[slot[h] - 1], &set->items[i]))
+		    !same(set, &set->items[slot[h] - 1], &set->items[i]))
 			h = (h + 1) & (size - 1);
 		if (slot[h] == 0)
 			slot[h] = i + 1;
@@ -310,7 +335,8 @@ int report_set_average(struct report_set *set)
 	free(set->groups);
 	set->groups = NULL;
 	set->ngroups = 0;
-	if (first_of == NULL || runs == NULL || find_firsts(set, first_of) != 0)
+	if (first_of == NULL || runs == NULL ||
+	    find_firsts(set, first_of, same_options, true) != 0)
 		goto out;
 	ng = number_groups(set, first_of, runs);
 	set->groups = calloc(ng ? ng : 1, sizeof(*set->groups));
@@ -362,6 +388,11 @@ void report_set_group_mean(const struct report_set *set, size_t g,
 	memcpy(out->name, name, sizeof(name));
 }
 
+size_t report_set_group_first(const struct report_set *set, size_t g)
+{
+	return set->groups[g].first;
+}
+
 size_t report_set_group_runs(const struct report_set *set, size_t g)
 {
 	return set->groups[g].runs;
@@ -378,14 +409,220 @@ long report_set_group_of(const struct report_set *set, size_t i)
 	return set->items[i].group;
 }
 
+/* ---- sweeps and tables ----------------------------------------------- */
+
+/* An unknown chunk is bonnie++'s default, as an empty io_chunk_size is. */
+static unsigned chunk_of(const struct report_item *it)
+{
+	return it->chunk != 0 ? it->chunk : DEFAULT_CHUNK;
+}
+
+/* The same run but for its chunk size (and the tests it left out). */
+static bool same_sweep(const struct report_set *set,
+    const struct report_item *a, const struct report_item *b)
+{
+	return strcmp(set->names + a->name, set->names + b->name) == 0 &&
+	    strcmp(a->generation, b->generation) == 0 &&
+	    a->has_io == b->has_io && a->file_size_mib == b->file_size_mib &&
+	    a->concurrency == b->concurrency && a->seeks == b->seeks &&
+	    a->seekers == b->seekers;
+}
+
+/* A result's place in the order of its sweep: identity, chunk, input. */
+struct sweep_key {
+	size_t id, i;
+	unsigned chunk;
+};
+
+static int by_sweep_key(const void *pa, const void *pb)
+{
+	const struct sweep_key *a = pa, *b = pb;
+
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	if (a->chunk != b->chunk)
+		return a->chunk < b->chunk ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* Sweep s from keys[from, to), one identity with two chunk sizes or more. */
+static int make_sweep(struct report_set *set, const struct sweep_key *keys,
+    size_t from, size_t to, size_t nchunks)
+{
+	struct report_sweep *sw = &set->sweeps[set->nsweeps];
+	size_t i, run = 0, p = 0, k;
+
+	memset(sw, 0, sizeof(*sw));
+	sw->first = keys[from].id;
+	sw->nchunks = nchunks;
+	for (i = from; i < to; i++) {
+		run = i > from && keys[i].chunk == keys[i - 1].chunk ? run + 1 : 0;
+		if (run + 1 > sw->nseries)
+			sw->nseries = run + 1;
+	}
+	sw->chunks = malloc(nchunks * sizeof(*sw->chunks));
+	sw->items = malloc(nchunks * sw->nseries * sizeof(*sw->items));
+	sw->groups = malloc(nchunks * sizeof(*sw->groups));
+	set->nsweeps++;                 /* freed with the set from here on */
+	if (sw->chunks == NULL || sw->items == NULL || sw->groups == NULL)
+		return -1;
+	for (k = 0; k < nchunks * sw->nseries; k++)
+		sw->items[k] = -1;
+	run = 0;
+	for (i = from; i < to; i++) {
+		if (i > from && keys[i].chunk != keys[i - 1].chunk) {
+			p++;
+			run = 0;
+		} else if (i > from) {
+			run++;
+		}
+		sw->chunks[p] = keys[i].chunk;
+		sw->items[run * nchunks + p] = (long)keys[i].i;
+		set->places[keys[i].i].sweep = (long)set->nsweeps - 1;
+		set->places[keys[i].i].point = p;
+		set->places[keys[i].i].series = run;
+		if (run == 0)
+			sw->groups[p] = set->items[keys[i].i].group;
+	}
+	return 0;
+}
+
+/* A sweep's name, to find the names that two sweeps share. */
+struct sweep_name {
+	const char *name;
+	size_t s;
+};
+
+static int by_name(const void *pa, const void *pb)
+{
+	return strcmp(((const struct sweep_name *)pa)->name,
+	    ((const struct sweep_name *)pb)->name);
+}
+
+static int mark_shared_names(struct report_set *set)
+{
+	struct sweep_name *nm = malloc((set->nsweeps + 1) * sizeof(*nm));
+	size_t s;
+
+	if (nm == NULL)
+		return -1;
+	for (s = 0; s < set->nsweeps; s++) {
+		nm[s].name = set->names + set->items[set->sweeps[s].first].name;
+		nm[s].s = s;
+	}
+	qsort(nm, set->nsweeps, sizeof(*nm), by_name);
+	for (s = 1; s < set->nsweeps; s++)
+		if (strcmp(nm[s].name, nm[s - 1].name) == 0)
+			set->sweeps[nm[s].s].name_shared =
+			    set->sweeps[nm[s - 1].s].name_shared = true;
+	free(nm);
+	return 0;
+}
+
+int report_set_sweeps(struct report_set *set)
+{
+	size_t n = set->n ? set->n : 1, i, from, chunks;
+	size_t *first_of = malloc(n * sizeof(*first_of));
+	struct sweep_key *keys = malloc(n * sizeof(*keys));
+	int rc = -1;
+
+	free_sweeps(set);
+	set->places = malloc(n * sizeof(*set->places));
+	set->sweeps = calloc(n / 2 + 1, sizeof(*set->sweeps));
+	if (first_of == NULL || keys == NULL || set->places == NULL ||
+	    set->sweeps == NULL ||
+	    find_firsts(set, first_of, same_sweep, false) != 0)
+		goto out;
+	for (i = 0; i < set->n; i++) {
+		set->places[i].sweep = -1;
+		keys[i].id = first_of[i];
+		keys[i].i = i;
+		keys[i].chunk = chunk_of(&set->items[i]);
+	}
+	qsort(keys, set->n, sizeof(*keys), by_sweep_key);
+	for (from = 0; from < set->n; from = i) {
+		chunks = 1;
+		for (i = from + 1; i < set->n && keys[i].id == keys[from].id; i++)
+			if (keys[i].chunk != keys[i - 1].chunk)
+				chunks++;
+		if (chunks > 1 && set->items[keys[from].i].has_io &&
+		    make_sweep(set, keys, from, i, chunks) != 0)
+			goto out;
+	}
+	rc = mark_shared_names(set);
+out:
+	if (rc != 0)
+		free_sweeps(set);       /* none rather than some */
+	free(first_of);
+	free(keys);
+	return rc;
+}
+
+const struct report_place *report_set_place(const struct report_set *set,
+    size_t i)
+{
+	static const struct report_place none = { -1, 0, 0 };
+
+	return set->places != NULL ? &set->places[i] : &none;
+}
+
+size_t report_set_tables(const struct report_set *set)
+{
+	return 1 + set->nsweeps;
+}
+
+size_t report_set_table_rows(const struct report_set *set, size_t t,
+    struct report_row *rows)
+{
+	size_t i, p, k, n = 0;
+	const struct report_sweep *sw;
+
+	if (t == 0) {
+		for (i = 0; i < set->n; i++)
+			if (report_set_place(set, i)->sweep < 0)
+				rows[n++] = (struct report_row){ i, false };
+		for (i = 0; i < set->ngroups; i++)
+			if (report_set_place(set, set->groups[i].first)->sweep < 0)
+				rows[n++] = (struct report_row){ i, true };
+		return n;
+	}
+	sw = &set->sweeps[t - 1];
+	for (p = 0; p < sw->nchunks; p++) {
+		const long *at = sw->items + p;
+
+		for (k = 0; k < sw->nseries; k++)
+			if (at[k * sw->nchunks] >= 0)
+				rows[n++] = (struct report_row){
+				    (size_t)at[k * sw->nchunks], false };
+		/* the means of the groups that start at this chunk size */
+		for (k = 0; k < sw->nseries; k++) {
+			long it = at[k * sw->nchunks], g;
+
+			g = it >= 0 ? set->items[it].group : -1;
+			if (g >= 0 && set->groups[g].first == (size_t)it)
+				rows[n++] = (struct report_row){ (size_t)g, true };
+		}
+	}
+	return n;
+}
+
 /* ---- --compare -------------------------------------------------------- */
+
+/* The base's sweep when it is in one, so that it compares per chunk. */
+static long sweep_of_base(const struct report_set *set)
+{
+	size_t first = set->base_group >= 0 ?
+	    set->groups[set->base_group].first : (size_t)set->base_item;
+
+	return report_set_place(set, first)->sweep;
+}
 
 int report_set_compare(struct report_set *set, const char *name)
 {
 	size_t i;
 
 	set->has_base = false;
-	set->base_item = set->base_group = -1;
+	set->base_item = set->base_group = set->base_sweep = -1;
 	for (i = 0; i < set->ngroups; i++) {
 		const struct report_item *m = &set->groups[i].mean;
 
@@ -393,29 +630,85 @@ int report_set_compare(struct report_set *set, const char *name)
 			set->base_group = (long)i;
 			memcpy(set->base_cell, m->cell, sizeof(m->cell));
 			set->has_base = true;
-			return 0;
+			break;
 		}
 	}
-	for (i = 0; i < set->n; i++) {
+	for (i = 0; i < set->n && !set->has_base; i++) {
 		const struct report_item *it = &set->items[i];
 
 		if (strcmp(set->names + it->name, name) == 0) {
 			set->base_item = (long)i;
 			memcpy(set->base_cell, it->cell, sizeof(it->cell));
 			set->has_base = true;
-			return 0;
 		}
 	}
+	if (!set->has_base)
+		return -1;
+	set->base_sweep = sweep_of_base(set);
+	return 0;
+}
+
+/* A sweep's point at a chunk size, or -1. */
+static long point_at(const struct report_sweep *sw, unsigned chunk)
+{
+	size_t p;
+
+	for (p = 0; p < sw->nchunks; p++)
+		if (sw->chunks[p] == (chunk != 0 ? chunk : DEFAULT_CHUNK))
+			return (long)p;
 	return -1;
+}
+
+/* The base's cells for a result of this chunk size, or NULL. */
+static const struct cell *base_cells(const struct report_set *set,
+    unsigned chunk)
+{
+	const struct report_sweep *sw;
+	long p;
+
+	if (!set->has_base)
+		return NULL;
+	if (set->base_sweep < 0)
+		return set->base_cell;
+	sw = &set->sweeps[set->base_sweep];
+	p = point_at(sw, chunk);
+	if (p < 0)
+		return NULL;
+	if (sw->groups[p] >= 0)
+		return set->groups[sw->groups[p]].mean.cell;
+	return set->items[sw->items[p]].cell;
+}
+
+bool report_set_is_base(const struct report_set *set, long item, long group)
+{
+	const struct report_sweep *sw;
+	const struct report_place *pl;
+
+	if (set->base_sweep < 0)
+		return (item >= 0 && item == set->base_item) ||
+		    (group >= 0 && group == set->base_group);
+	sw = &set->sweeps[set->base_sweep];
+	if (item >= 0) {
+		pl = report_set_place(set, (size_t)item);
+		return pl->sweep == set->base_sweep && pl->series == 0 &&
+		    sw->groups[pl->point] < 0;
+	}
+	if (group < 0)
+		return false;
+	pl = report_set_place(set, set->groups[group].first);
+	return pl->sweep == set->base_sweep && sw->groups[pl->point] == group;
 }
 
 bool report_set_percent(const struct report_set *set, const struct result *r,
     enum phase_id ph, long *pct)
 {
-	const struct cell *b = &set->base_cell[ph], *c = &r->cell[ph];
+	const struct cell *base = base_cells(set, r->chunk);
+	const struct cell *b, *c = &r->cell[ph];
 
-	if (!set->has_base || b->status != CELL_OK || c->status != CELL_OK ||
-	    !(b->rate > 0))
+	if (base == NULL)
+		return false;
+	b = &base[ph];
+	if (b->status != CELL_OK || c->status != CELL_OK || !(b->rate > 0))
 		return false;
 	*pct = lround((c->rate / b->rate - 1.0) * 100.0);
 	return true;
@@ -424,9 +717,14 @@ bool report_set_percent(const struct report_set *set, const struct result *r,
 bool report_set_in_rounding(const struct report_set *set,
     const struct result *r, enum phase_id ph)
 {
-	const struct cell *b = &set->base_cell[ph], *c = &r->cell[ph];
-	double slack = b->rate_precision + c->rate_precision;
+	const struct cell *base = base_cells(set, r->chunk);
+	const struct cell *b, *c = &r->cell[ph];
+	double slack;
 
-	return set->has_base && b->status == CELL_OK && c->status == CELL_OK &&
-	    slack > 0 && fabs(c->rate - b->rate) <= slack;
+	if (base == NULL)
+		return false;
+	b = &base[ph];
+	slack = b->rate_precision + c->rate_precision;
+	return b->status == CELL_OK && c->status == CELL_OK && slack > 0 &&
+	    fabs(c->rate - b->rate) <= slack;
 }

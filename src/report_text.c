@@ -175,34 +175,45 @@ void report_text_size_label(char *out, size_t n, enum compat compat,
 
 /* ---- the rows ------------------------------------------------------- */
 
-/* Where the rows come from: one record, or a set. */
+/* Where the rows come from: one record, or a table of a set. */
 struct source {
 	enum compat compat;
 	const struct result *one;
 	const struct report_set *set;
 	struct result *scratch;
+	const struct report_row *rows;  /* of the set's table */
 	size_t n;
 	const char *common_name;        /* every row has it, or NULL */
 	const char *base;               /* --compare, or NULL */
 };
 
-static const struct result *row_at(const struct source *src, size_t i)
+/* Row k: a result, or the mean of a group (*group set to it, else -1). */
+static const struct result *row_at(const struct source *src, size_t k,
+    long *group)
 {
+	const struct report_row *row;
+
+	if (group != NULL)
+		*group = -1;
 	if (src->set == NULL)
 		return src->one;
-	report_set_get(src->set, i, src->scratch);
+	row = &src->rows[k];
+	if (!row->mean) {
+		report_set_get(src->set, row->index, src->scratch);
+	} else {
+		report_set_group_mean(src->set, row->index, src->scratch);
+		if (group != NULL)
+			*group = (long)row->index;
+	}
 	return src->scratch;
 }
 
-static const struct result *mean_at(const struct source *src, size_t g)
+/* The result of row k, or -1 for a mean or a lone record. */
+static long item_of(const struct source *src, size_t k)
 {
-	report_set_group_mean(src->set, g, src->scratch);
-	return src->scratch;
-}
-
-static size_t groups(const struct source *src)
-{
-	return src->set != NULL ? src->set->ngroups : 0;
+	if (src->set == NULL || src->rows[k].mean)
+		return -1;
+	return (long)src->rows[k].index;
 }
 
 static void io_row(FILE *out, const struct source *src,
@@ -291,10 +302,7 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 static void maybe_percent(FILE *out, const struct source *src,
     const struct result *res, long item, long group, int first)
 {
-	const struct report_set *set = src->set;
-
-	if (src->base == NULL || (item >= 0 && item == set->base_item) ||
-	    (group >= 0 && group == set->base_group))
+	if (src->base == NULL || report_set_is_base(src->set, item, group))
 		return;
 	percent_row(out, src, res, first);
 }
@@ -305,7 +313,7 @@ static void io_section(FILE *out, const struct source *src)
 	size_t i;
 
 	for (i = 0; i < src->n; i++) {
-		const struct result *r = row_at(src, i);
+		const struct result *r = row_at(src, i, NULL);
 
 		if (r->has_io && r->chunk != 0 && r->chunk != DEFAULT_CHUNK)
 			chunk_label = true;
@@ -323,21 +331,16 @@ static void io_section(FILE *out, const struct source *src)
 		fprintf(out, "Name:Size etc       %s", file_units);
 	}
 	for (i = 0; i < src->n; i++) {
-		const struct result *r = row_at(src, i);
+		long g;
+		const struct result *r = row_at(src, i, &g);
 
 		if (!r->has_io)
 			continue;
 		io_row(out, src, r, r->name);
-		maybe_percent(out, src, r, (long)i, -1, PH_PUTC);
-	}
-	for (i = 0; i < groups(src); i++) {
-		const struct result *m = mean_at(src, i);
-
-		if (!m->has_io)
-			continue;
-		io_row(out, src, m, m->name);
-		maybe_percent(out, src, m, -1, (long)i, PH_PUTC);
-		spread_rows(out, src, i, PH_PUTC, src->compat == COMPAT_200);
+		maybe_percent(out, src, r, item_of(src, i), g, PH_PUTC);
+		if (g >= 0)
+			spread_rows(out, src, (size_t)g, PH_PUTC,
+			    src->compat == COMPAT_200);
 	}
 }
 
@@ -347,9 +350,10 @@ static void files_header(FILE *out, const struct source *src)
 	size_t i;
 
 	for (i = 0; i < src->n; i++) {
-		const struct result *r = row_at(src, i);
+		long g;
+		const struct result *r = row_at(src, i, &g);
 
-		if (!r->has_files)
+		if (!r->has_files || g >= 0)
 			continue;
 		min = min || r->files.min_size != 0;
 		max = max || r->files.max_size != 0;
@@ -384,41 +388,39 @@ static void file_section(FILE *out, const struct source *src, bool after_io)
 	}
 	files_header(out, src);
 	for (i = 0; i < src->n; i++) {
-		const struct result *r = row_at(src, i);
+		long g;
+		const struct result *r = row_at(src, i, &g);
 
 		if (!r->has_files)
 			continue;
-		file_row(out, src, r, src->common_name ? NULL : r->name);
-		maybe_percent(out, src, r, (long)i, -1, PH_SEQ_CREATE);
-	}
-	for (i = 0; i < groups(src); i++) {
-		const struct result *m = mean_at(src, i);
-
-		if (!m->has_files)
-			continue;
-		file_row(out, src, m, m->name);
-		maybe_percent(out, src, m, -1, (long)i, PH_SEQ_CREATE);
-		spread_rows(out, src, i, PH_SEQ_CREATE, false);
+		file_row(out, src, r, src->common_name && g < 0 ? NULL : r->name);
+		maybe_percent(out, src, r, item_of(src, i), g, PH_SEQ_CREATE);
+		if (g >= 0)
+			spread_rows(out, src, (size_t)g, PH_SEQ_CREATE, false);
 	}
 }
 
 static void print_table(FILE *out, struct source *src)
 {
-	bool any_io = false, any_files = false, one_name = true;
+	bool any_io = false, any_files = false, one_name = true, named = false;
 	char first_name[NAME_MAX_LEN + 1] = "";
 	size_t i;
 
 	for (i = 0; i < src->n; i++) {
-		const struct result *r = row_at(src, i);
+		long g;
+		const struct result *r = row_at(src, i, &g);
 
 		any_io = any_io || r->has_io;
 		any_files = any_files || r->has_files;
-		if (i == 0)
+		if (g >= 0)
+			continue;       /* a mean's name is its own */
+		if (!named)
 			snprintf(first_name, sizeof(first_name), "%s", r->name);
 		else if (strcmp(first_name, r->name) != 0)
 			one_name = false;
+		named = true;
 	}
-	src->common_name = one_name && src->n > 0 ? first_name : NULL;
+	src->common_name = one_name && named ? first_name : NULL;
 	if (any_io)
 		io_section(out, src);
 	if (any_files)
@@ -429,19 +431,65 @@ static void print_table(FILE *out, struct source *src)
 
 void report_text(FILE *out, enum compat compat, const struct result *res)
 {
-	struct source src = { compat, res, NULL, NULL, 1, NULL, NULL };
+	struct source src = { compat, res, NULL, NULL, NULL, 1, NULL, NULL };
 
 	print_table(out, &src);
 }
 
+void report_text_sweep_heading(char *out, size_t n,
+    const struct report_set *set, size_t s)
+{
+	const struct report_sweep *sw = &set->sweeps[s];
+	struct result first;
+	char size[32], lo[32], hi[32];
+	int len;
+
+	memset(&first, 0, sizeof(first));
+	report_set_get(set, sw->first, &first);
+	fmt_file_size(size, sizeof(size), first.file_size_mib);
+	fmt_chunk(lo, sizeof(lo), sw->chunks[0]);
+	fmt_chunk(hi, sizeof(hi), sw->chunks[sw->nchunks - 1]);
+	len = snprintf(out, n, "%s %s: a sweep of %zu chunk sizes, %s to %s",
+	    first.name, size, sw->nchunks, lo, hi);
+	if (sw->nseries > 1 && len >= 0 && (size_t)len < n)
+		snprintf(out + len, n - (size_t)len, ", %zu runs", sw->nseries);
+}
+
+/*
+ * The results outside sweeps in one table, as bon_csv2txt would; then
+ * each sweep in a table of its own under a heading, by chunk size.
+ */
 void report_text_set(FILE *out, enum compat compat,
     const struct report_set *set, const char *base)
 {
 	struct result scratch;
-	struct source src = { compat, NULL, set, &scratch, set->n, NULL, base };
+	struct source src = { compat, NULL, set, &scratch, NULL, 0, NULL, base };
+	struct report_row *rows;
+	size_t t, printed = 0;
 
 	memset(&scratch, 0, sizeof(scratch));
 	if (set->n == 0)
 		return;
-	print_table(out, &src);
+	rows = malloc((set->n + set->ngroups) * sizeof(*rows));
+	if (rows == NULL) {
+		fputs("clyde report: out of memory\n", stderr);
+		return;
+	}
+	src.rows = rows;
+	for (t = 0; t < report_set_tables(set); t++) {
+		src.n = report_set_table_rows(set, t, rows);
+		if (src.n == 0)
+			continue;
+		if (printed++ > 0)
+			fputc('\n', out);
+		if (t > 0) {
+			char heading[NAME_MAX_LEN + 128];
+
+			report_text_sweep_heading(heading, sizeof(heading), set,
+			    t - 1);
+			fprintf(out, "%s\n", heading);
+		}
+		print_table(out, &src);
+	}
+	free(rows);
 }

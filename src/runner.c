@@ -334,6 +334,8 @@ int phase_run_all(const struct config *cfg, struct result *res,
 		    "filesystem does not return; stopped without cleanup: "
 		    "remove what is left with: rm -rf %s\n", quoted);
 	}
+	dist_watch(cfg->stall_s);
+	dist_share_scratch(made ? path : "");
 	if (!dist_all_ok(made)) {
 		if (made)
 			fprintf(stderr, "clyde: another rank could not start\n");

@@ -3,13 +3,16 @@
  * clyde.  It makes chosen calls fail the way a failing disk or a network
  * mount does, so that the error paths run on demand:
  *
- *   CLYDE_FAULT_CALL   write | read | openat | fsync | unlinkat | rmdir |
- *                      fstatat | readdir | readdir_skip
+ *   CLYDE_FAULT_CALL   write | read | openat | fsync | unlinkat | unlink |
+ *                      rmdir | fstatat | readdir | readdir_skip
  *   CLYDE_FAULT_NTH    the first call to fail, counted from 1 (default 1)
  *   CLYDE_FAULT_COUNT  how many calls fail from there (default 1; 0: all,
  *                      as on a mount that went away)
  *   CLYDE_FAULT_ERR    EIO, ESTALE, ENOSPC, EDQUOT, ENOTCONN, EROFS, EINTR,
- *                      ETIMEDOUT, EAGAIN, EACCES, ENOTEMPTY, EBUSY;
+ *                      ETIMEDOUT, EAGAIN, EACCES, ENOTEMPTY, EBUSY,
+ *                      ENOENT (an unlink that says the file is gone and
+ *                      leaves it, as GlusterFS's DHT for a file on a
+ *                      brick that is down);
  *                      "short": the call moves half the bytes and says
  *                      so (write and read only);
  *                      "skip": the readdir() call passes over one entry
@@ -17,6 +20,9 @@
  *                      "block": the call waits until the file named by
  *                      CLYDE_FAULT_RELEASE exists (looking every 50 ms),
  *                      then does its work, as on a server that hangs
+ *   CLYDE_FAULT2_CALL, CLYDE_FAULT2_NTH, CLYDE_FAULT2_COUNT, CLYDE_FAULT2_ERR
+ *                      a second fault, counted on its own (readdir_skip
+ *                      is the first's only)
  *   CLYDE_FAULT_RELEASE the file that ends a "block"
  *   CLYDE_FAULT_LOG    optional file: every unlinkat() of a data file
  *                      (Bonnie.*) appends "<name> <size>" to it, so a test
@@ -30,7 +36,8 @@
  *                      whose blocks are that large (no other variable
  *                      needed)
  *
- * unlinkat counts every call, rmdir only unlinkat(AT_REMOVEDIR) (so
+ * unlinkat counts every call, unlink only those without AT_REMOVEDIR,
+ * rmdir only unlinkat(AT_REMOVEDIR) (so
  * CLYDE_FAULT_CALL=rmdir CLYDE_FAULT_ERR=ENOTEMPTY is a directory that
  * looks busy once, as with an NFS silly-rename still going away).
  * readdir_skip needs no other variable: after each successful unlinkat()
@@ -64,7 +71,7 @@
 #include <unistd.h>
 
 enum call {
-	C_NONE, C_WRITE, C_READ, C_OPENAT, C_FSYNC, C_UNLINKAT, C_RMDIR,
+	C_NONE, C_WRITE, C_READ, C_OPENAT, C_FSYNC, C_UNLINKAT, C_UNLINK, C_RMDIR,
 	C_FSTATAT, C_READDIR, C_READDIR_SKIP
 };
 
@@ -73,13 +80,18 @@ enum call {
 #define E_SKIP   (-1)
 #define E_BLOCK  (-2)
 
-static struct {
+/* one fault: CLYDE_FAULT_* and a second one, CLYDE_FAULT2_* */
+struct fault {
 	enum call call;
 	unsigned long nth, count;
 	int err;
+	atomic_ulong seen;
+};
+
+static struct {
+	struct fault fault[2];
 	const char *log;
 	const char *release;
-	atomic_ulong seen;
 	int ready;
 } cfg;
 
@@ -91,6 +103,7 @@ static const struct {
 	{ "EDQUOT", EDQUOT }, { "ENOTCONN", ENOTCONN }, { "EROFS", EROFS },
 	{ "EINTR", EINTR }, { "ETIMEDOUT", ETIMEDOUT }, { "EAGAIN", EAGAIN },
 	{ "EACCES", EACCES }, { "ENOTEMPTY", ENOTEMPTY }, { "EBUSY", EBUSY },
+	{ "ENOENT", ENOENT },
 	{ "short", E_SHORT }, { "skip", E_SKIP }, { "block", E_BLOCK },
 };
 
@@ -99,7 +112,8 @@ static const struct {
 	enum call call;
 } calls[] = {
 	{ "write", C_WRITE }, { "read", C_READ }, { "openat", C_OPENAT },
-	{ "fsync", C_FSYNC }, { "unlinkat", C_UNLINKAT }, { "rmdir", C_RMDIR },
+	{ "fsync", C_FSYNC }, { "unlinkat", C_UNLINKAT }, { "unlink", C_UNLINK },
+	{ "rmdir", C_RMDIR },
 	{ "fstatat", C_FSTATAT }, { "readdir", C_READDIR },
 	{ "readdir_skip", C_READDIR_SKIP },
 };
@@ -124,29 +138,44 @@ static void real(const char *name, void *fp, size_t size)
 	memcpy(fp, &f, size);
 }
 
-static void setup(void)
+/* the environment variable prefix + what, e.g. CLYDE_FAULT2_ + NTH */
+static const char *env(const char *prefix, const char *what)
 {
-	const char *call = getenv("CLYDE_FAULT_CALL");
+	char name[64];
+
+	snprintf(name, sizeof(name), "%s%s", prefix, what);
+	return getenv(name);
+}
+
+static void setup_fault(struct fault *f, const char *prefix)
+{
+	const char *call = env(prefix, "CALL");
 	const char *v;
 	size_t i;
 
-	if (cfg.ready)
-		return;
-	cfg.ready = 1;
 	if (call == NULL)
 		return;
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (strcmp(call, calls[i].name) == 0)
-			cfg.call = calls[i].call;
-	v = getenv("CLYDE_FAULT_NTH");
-	cfg.nth = v ? strtoul(v, NULL, 10) : 1;
-	v = getenv("CLYDE_FAULT_COUNT");
-	cfg.count = v ? strtoul(v, NULL, 10) : 1;
-	v = getenv("CLYDE_FAULT_ERR");
-	cfg.err = EIO;
+			f->call = calls[i].call;
+	v = env(prefix, "NTH");
+	f->nth = v ? strtoul(v, NULL, 10) : 1;
+	v = env(prefix, "COUNT");
+	f->count = v ? strtoul(v, NULL, 10) : 1;
+	v = env(prefix, "ERR");
+	f->err = EIO;
 	for (i = 0; v != NULL && i < sizeof(errs) / sizeof(errs[0]); i++)
 		if (strcmp(v, errs[i].name) == 0)
-			cfg.err = errs[i].err;
+			f->err = errs[i].err;
+}
+
+static void setup(void)
+{
+	if (cfg.ready)
+		return;
+	cfg.ready = 1;
+	setup_fault(&cfg.fault[0], "CLYDE_FAULT_");
+	setup_fault(&cfg.fault[1], "CLYDE_FAULT2_");
 	cfg.log = getenv("CLYDE_FAULT_LOG");
 	cfg.release = getenv("CLYDE_FAULT_RELEASE");
 }
@@ -161,30 +190,46 @@ static void block(void)
 }
 
 /*
- * True when this call of kind c is one to fail.  A call chosen to block
- * waits here, then goes on as if not chosen.
+ * The fault that makes this call of kind c fail, or NULL.  A call chosen
+ * to block waits here, then goes on as if not chosen.  Each fault counts
+ * the calls of its kind.
  */
-static int hit(enum call c)
+static const struct fault *hit(enum call c)
 {
 	unsigned long n;
 
 	setup();
-	if (cfg.call != c)
-		return 0;
-	n = atomic_fetch_add(&cfg.seen, 1) + 1;
-	if (n < cfg.nth || (cfg.count != 0 && n >= cfg.nth + cfg.count))
-		return 0;
-	if (cfg.err == E_BLOCK) {
-		block();
-		return 0;
+	for (size_t i = 0; i < 2; i++) {
+		struct fault *f = &cfg.fault[i];
+
+		if (f->call != c)
+			continue;
+		n = atomic_fetch_add(&f->seen, 1) + 1;
+		if (n < f->nth || (f->count != 0 && n >= f->nth + f->count))
+			continue;
+		if (f->err == E_BLOCK) {
+			block();
+			continue;
+		}
+		return f;
 	}
-	return 1;
+	return NULL;
 }
 
 /* errno for a failing call that cannot be short or skip */
-static int fail_errno(void)
+static int fail_errno(const struct fault *f)
 {
-	return cfg.err > 0 ? cfg.err : EIO;
+	return f->err > 0 ? f->err : EIO;
+}
+
+/* the call of kind c is to fail: errno set, true */
+static int fails(enum call c)
+{
+	const struct fault *f = hit(c);
+
+	if (f != NULL)
+		errno = fail_errno(f);
+	return f != NULL;
 }
 
 /*
@@ -193,13 +238,15 @@ static int fail_errno(void)
  */
 static int inject(int fd, enum call c, size_t *n)
 {
-	if (fd <= 2 || !hit(c))
+	const struct fault *f;
+
+	if (fd <= 2 || (f = hit(c)) == NULL)
 		return 0;
-	if (cfg.err > 0) {
-		errno = cfg.err;
+	if (f->err > 0) {
+		errno = f->err;
 		return -1;
 	}
-	if (cfg.err == E_SHORT && *n > 1)
+	if (f->err == E_SHORT && *n > 1)
 		*n /= 2;
 	return 0;
 }
@@ -250,10 +297,8 @@ static int do_openat(const char *sym, int dfd, const char *path, int flags,
 
 	real(sym, &next, sizeof(next));
 
-	if (dfd != AT_FDCWD && hit(C_OPENAT)) {
-		errno = fail_errno();
+	if (dfd != AT_FDCWD && fails(C_OPENAT))
 		return -1;
-	}
 	return next(dfd, path, flags, mode);
 }
 
@@ -281,10 +326,8 @@ static int do_fstatat(const char *sym, int dfd, const char *path, void *st,
 	int (*next)(int, const char *, void *, int);
 
 	real(sym, &next, sizeof(next));
-	if (dfd != AT_FDCWD && hit(C_FSTATAT)) {
-		errno = fail_errno();
+	if (dfd != AT_FDCWD && fails(C_FSTATAT))
 		return -1;
-	}
 	return next(dfd, path, st, flags);
 }
 
@@ -332,10 +375,8 @@ int fsync(int fd)
 
 	if (next == NULL)
 		real("fsync", &next, sizeof(next));
-	if (hit(C_FSYNC)) {
-		errno = fail_errno();
+	if (fails(C_FSYNC))
 		return -1;
-	}
 	return next(fd);
 }
 
@@ -368,12 +409,11 @@ int unlinkat(int dfd, const char *path, int flags)
 	setup();
 	if (cfg.log != NULL)
 		log_size(dfd, path);
-	if (hit(C_UNLINKAT) || ((flags & AT_REMOVEDIR) && hit(C_RMDIR))) {
-		errno = fail_errno();
+	if (fails(C_UNLINKAT) || ((flags & AT_REMOVEDIR) ? fails(C_RMDIR) :
+	    fails(C_UNLINK)))
 		return -1;
-	}
 	rc = next(dfd, path, flags);
-	if (rc == 0 && cfg.call == C_READDIR_SKIP && !(flags & AT_REMOVEDIR) &&
+	if (rc == 0 && cfg.fault[0].call == C_READDIR_SKIP && !(flags & AT_REMOVEDIR) &&
 	    dfd >= 0 && dfd < SKIP_FDS)
 		atomic_fetch_add(&skip_next[dfd], 1);
 	return rc;
@@ -405,6 +445,7 @@ static int take_skip(int fd)
 struct ent *sym(DIR *dir)						\
 {									\
 	static struct ent *(*next)(DIR *);				\
+	const struct fault *f;						\
 	struct ent *e;							\
 	int fd = dirfd(dir);						\
 									\
@@ -412,12 +453,12 @@ struct ent *sym(DIR *dir)						\
 		real(#sym, &next, sizeof(next));			\
 	if (fd < 0 || fd >= SKIP_FDS)					\
 		return next(dir);					\
-	if (hit(C_READDIR)) {						\
-		if (cfg.err > 0) {					\
-			errno = cfg.err;				\
+	if ((f = hit(C_READDIR)) != NULL) {				\
+		if (f->err > 0) {					\
+			errno = f->err;					\
 			return NULL;					\
 		}							\
-		if (cfg.err == E_SKIP)					\
+		if (f->err == E_SKIP)					\
 			atomic_fetch_add(&skip_next[fd], 1);		\
 	}								\
 	while ((e = next(dir)) != NULL && !is_dot(e->d_name) &&	\

@@ -56,6 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fclose(in);
 	report_set_average(&set);
+	report_set_sweeps(&set);
 	if (set.n > 0) {
 		report_set_get(&set, 0, &res);
 		report_set_compare(&set, res.name);

@@ -123,6 +123,64 @@ took=$(($(date +%s) - start))
 ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
     { cat "$WORK/err"; ls -A "$t"; } | diag
 
+# A rank that is stopped (SIGSTOP: a host cut off looks the same) in the
+# sequential create, with --stall=3: the others, waiting for it after the
+# phase, give the run up, remove their own files and exit non-zero; rank
+# 0 names the silent rank, its host and its scratch directory.  Rank 2 is
+# the third program of the command line, which tells its PID.
+lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is there
+	held=$1
+	shift
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -f "$WORK/rank2"
+	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q $*"
+	timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
+	    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until r2=$(cat "$WORK/rank2" 2>/dev/null) && [ -n "$r2" ] &&
+	    ls -d "$t/clyde.$r2".*/files >/dev/null 2>&1 || [ $i -ge 1000 ]; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+	kill -STOP "$r2"
+	[ "$held" = 0 ] || { sleep "$held"; kill -CONT "$r2"; }
+	wait $pid
+	rc=$?
+}
+lost_run 0 -s 0 -n 32 --stall=3
+s2=$(cd "$t" && ls -d "clyde.$r2".* 2>/dev/null)
+host=$(hostname)
+[ "$rc" != 0 ] && [ "$rc" != 124 ] &&
+    [ "$(grep -c "^clyde: rank 2 " "$WORK/err")" = 1 ] &&
+    grep -q "^clyde: rank 2 ($host) has not answered for [0-9]* s: stopping; what it made may be left: rm -rf '$t/$s2'\$" "$WORK/err" &&
+    grep -q "^clyde: stopped by rank 0: rank 2 ($host) has not answered for [0-9]* s\$" "$WORK/err" &&
+    [ "$(ls -A "$t")" = "$s2" ]
+ok $? "rank 2 stopped in the sequential create, --stall=3: the others give up (exit $rc), rank 0 names it, its host and its directory, nothing of theirs left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+kill -KILL "$r2" 2>/dev/null
+rm -rf "$t"
+
+# A rank held in a call for 8 s (the fault shim's block), with --stall=4,
+# is slow, not lost: it is heard from meanwhile, and the run completes.
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+rm -f "$WORK/go"
+a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=4"
+(sleep 8; touch "$WORK/go") &
+# fsync (-b): a call that MPI itself does not make
+timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 env LD_PRELOAD="$SHIM" \
+    CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+    CLYDE_FAULT_RELEASE="$WORK/go" ./clyde-mpi $a >"$WORK/out" 2>"$WORK/err"
+rc=$?
+wait
+[ "$rc" = 0 ] && is_empty "$t" && ! grep -q 'has not answered' "$WORK/err" &&
+    grep -q '^clyde: sequential create: no progress' "$WORK/err"
+ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+
 # -u: started as root, the ranks drop to another user after MPI_Init;
 # Open MPI must not complain (it could neither read the other rank's
 # memory nor unlink its shared-memory segment).  Then the whole run as an

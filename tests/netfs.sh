@@ -48,7 +48,7 @@ left_in() { (cd "$1" && find . -mindepth 1 | sed 's|^\./||' | sort); }
 
 if [ -n "${CLYDE_SANITIZED:-}" ] ||
     ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 14
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 18
 	done_testing
 fi
 if [ ! -f "$SHIM" ]; then
@@ -191,6 +191,52 @@ s=$(ls -A "$t")
     grep -Eq "^clyde: sequential delete: $SCRATCH/files/00001: rmdir: Directory not empty; it holds \.nfs00000000000a1b2d, not made by clyde\$" "$WORK/err" &&
     grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/err"
 ok $? "an .nfsXXXX file that stays: never removed, named, exit 3" ||
+    { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
+rm -rf "${t:?}"/clyde.*
+
+# --- answers cleanup cannot take at their word -----------------------------
+
+# While a GlusterFS brick is down, unlink of a file on it answers ENOENT
+# and leaves the file; rmdir answers ENOTCONN until the brick is back,
+# then ENOTEMPTY.  Here: the first four unlinks say "gone" and leave the
+# file (the delete's first, which fails the run, and three of cleanup's),
+# the first rmdir is ENOTCONN.  Cleanup, having waited, reads the
+# directory again and removes clyde's names.
+lying() { # lying UNLINKS ARGS...: that many unlinks answer ENOENT (0: all)
+	n=$1
+	shift
+	CLYDE_FAULT2_CALL=rmdir CLYDE_FAULT2_ERR=ENOTCONN \
+	    CLYDE_FAULT_COUNT=$n shim unlink ENOENT -s 0 "$@"
+}
+for n in 1 1:0:0:3; do
+	lying 4 -n $n --cleanup-wait=10
+	[ "$rc" = 3 ] && is_empty "$t" &&
+	    grep -Eq "^clyde: sequential delete: $SCRATCH/files/([0-9]{5}/)?[0-9a-f]{10}[A-Za-z0-9]*: unlink: No such file or directory\$" "$WORK/err" &&
+	    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/files(/[0-9]{5})?: Transport endpoint is not connected; waiting up to 10 s" "$WORK/err" &&
+	    grep -Eq "^clyde: cleanup: $SCRATCH/files(/[0-9]{5})? still holds 3 of clyde's names that the filesystem had answered were gone; removing them again\$" "$WORK/err" &&
+	    grep -q "^clyde: cleanup: the filesystem answers again\$" "$WORK/err"
+	ok $? "-n $n: unlink says gone and leaves the file, rmdir ENOTCONN then not empty: cleanup removes clyde's names again, exit 3, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
+done
+
+# a filesystem that never removes them: within --cleanup-wait, then named
+lying 0 -n 1 --cleanup-wait=1
+s=$(ls -A "$t")
+[ "$rc" = 3 ] && [ "$(ls -A "$t/$s/files" | wc -l)" = 1024 ] &&
+    grep -q "^clyde: cannot remove $s/files: Directory not empty\$" "$WORK/err" &&
+    grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/err" &&
+    ! grep -q "answers again" "$WORK/err"
+ok $? "unlink always says gone and leaves the file: cleanup stops at --cleanup-wait=1, the directory named, exit 3" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -rf "${t:?}"/clyde.*
+
+# the same lies without a wait: cleanup has no reason to doubt ENOENT
+CLYDE_FAULT_COUNT=4 shim unlink ENOENT -s 0 -n 1 --cleanup-wait=10
+s=$(ls -A "$t")
+[ "$rc" = 3 ] && [ "$(ls -A "$t/$s/files" | wc -l)" = 3 ] &&
+    ! grep -q "removing them again" "$WORK/err" &&
+    grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/err"
+ok $? "unlink says gone and leaves the file, no wait: not removed again, named, exit 3" ||
     { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
 rm -rf "${t:?}"/clyde.*
 

@@ -688,6 +688,128 @@ static void test_compare(void)
 	report_set_free(&set);
 }
 
+/*
+ * Chunk sweeps.  1.0x lines carry the chunk in the size field, as 1.03e's
+ * -s size:chunk wrote it ("1G:4k"); "1G" is the default, 8192.  The
+ * first point has the per-char and file cells, the others ran -f -n 0.
+ */
+static void test_sweeps(void)
+{
+	static const char text[] =
+	    "a,1G:64k,,,2000,20,1000,10,,,3000,30,100.0,1,,,,,,,,,,,,,\n"
+	    "a,1G:4k,50,90,1000,10,500,5,60,90,1500,15,80.0,1,16,+++++,+++,"
+	    "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++\n"
+	    "a,1G,,,1500,15,700,7,,,2000,20,90.0,1,,,,,,,,,,,,,\n"
+	    "a,1G:4k,52,90,1100,11,600,6,62,90,1600,16,82.0,1,16,+++++,+++,"
+	    "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++\n"
+	    "a,1G:64k,,,2200,22,1100,11,,,3300,33,110.0,1,,,,,,,,,,,,,\n"
+	    "a,2G:4k,,,900,9,,,,,,,,,,,,,,,,,,,,,\n"
+	    "b,1G:4k,,,800,8,,,,,,,,,,,,,,,,,,,,,\n"
+	    "c,1G:8k,,,700,7,,,,,,,,,,,,,,,,,,,,,\n"
+	    "c,1G,,,750,7,,,,,,,,,,,,,,,,,,,,,\n"
+	    "d,1G:4k,,,1000,10,,,,,,,,,,,,,,,,,,,,,\n"
+	    "d,1G:64k,,,4400,40,,,,,,,,,,,,,,,,,,,,,\n"
+	    "e,1G:16k,,,1000,10,,,,,,,,,,,,,,,,,,,,,\n"
+	    "f,64M:16384k,,,9000,90,,,,,,,,,,,,,,,,,,,,,\n"
+	    "f,64M:256,,,90,9,,,,,,,,,,,,,,,,,,,,,\n";
+	struct report_row rows[32];
+	const struct report_sweep *sw;
+	struct report_set set;
+	struct result r;
+	long pct;
+	size_t n;
+
+	report_set_init(&set);
+	load(&set, text);
+	is_int(set.n, 14, "sweeps: 14 results");
+	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 3,
+	    "three sweeps: a at 1G, d and f; a 2G, b and e alone, c 8k and "
+	    "1G the same");
+	if (set.nsweeps != 3)
+		return;
+	ok(set.sweeps[2].chunks[0] == 256 &&
+	    set.sweeps[2].chunks[1] == 16u << 20,
+	    "f: 256 bytes to 16 MiB, as 1.03e's label writes them");
+	sw = &set.sweeps[0];
+	ok(sw->first == 0 && sw->nchunks == 3 && sw->nseries == 2 &&
+	    sw->chunks[0] == 4096 && sw->chunks[1] == 8192 &&
+	    sw->chunks[2] == 65536, "a: 4k, 8k (the default), 64k, 2 series");
+	ok(sw->items[0] == 1 && sw->items[1] == 2 && sw->items[2] == 0 &&
+	    sw->items[3] == 3 && sw->items[4] == -1 && sw->items[5] == 4,
+	    "the k-th result of a chunk size is in series k; 8k ran once");
+	ok(report_set_place(&set, 5)->sweep == -1 &&
+	    report_set_place(&set, 6)->sweep == -1 &&
+	    report_set_place(&set, 7)->sweep == -1 &&
+	    report_set_place(&set, 4)->sweep == 0 &&
+	    report_set_place(&set, 4)->point == 2 &&
+	    report_set_place(&set, 4)->series == 1,
+	    "other file size, name or only the default chunk: no sweep");
+	n = report_set_table_rows(&set, 0, rows);
+	ok(n == 5 && rows[0].index == 5 && rows[1].index == 6 &&
+	    rows[2].index == 7 && rows[3].index == 8 && rows[4].index == 11,
+	    "table 0: the results in no sweep, in the order read");
+	n = report_set_table_rows(&set, 1, rows);
+	ok(n == 5 && rows[0].index == 1 && rows[1].index == 3 &&
+	    rows[2].index == 2 && rows[3].index == 0 && rows[4].index == 4,
+	    "table 1: a by chunk size, its series in the order read");
+
+	/* per chunk: d's 64k against a's 64k, d's 4k against a's 4k */
+	ok(report_set_compare(&set, "a") == 0 && set.base_sweep == 0,
+	    "--compare=a: a sweep, compared per chunk size");
+	report_set_get(&set, 10, &r);
+	ok(report_set_percent(&set, &r, PH_PUT_BLOCK, &pct) && pct == 120,
+	    "d 64k: 4400 against a's first 64k, 2000: +120 %");
+	report_set_get(&set, 9, &r);
+	ok(report_set_percent(&set, &r, PH_PUT_BLOCK, &pct) && pct == 0,
+	    "d 4k: 1000 against a's first 4k, 1000: +0 %");
+	report_set_get(&set, 7, &r);
+	ok(report_set_percent(&set, &r, PH_PUT_BLOCK, &pct) && pct == -53 &&
+	    report_set_is_base(&set, 2, -1) && !report_set_is_base(&set, 3, -1),
+	    "c 8k against a's 8k; a's first series is the base");
+	report_set_get(&set, 5, &r);
+	ok(report_set_percent(&set, &r, PH_PUT_BLOCK, &pct) && pct == -10,
+	    "a 2G:4k against a's 4k");
+	report_set_get(&set, 11, &r);
+	ok(!report_set_percent(&set, &r, PH_PUT_BLOCK, &pct),
+	    "e 16k: a chunk size the base lacks, no comparison");
+	report_set_free(&set);
+
+	/* --average: the mean per chunk size is the base, rows after runs */
+	report_set_init(&set);
+	load(&set, text);
+	report_set_average(&set);
+	report_set_sweeps(&set);
+	n = report_set_table_rows(&set, 1, rows);
+	ok(n == 7 && rows[2].mean &&
+	    report_set_group_first(&set, rows[2].index) == 1 &&
+	    !rows[3].mean && rows[3].index == 2 && rows[6].mean &&
+	    report_set_group_first(&set, rows[6].index) == 0,
+	    "--average: the mean of each chunk size after its runs");
+	ok(set.sweeps[0].groups[1] == -1 && set.sweeps[0].groups[2] >= 0,
+	    "8k ran once: no group");
+	report_set_compare(&set, "a");
+	report_set_get(&set, 10, &r);
+	ok(report_set_percent(&set, &r, PH_PUT_BLOCK, &pct) && pct == 110,
+	    "d 64k: 4400 against a's 64k mean, 2100: +110 %");
+	ok(report_set_is_base(&set, 2, -1) && !report_set_is_base(&set, 0, -1) &&
+	    report_set_is_base(&set, -1, set.sweeps[0].groups[2]),
+	    "the bases: a's means, and its lone 8k run");
+	ok(!set.sweeps[0].name_shared && !set.sweeps[1].name_shared,
+	    "a, d and f: names of one sweep each");
+	report_set_free(&set);
+
+	report_set_init(&set);
+	load(&set, "x,1G:4k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,2G:4k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,1G:8k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,2G:8k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n");
+	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 2 &&
+	    set.sweeps[0].first == 0 && set.sweeps[1].first == 1 &&
+	    set.sweeps[0].name_shared && set.sweeps[1].name_shared,
+	    "x at 1G and x at 2G: two sweeps of one name");
+	report_set_free(&set);
+}
+
 /* A run's table and the table of its CSV line agree, for seeks too. */
 static void test_seeks(void)
 {
@@ -742,5 +864,6 @@ int main(void)
 	test_stream();
 	test_average();
 	test_compare();
+	test_sweeps();
 	return tap_done();
 }
