@@ -130,7 +130,7 @@ struct result {
 	/* --chunks: the sweep's chunk sizes and this record's place in it */
 	unsigned sweep_chunks[CHUNKS_MAX];
 	unsigned sweep_n;               /* 0: no sweep */
-	unsigned sweep_point;           /* 0-based, in the order given */
+	unsigned sweep_point;           /* from 1, in the order given */
 	unsigned nranks;                /* > 1 only in clyde-mpi, on rank 0 */
 	struct rank_figures *ranks;     /* [nranks], or NULL */
 	enum run_status status;

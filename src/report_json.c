@@ -340,7 +340,7 @@ struct extras {
 	bool mean;
 };
 
-/* a run's --chunks: the chunk sizes in the order given, its point from 0 */
+/* a run's --chunks: the chunk sizes in the order given, its point from 1 */
 static void json_run_sweep(FILE *out, const struct result *res)
 {
 	unsigned i;

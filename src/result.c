@@ -68,7 +68,7 @@ void result_set_point(struct result *res, const struct config *cfg,
 		res->run.per_char_mib = 0;
 	memcpy(res->sweep_chunks, cfg->chunks, sizeof(res->sweep_chunks));
 	res->sweep_n = cfg->nchunks;
-	res->sweep_point = i;
+	res->sweep_point = i + 1;
 }
 
 /* K/s for the data phases, operations per second for the others. */

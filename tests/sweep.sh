@@ -141,7 +141,7 @@ r = json.load(open(sys.argv[1]))
 assert isinstance(r, list) and len(r) == 3, r
 chunks = [4096, 8192, 1048576]
 for i, x in enumerate(r):
-    assert x['sweep'] == {'chunks': chunks, 'point': i}, x['sweep']
+    assert x['sweep'] == {'chunks': chunks, 'point': i + 1}, x['sweep']
     assert x['io_chunk_size'] == chunks[i]
     first = i == 0
     assert (x['phases']['putc'] is not None) == first
@@ -171,7 +171,7 @@ ok $? "-s 8::100:2 --chunks=4k,64k: 100 seeks by 2 seekers at each point" ||
 run -s 8::500 -f -n 0 --chunks=4k,64k --json=-
 python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
-assert [x['sweep']['point'] for x in r] == [0, 1], r" "$WORK/out" 2>"$WORK/err"
+assert [x['sweep']['point'] for x in r] == [1, 2], r" "$WORK/out" 2>"$WORK/err"
 ok $? "--json=- with a sweep: the whole array on stdout" || diag < "$WORK/err"
 
 # -x 2: each run sweeps; the header once, then a line per point per run
@@ -181,9 +181,9 @@ run --compat=2.00 -s 8::500 -f -n 0 --chunks=4k,1m -x 2 --json="$WORK/x2.json"
     ! grep -q '^Version' "$WORK/out" &&
     python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
-assert [x['sweep']['point'] for x in r] == [0, 1, 0, 1], r" "$WORK/x2.json" &&
+assert [x['sweep']['point'] for x in r] == [1, 2, 1, 2], r" "$WORK/x2.json" &&
     is_empty "$t"
-ok $? "-x 2 --chunks=4k,1m: 4 lines, points 0 1 0 1, no table" ||
+ok $? "-x 2 --chunks=4k,1m: 4 lines, points 1 2 1 2, no table" ||
     { cat "$WORK/out" "$WORK/err"; } | diag
 
 # -c 2: both copies run every point, each at the point's chunk
@@ -228,7 +228,7 @@ rc=$?
     python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
 assert [(x['sweep']['point'], x['status']) for x in r] == \
-    [(0, 'ok'), (1, 'interrupted')], r
+    [(1, 'ok'), (2, 'interrupted')], r
 assert r[1]['phases']['put_block'] is not None
 assert r[1]['phases']['rewrite'] is None" "$WORK/int.json"
 ok $? "SIGINT in the second point's rewrite: exit 5, clean, the JSON of the two points begun" ||
@@ -249,7 +249,7 @@ else
 	    [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7 | tr '\n' ' ')" = "4k 64k " ] &&
 	    python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
-assert [x['sweep']['point'] for x in r] == [1, 3], r
+assert [x['sweep']['point'] for x in r] == [2, 4], r
 assert all(x['options']['direct_io'] for x in r)" "$WORK/d.json" && is_empty "$t"
 	ok $? "-D: chunks 512 and 1k refused and skipped, 4k and 64k run" ||
 	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
