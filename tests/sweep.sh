@@ -234,6 +234,35 @@ assert r[1]['phases']['rewrite'] is None" "$WORK/int.json"
 ok $? "SIGINT in the second point's rewrite: exit 5, clean, the JSON of the two points begun" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
 
+# clyde report takes a sweep's lines for what they are: run twice in
+# the 1.03 profile (--precise: rates, not +++++, for the charts), its
+# six lines are one sweep of two series of three points, one table under
+# the sweep's heading, and a line of three points per series in each of
+# the four charts of the page
+run --compat=1.03 -s 8::500 -f -n 0 --chunks=4k,64k,1m -x 2 --precise -q
+grep -v '^name,' "$WORK/out" >"$WORK/x2.csv"
+"$CLYDE" report --json "$WORK/x2.csv" >"$WORK/x2r.json" 2>"$WORK/err" &&
+    "$CLYDE" report --text "$WORK/x2.csv" >"$WORK/x2r.txt" 2>>"$WORK/err" &&
+    "$CLYDE" report --html "$WORK/x2.csv" >"$WORK/x2r.html" 2>>"$WORK/err"
+r=$?
+python3 -c "import json, re, sys
+r = json.load(open(sys.argv[1]))
+assert [(x['sweep']['index'], x['sweep']['point'], x['sweep']['series'])
+        for x in r] == [(0, p, s) for s in (1, 2) for p in (1, 2, 3)], r
+assert all(x['sweep']['chunks'] == [4096, 65536, 1048576] for x in r), r
+page = open(sys.argv[2]).read()
+figs = re.findall(r'<figure class=\"sweep\">.*?</figure>', page, re.S)
+assert len(figs) == 4, len(figs)
+for f in figs:
+    lines = re.findall(r'<polyline class=\"series\"[^>]* points=\"([^\"]*)\"', f)
+    assert [len(l.split()) for l in lines] == [3, 3], lines" \
+    "$WORK/x2r.json" "$WORK/x2r.html" 2>>"$WORK/err"
+[ $? = 0 ] && [ $r = 0 ] && [ "$(wc -l <"$WORK/x2.csv")" = 6 ] &&
+    grep -q '^host 8M: a sweep of 3 chunk sizes, 4k to 1m, 2 runs$' "$WORK/x2r.txt" &&
+    [ "$(grep -cE '^host +8M:(4k|64k|1024k) ' "$WORK/x2r.txt")" = 6 ]
+ok $? "clyde report: a sweep run twice is one sweep of 2 series, one table, a line per series in 4 charts" ||
+    { cat "$WORK/x2.csv" "$WORK/x2r.txt" "$WORK/err"; } | diag
+
 # -D: a chunk size that the filesystem refuses with O_DIRECT (the shim
 # refuses transfers that are no multiple of 4096 bytes, as a filesystem
 # with 4 KiB blocks) is skipped with a message; the others run
