@@ -10,7 +10,8 @@ if ! command -v bon_csv2html >/dev/null || ! command -v bon_csv2txt >/dev/null; 
 fi
 
 t=$(fresh_target)
-"$CLYDE" --compat=2.00 -d "$t" $AS_USER -r 0 -s 16 -n 1:4096:1024:4 -q \
+# per-char on 1 MiB (-f1): a system call per byte
+"$CLYDE" --compat=2.00 -d "$t" $AS_USER -r 0 -s 16 -n 1:4096:1024:4 -f1 -q \
     -m interop-host >"$WORK/one.csv" 2>/dev/null
 ok $? "a 2.00 run"
 
