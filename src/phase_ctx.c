@@ -124,6 +124,15 @@ static const char *shown_path(const struct phase_ctx *ctx, const char *dir,
 	return out;
 }
 
+/* The cleanup's wait has run out, or a stop signal came: it fails. */
+static bool retry_over(void)
+{
+	if (now_ns() < retry_until_ns && stop_signal_count() <= signals_before)
+		return false;
+	retry_failed = true;
+	return true;
+}
+
 int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
     const char *name, int flags)
 {
@@ -138,11 +147,8 @@ int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
 			err = remove_by_path(ctx, dir, name, flags);
 		if (err == 0 || !passing(err))
 			return err;
-		if (now_ns() >= retry_until_ns ||
-		    stop_signal_count() > signals_before) {
-			retry_failed = true;
+		if (retry_over())
 			return err;
-		}
 		if (!retry_said) {
 			char path[PATH_MAX];
 
@@ -164,11 +170,8 @@ bool phase_cleanup_again(struct phase_ctx *ctx, const char *dir,
 {
 	if (!retry_said)
 		return false;
-	if (now_ns() >= retry_until_ns ||
-	    stop_signal_count() > signals_before) {
-		retry_failed = true;
+	if (retry_over())
 		return false;
-	}
 	if (!again_said) {
 		char path[PATH_MAX];
 
