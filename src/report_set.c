@@ -168,15 +168,22 @@ static unsigned ran_mask(const struct report_item *it)
 	return m;
 }
 
-static bool same_options(const struct report_set *set,
+/* The same run but for its chunk size (and the tests it left out). */
+static bool same_sweep(const struct report_set *set,
     const struct report_item *a, const struct report_item *b)
 {
 	return strcmp(set->names + a->name, set->names + b->name) == 0 &&
 	    strcmp(a->generation, b->generation) == 0 &&
-	    a->has_io == b->has_io && a->has_files == b->has_files &&
-	    a->file_size_mib == b->file_size_mib && a->chunk == b->chunk &&
+	    a->has_io == b->has_io && a->file_size_mib == b->file_size_mib &&
 	    a->concurrency == b->concurrency && a->seeks == b->seeks &&
-	    a->seekers == b->seekers &&
+	    a->seekers == b->seekers;
+}
+
+static bool same_options(const struct report_set *set,
+    const struct report_item *a, const struct report_item *b)
+{
+	return same_sweep(set, a, b) && a->chunk == b->chunk &&
+	    a->has_files == b->has_files &&
 	    a->files.count_k == b->files.count_k &&
 	    a->files.max_size == b->files.max_size &&
 	    a->files.min_size == b->files.min_size &&
@@ -415,17 +422,6 @@ long report_set_group_of(const struct report_set *set, size_t i)
 static unsigned chunk_of(const struct report_item *it)
 {
 	return it->chunk != 0 ? it->chunk : DEFAULT_CHUNK;
-}
-
-/* The same run but for its chunk size (and the tests it left out). */
-static bool same_sweep(const struct report_set *set,
-    const struct report_item *a, const struct report_item *b)
-{
-	return strcmp(set->names + a->name, set->names + b->name) == 0 &&
-	    strcmp(a->generation, b->generation) == 0 &&
-	    a->has_io == b->has_io && a->file_size_mib == b->file_size_mib &&
-	    a->concurrency == b->concurrency && a->seeks == b->seeks &&
-	    a->seekers == b->seekers;
 }
 
 /* A result's place in the order of its sweep: identity, chunk, input. */
