@@ -186,16 +186,24 @@ static int split_colons(char *s, char **field, int max)
 	return n;
 }
 
+/* A chunk size: a power of two from MIN_CHUNK to max bytes.  False if not. */
+static bool chunk_size(const char *s, uint64_t max, unsigned *out)
+{
+	uint64_t v;
+
+	if (parse_size(s, "km", 1, 1, UINT32_MAX, &v) != NULL ||
+	    !is_power_of_two(v) || v < MIN_CHUNK || v > max)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
 static int parse_chunk(const char *opt, const char *arg, const char *s,
     unsigned *out)
 {
-	uint64_t v;
-	const char *why = parse_size(s, "km", 1, 1, UINT32_MAX, &v);
-
-	if (why != NULL || !is_power_of_two(v) || v < MIN_CHUNK || v > MAX_CHUNK)
+	if (!chunk_size(s, MAX_CHUNK, out))
 		return bad(opt, arg,
 		    "chunk size must be a power of two from 256 to 1M");
-	*out = (unsigned)v;
 	return EXIT_OK;
 }
 
@@ -247,12 +255,8 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 /* One size of --chunks into *out; NULL or why it is not one. */
 static const char *sweep_chunk(const char *s, unsigned *out)
 {
-	uint64_t v;
-
-	if (parse_size(s, "km", 1, 1, UINT32_MAX, &v) != NULL ||
-	    !is_power_of_two(v) || v < MIN_CHUNK || v > SWEEP_MAX_CHUNK)
+	if (!chunk_size(s, SWEEP_MAX_CHUNK, out))
 		return "a chunk size must be a power of two from 256 to 16m";
-	*out = (unsigned)v;
 	return NULL;
 }
 
