@@ -90,14 +90,17 @@ TESTS += tests/option_values.sh tests/target.sh
 # TMPDIR is set, the scripts work in /dev/shm when it has 4 GiB free: on a
 # disk, making and removing their thousands of files can take most of the
 # time.  The sanitizer pass (on TMPDIR or /tmp) and the longer fuzzing are
-# their own targets (.ci/run runs them).
+# their own targets (.ci/run runs them).  Each test runs through
+# tests/tap_run.sh, which repeats a failed case with its diagnostics on
+# stderr, so that a log names what failed without prove -v.
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM) lint
 	tmp=$${TMPDIR:-}; \
 	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
 	    [ "$$(df -Pk /dev/shm | awk 'NR == 2 { print $$4 }')" -ge 4194304 ]; then \
 		tmp=/dev/shm; \
 	fi; \
-	TMPDIR=$${tmp:-/tmp} FUZZ_SECONDS=$${FUZZ_SECONDS:-5} prove -j3 $(TESTS)
+	TMPDIR=$${tmp:-/tmp} FUZZ_SECONDS=$${FUZZ_SECONDS:-5} \
+	    prove -j3 --exec tests/tap_run.sh $(TESTS)
 
 # The man page, and a warning-free build on gcc and on clang (when there);
 # dist_mpi.c needs MPI's headers: through mpicc, when there.
@@ -124,7 +127,7 @@ check-sanitize:
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		prove $(TESTS)
+		prove --exec tests/tap_run.sh $(TESTS)
 
 # clyde-mpi: the same program with its ranks spread by MPI (Open MPI's
 # mpicc); only dist_mpi.c differs.  The default build never needs MPI.
