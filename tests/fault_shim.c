@@ -24,6 +24,9 @@
  *                      a second fault, counted on its own (readdir_skip
  *                      is the first's only)
  *   CLYDE_FAULT_RELEASE the file that ends a "block"
+ *   CLYDE_FAULT_HELD   optional: made (as a directory) when a "block"
+ *                      starts, so that a test can time the hold from
+ *                      there and not from the start of the program
  *   CLYDE_FAULT_LOG    optional file: every unlinkat() of a data file
  *                      (Bonnie.*) appends "<name> <size>" to it, so a test
  *                      can check that retried writes left the right size
@@ -92,6 +95,7 @@ static struct {
 	struct fault fault[2];
 	const char *log;
 	const char *release;
+	const char *held;
 	int ready;
 } cfg;
 
@@ -178,6 +182,7 @@ static void setup(void)
 	setup_fault(&cfg.fault[1], "CLYDE_FAULT2_");
 	cfg.log = getenv("CLYDE_FAULT_LOG");
 	cfg.release = getenv("CLYDE_FAULT_RELEASE");
+	cfg.held = getenv("CLYDE_FAULT_HELD");
 }
 
 /* "block": wait for the release file, every 50 ms; signals do not end it */
@@ -185,6 +190,9 @@ static void block(void)
 {
 	struct timespec step = { 0, 50 * 1000 * 1000 };
 
+	/* mkdir: a call this library does not count */
+	if (cfg.held != NULL)
+		(void)mkdir(cfg.held, 0755);
 	while (cfg.release == NULL || access(cfg.release, F_OK) != 0)
 		nanosleep(&step, NULL);
 }

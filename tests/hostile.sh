@@ -112,7 +112,7 @@ prompted() {
 # until_prompt N: the Nth prompt is on $WORK/err, or the run ended
 until_prompt() {
 	i=0
-	while [ $i -lt 300 ]; do
+	while [ $i -lt 600 ]; do
 		[ "$(grep -c "press Enter to start" "$WORK/err")" -ge "$1" ] &&
 		    return 0
 		kill -0 "$pid" 2>/dev/null || return 1

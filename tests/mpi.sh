@@ -141,23 +141,26 @@ lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is 
 	pid=$!
 	i=0
 	until r2=$(cat "$WORK/rank2" 2>/dev/null) && [ -n "$r2" ] &&
-	    ls -d "$t/clyde.$r2".*/files >/dev/null 2>&1 || [ $i -ge 1000 ]; do
+	    ls -d "$t/clyde.$r2".*/files >/dev/null 2>&1 || [ $i -ge 3000 ]; do
 		sleep 0.02
 		i=$((i + 1))
 	done
 	kill -STOP "$r2"
+	# its scratch directory, named now: when mpirun ends the job it may
+	# wake rank 2 (SIGCONT, SIGTERM), which then removes it
+	s2=$(cd "$t" && ls -d "clyde.$r2".* 2>/dev/null)
 	[ "$held" = 0 ] || { sleep "$held"; kill -CONT "$r2"; }
 	wait $pid
 	rc=$?
 }
 lost_run 0 -s 0 -n 32 --stall=3
-s2=$(cd "$t" && ls -d "clyde.$r2".* 2>/dev/null)
 host=$(hostname)
-[ "$rc" != 0 ] && [ "$rc" != 124 ] &&
+left=$(ls -A "$t")
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ -n "$s2" ] &&
     [ "$(grep -c "^clyde: rank 2 " "$WORK/err")" = 1 ] &&
     grep -q "^clyde: rank 2 ($host) has not answered for [0-9]* s: stopping; what it made may be left: rm -rf '$t/$s2'\$" "$WORK/err" &&
     grep -q "^clyde: stopped by rank 0: rank 2 ($host) has not answered for [0-9]* s\$" "$WORK/err" &&
-    [ "$(ls -A "$t")" = "$s2" ]
+    { [ -z "$left" ] || [ "$left" = "$s2" ]; }
 ok $? "rank 2 stopped in the sequential create, --stall=3: the others give up (exit $rc), rank 0 names it, its host and its directory, nothing of theirs left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 kill -KILL "$r2" 2>/dev/null
@@ -167,15 +170,21 @@ rm -rf "$t"
 # is slow, not lost: it is heard from meanwhile, and the run completes.
 t=$(mktemp -d "$base/t.XXXXXX")
 chmod 755 "$t"
-rm -f "$WORK/go"
+rm -rf "$WORK/go" "$WORK/held"
 a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=4"
-(sleep 8; touch "$WORK/go") &
+# the 8 s count from the start of the hold, however long mpirun took to
+# start the ranks (a minute at most)
+(i=0; until [ -e "$WORK/held" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+    sleep 8; touch "$WORK/go") &
+releaser=$!
 # fsync (-b): a call that MPI itself does not make
 timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 env LD_PRELOAD="$SHIM" \
     CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
-    CLYDE_FAULT_RELEASE="$WORK/go" ./clyde-mpi $a >"$WORK/out" 2>"$WORK/err"
+    CLYDE_FAULT_RELEASE="$WORK/go" CLYDE_FAULT_HELD="$WORK/held" \
+    ./clyde-mpi $a >"$WORK/out" 2>"$WORK/err"
 rc=$?
-wait
+kill "$releaser" 2>/dev/null
+wait "$releaser"
 [ "$rc" = 0 ] && is_empty "$t" && ! grep -q 'has not answered' "$WORK/err" &&
     grep -q '^clyde: sequential create: no progress' "$WORK/err"
 ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, nothing left" ||

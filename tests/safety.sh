@@ -100,17 +100,17 @@ t=$(fresh_target)
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 kids=
-for i in $(seq 100); do
+for i in $(seq 600); do
 	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
 	sleep 0.1
 done
 kill -STOP $kids
-until_true 50 grep -q "no progress" "$WORK/err"
+until_true 600 grep -q "no progress" "$WORK/err"
 kill -INT $pid
 # two signals sent at once are one: the second after the first is seen
-until_true 50 grep -q "^clyde: stopping: waiting" "$WORK/err"
+until_true 600 grep -q "^clyde: stopping: waiting" "$WORK/err"
 kill -INT $pid
-until_true 100 gone $pid
+until_true 600 gone $pid
 kill -0 $pid 2>/dev/null && kill -KILL $pid $kids
 wait $pid
 rc=$?
@@ -125,7 +125,7 @@ t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=0 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-for i in $(seq 100); do
+for i in $(seq 600); do
 	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
 	sleep 0.1
 done
@@ -345,7 +345,7 @@ else
 		    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
 		    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
 		pid=$!
-		until_true 100 grep -q "no progress" "$WORK/err"
+		until_true 600 grep -q "no progress" "$WORK/err"
 	}
 	rm -f "$release"
 	hung_run
@@ -363,9 +363,9 @@ else
 	hung_run
 	kill -INT $pid
 	# two signals sent at once are one: the second after the first is seen
-	until_true 50 grep -q "^clyde: stopping: waiting" "$WORK/err"
+	until_true 600 grep -q "^clyde: stopping: waiting" "$WORK/err"
 	kill -INT $pid
-	until_true 100 gone $pid
+	until_true 600 gone $pid
 	kill -0 $pid 2>/dev/null && touch "$release"
 	wait $pid
 	rc=$?
