@@ -99,7 +99,7 @@ while [ $i -le "$runs" ]; do
 	t1=$(date +%s)
 	bad=$(grep -l '^not ok' "$dir/run$i"/*.tap 2>/dev/null | wc -l)
 	[ $rc = 0 ] || failed_runs=$((failed_runs + 1))
-	echo "run $i: exit $rc, $((t1 - t0)) s$( [ $rc = 0 ] || echo ", failed: $(
+	echo "run $i: exit $rc, $((t1 - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)$( [ $rc = 0 ] || echo ", failed: $(
 	    grep -o '^== [^:]*' "$dir/run$i/make.log" | cut -c4- | tr '\n' ' ')")"
 	i=$((i + 1))
 done
