@@ -3,12 +3,15 @@
 # nfsd and NFS client) inside a User-mode Linux guest, for hosts whose own
 # kernel cannot mount NFS.  Used by tests/nfs.sh (make check-nfs).
 #
-#   uml.sh check
+#   uml.sh check [-x]
 #	prints why the guest cannot run here and exits 1, or exits 0
-#   uml.sh run [-v 3|4.2] [-f ext4|tmpfs] [-o OPTS] [-t SECS] [-m MEM]
-#	       [-e SIZE] -w DIR SCRIPT
+#   uml.sh run [-x] [-v 3|4.2] [-f ext4|tmpfs] [-o OPTS] [-t SECS]
+#	       [-m MEM] [-e SIZE] -w DIR SCRIPT
 #	boots the guest, which serves an export over NFS on its own
 #	loopback, mounts it at /mnt/nfs and runs SCRIPT with sh there
+#	-x  with xstate_shim.so preloaded (make tests/nfs/xstate_shim.so):
+#	    UML 6.1 panics without it on CPUs with AMX ("ptrace set fp
+#	    regs failed", xstate_shim.c)
 #	-v  NFS version (default 3)
 #	-f  the exported filesystem: ext4 on an image made here and seen as
 #	    /dev/ubdb by the guest (default), or a tmpfs in the guest
@@ -45,12 +48,14 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 UML=${UML:-/usr/bin/linux.uml}
 
 say() { printf 'uml.sh: %s\n' "$*" >&2; }
-usage() { sed -n '6,19p' "$0" | sed 's/^#//' >&2; exit 2; }
+usage() { sed -n '6,22p' "$0" | sed 's/^#//' >&2; exit 2; }
 
 # why_not: the reason UML cannot run here, or nothing
 why_not() {
 	[ "$(id -u)" = 0 ] || { echo "not root"; return; }
 	[ -x "$UML" ] || { echo "no $UML (user-mode-linux)"; return; }
+	[ -z "$SHIM" ] || [ -f "$SHIM" ] ||
+	    { echo "no $SHIM (make tests/nfs/xstate_shim.so)"; return; }
 	rel=$(ls /usr/lib/uml/modules 2>/dev/null | head -1)
 	[ -n "$rel" ] && [ -f "/usr/lib/uml/modules/$rel/modules.dep" ] ||
 	    { echo "no /usr/lib/uml/modules (user-mode-linux)"; return; }
@@ -67,8 +72,10 @@ why_not() {
 	esac
 }
 
+SHIM=
 case ${1:-} in
 check)
+	[ "${2:-}" = -x ] && SHIM=$HERE/xstate_shim.so
 	r=$(why_not)
 	[ -z "$r" ] && exit 0
 	echo "$r"
@@ -78,8 +85,9 @@ run) shift ;;
 esac
 
 VERS=3 FS=ext4 OPTS= TMO=600 MEM=512M SIZE=1G DIR=
-while getopts v:f:o:t:m:e:w: o; do
+while getopts xv:f:o:t:m:e:w: o; do
 	case $o in
+	x) SHIM=$HERE/xstate_shim.so ;;
 	v) VERS=$OPTARG ;;
 	f) FS=$OPTARG ;;
 	o) OPTS=$OPTARG ;;
@@ -116,9 +124,9 @@ fi
 # directory in DIR, not ~/.uml.  Unknown NAME=VALUE words become init's
 # environment.  timeout puts UML's processes (one per guest address
 # space) in a process group of their own, whose ID is timeout's PID.
-timeout -k 10 "$TMO" "$UML" mem="$MEM" rootfstype=hostfs rootflags=/ ro \
-    init="$HERE/guest-init.sh" con=null con0=fd:0,fd:1 ssl=null \
-    uml_dir="$DIR/uml" umid=clyde-nfs quiet \
+timeout -k 10 "$TMO" env ${SHIM:+"LD_PRELOAD=$SHIM"} "$UML" mem="$MEM" \
+    rootfstype=hostfs rootflags=/ ro init="$HERE/guest-init.sh" \
+    con=null con0=fd:0,fd:1 ssl=null uml_dir="$DIR/uml" umid=clyde-nfs quiet \
     NFS_RUN="$DIR" NFS_VERS="$VERS" NFS_FS="$FS" NFS_SIZE="$SIZE" \
     ${OPTS:+NFS_XOPTS="$OPTS"} $ubd \
     </dev/null >"$DIR/console.log" 2>&1 &
