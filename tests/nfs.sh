@@ -1,9 +1,13 @@
 #!/bin/sh
 # make check-nfs: clyde on real Linux NFS, as root.  This host's kernel
-# need not know NFS: each group of cases boots a User-mode Linux guest
-# (tests/nfs/uml.sh) that serves an export with the kernel's nfsd on its
-# own loopback and mounts it; the guest runs the cases (tests/nfs/cases.sh)
-# one after another, and this script checks what they recorded.
+# need not know NFS: each group of cases boots a guest (tests/nfs/guest.sh)
+# that serves an export with the kernel's nfsd on its own loopback and
+# mounts it; the guest runs the cases (tests/nfs/cases.sh) one after
+# another, and this script checks what they recorded.  The guest is the
+# first that boots here of User-mode Linux, the same with its xstate
+# shim, QEMU with KVM and QEMU with TCG (guest.sh probe; the first TAP
+# line says which and why); CLYDE_NFS_GUEST=GUEST chooses one
+# (tests/nfs/README).  The cases are the same on every guest.
 #   a  a whole run (-s 8 -n 1 -f; -n 2 on tmpfs) on NFSv3 and NFSv4.2,
 #      the export on ext4 and on tmpfs: exit 0, the CSV line of the
 #      profile (27 or 50 fields), nothing left in the export.  On tmpfs a
@@ -29,17 +33,20 @@
 # (--compat=1.03 and 2.00) in every case.  bonnie++ 2.00a
 # (/usr/sbin/bonnie++), when installed, runs every case too, for the
 # record: its outcome is a diagnostic line, never a test.
-# Skipped (not failed) where the guest cannot run: not root, no
-# /usr/bin/linux.uml or its modules, no NFS programs (the packages
-# user-mode-linux nfs-kernel-server nfs-common rpcbind).  Nothing is
-# left on the host: the guests' files are in $WORK, their processes end
-# with them, and every mount is inside a guest.
-# Usage: make check-nfs, or prove -v tests/nfs.sh after make clyde;
-# CLYDE=/path/to/clyde prove -v tests/nfs.sh tests another build.  To
-# run a script of one's own against NFS: tests/nfs/uml.sh (its header).
+# Skipped (not failed), in one line that says what was tried and how it
+# failed, where no guest boots: not root, no NFS programs (the packages
+# nfs-kernel-server nfs-common rpcbind), neither user-mode-linux nor
+# qemu-system-x86 with its kernel (tests/nfs/qemu-kernel.sh), or each
+# one fails.  Nothing is left on the host: the guests' files are in
+# $WORK, their processes end with them, and every mount is inside a
+# guest.
+# Usage: make check-nfs, or prove -v tests/nfs.sh after make clyde
+# tests/nfs/xstate_shim.so; CLYDE=/path/to/clyde prove -v tests/nfs.sh
+# tests another build.  To run a script of one's own against NFS:
+# tests/nfs/guest.sh (its header).
 . "$(dirname "$0")/lib.sh"
 
-U=$(pwd)/tests/nfs/uml.sh
+U=$(pwd)/tests/nfs/guest.sh
 CASES=$(pwd)/tests/nfs/cases.sh
 case $CLYDE in /*) ;; *) CLYDE=$(pwd)/$CLYDE ;; esac
 BONNIE=/usr/sbin/bonnie++
@@ -59,16 +66,18 @@ if [ "$(id -u)" != 0 ]; then
 	echo "1..0 # skip check-nfs needs root (User-mode Linux with nfsd)"
 	exit 0
 fi
-if ! why=$("$U" check); then
-	echo "1..0 # skip no NFS guest here: $why"
+if ! probe=$("$U" probe); then
+	echo "1..0 # skip no NFS guest boots here: $probe"
 	exit 0
 fi
+GUEST=${probe%% *}
+echo "# guest: ${probe#* }"
 [ -x "$BONNIE" ] || echo "no $BONNIE: no runs of bonnie++ for the record" | diag
 
 clock() { date +%s.%N; }
 took() { awk -v a="$1" -v b="$(clock)" -v w="$2" 'BEGIN { printf "%s: %.1f s\n", w, b - a }' | diag; }
 
-# boot NAME COUNT UML-OPTIONS...: a guest runs the cases listed in
+# boot NAME COUNT GUEST-OPTIONS...: a guest runs the cases listed in
 # $WORK/NAME.cases; its results are in $R.  When the guest cannot run,
 # the COUNT tests of this group are skipped and boot fails.
 boot() {
@@ -82,7 +91,7 @@ boot() {
 		cat "$WORK/$g.cases"
 	} >"$WORK/$g.sh"
 	t0=$(clock)
-	"$U" run -w "$R" "$@" "$WORK/$g.sh" >"$WORK/$g.log" 2>&1
+	"$U" run -g "$GUEST" -w "$R" "$@" "$WORK/$g.sh" >"$WORK/$g.log" 2>&1
 	brc=$?
 	took "$t0" "guest $g ($*)"
 	if [ $brc = 77 ]; then
@@ -91,7 +100,7 @@ boot() {
 	fi
 	[ $brc = 0 ]
 	ok $? "guest $g: NFS up, the cases ran, powered off" ||
-	    { echo "uml.sh exit status $brc"; cat "$WORK/$g.log" "$R/err"; } | diag
+	    { echo "guest.sh exit status $brc"; cat "$WORK/$g.log" "$R/err"; } | diag
 	return 0
 }
 

@@ -1,6 +1,7 @@
 /*
  * xstate_shim.c: an LD_PRELOAD library for linux.uml (User-mode Linux
- * 6.1), for tests/nfs/uml.sh -x only, never part of clyde.
+ * 6.1), for the uml-xstate guest of tests/nfs/guest.sh only, never part
+ * of clyde.
  *
  * UML saves and restores the FPU state of its processes with
  * ptrace(PTRACE_GETREGSET or PTRACE_SETREGSET, NT_X86_XSTATE) and a
