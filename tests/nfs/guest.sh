@@ -72,7 +72,7 @@ CACHE=${CLYDE_NFS_CACHE:-/var/tmp/clyde-nfs}
 GUESTS="uml uml-xstate qemu-kvm qemu-tcg"
 
 say() { printf 'guest.sh: %s\n' "$*" >&2; }
-usage() { sed -n '6,26p' "$0" | sed 's/^#//' >&2; exit 2; }
+usage() { sed -n '7,26p' "$0" | sed 's/^#//' >&2; exit 2; }
 
 # what GUEST: the guest in words
 what() {
@@ -106,6 +106,10 @@ why_not() {
 		    { echo "no /usr/lib/uml/modules (user-mode-linux)"; return; }
 		need=perl ;;
 	qemu-kvm | qemu-tcg)
+		if [ "$1" = qemu-kvm ]; then
+			r=$(kvm_not)
+			[ -z "$r" ] || { echo "$r"; return; }
+		fi
 		command -v $QEMU >/dev/null ||
 		    { echo "no $QEMU (qemu-system-x86)"; return; }
 		[ -x /bin/busybox ] || { echo "no /bin/busybox (busybox-static)"; return; }
@@ -113,10 +117,6 @@ why_not() {
 		[ -n "$rel" ] && [ -f "$CACHE/$rel/vmlinux" ] &&
 		    [ -f "$CACHE/$rel/modules.cpio.gz" ] ||
 		    { echo "no kernel in $CACHE (tests/nfs/qemu-kernel.sh)"; return; }
-		if [ "$1" = qemu-kvm ]; then
-			r=$(kvm_not)
-			[ -z "$r" ] || { echo "$r"; return; }
-		fi
 		need=gzip ;;
 	*)
 		echo "no guest $1 (one of: $GUESTS)"
