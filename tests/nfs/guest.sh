@@ -148,8 +148,8 @@ failure() {
 	elif [ "$2" = 124 ]; then
 		echo "timed out"
 	else
-		echo "failed (exit status $2): $(grep . "$1/console.log" 2>/dev/null |
-		    tail -1)"
+		echo "failed (exit status $2): $(cat "$1/console.log" "$1/qemu.log" \
+		    2>/dev/null | grep . | tail -1)"
 	fi
 }
 
@@ -165,8 +165,9 @@ probe() {
 		if [ -z "$r" ]; then
 			mkdir "$dir/$g"
 			t0=$(clock)
-			# UML fails within seconds; TCG boots in 10 to 20
-			"$0" run -g "$g" -f tmpfs -t 120 -w "$dir/$g" "$dir/empty.sh" \
+			# a bound: UML fails within seconds, TCG boots in 10 to
+			# 20, on a busy machine in a minute
+			"$0" run -g "$g" -f tmpfs -t 300 -w "$dir/$g" "$dir/empty.sh" \
 			    >/dev/null 2>&1
 			rc=$?
 			if [ $rc = 0 ]; then
