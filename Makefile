@@ -107,7 +107,8 @@ lint:
 	mandoc -Tlint -W warning man/clyde.1
 	for cc in gcc clang; do \
 		command -v $$cc >/dev/null || continue; \
-		printf '%s\n' $(SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) | \
+		printf '%s\n' $(SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
+		    $(NFS_SHIM:.so=.c) | \
 		    xargs -P 2 -n 8 $$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) \
 		    -Werror -O2 -fsyntax-only || exit 1; \
 		$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \

@@ -311,7 +311,8 @@ if [ -f "$DIR/rc" ]; then rc=$(cat "$DIR/rc"); else rc=125; fi
 if [ "$rc" = 124 ] || [ "$rc" = 125 ]; then
 	[ $urc = 124 ] && say "the guest timed out after $TMO s"
 	[ -f "$DIR/setup.err" ] && say "guest setup failed: $(cat "$DIR/setup.err")"
-	say "guest log and console, last lines:"
-	tail -15 "$DIR/guest.log" "$DIR/console.log" >&2 2>/dev/null
+	say "guest log, console and QEMU's messages, last lines:"
+	tail -15 "$DIR/guest.log" "$DIR/console.log" "$DIR/qemu.log" >&2 2>/dev/null
+	ls -l "$DIR" >&2
 fi
 exit "$rc"
