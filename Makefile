@@ -46,6 +46,8 @@ HOOKS = tests/clyde-hooks
 TOOLS = tests/csv_table
 # An LD_PRELOAD library that injects I/O errors, for the tests only.
 SHIM = tests/fault_shim.so
+# One that lets User-mode Linux 6.1 boot on CPUs with AMX (make check-nfs).
+NFS_SHIM = tests/nfs/xstate_shim.so
 
 SAN_DIR = build-san
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -70,8 +72,8 @@ tests/test_hooks_on.o: src/test_hooks.c $(HDR)
 $(HOOKS): $(HOOKS_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_OBJ) $(LDLIBS)
 
-# the fault shim, position-independent, with the C library's dlsym()
-$(SHIM): tests/fault_shim.c
+# the shims, position-independent, with the C library's dlsym()
+tests/%.so: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first, so that the last to start are short
@@ -108,7 +110,8 @@ lint:
 	mandoc -Tlint -W warning man/clyde.1
 	for cc in gcc clang; do \
 		command -v $$cc >/dev/null || continue; \
-		printf '%s\n' $(SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) | \
+		printf '%s\n' $(SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
+		    $(NFS_SHIM:.so=.c) | \
 		    xargs -P 2 -n 8 $$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) \
 		    -Werror -O2 -fsyntax-only || exit 1; \
 		$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
@@ -166,7 +169,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM) \
+	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
 		$(HOOKS) tests/test_hooks_on.o tests/clyde-mpi-hooks
 	rm -rf $(SAN_DIR)
 
@@ -177,9 +180,10 @@ check-mounts: clyde
 	prove -v tests/mounts.sh
 
 # clyde on real Linux NFS (v3 and v4.2, hard and soft mounts), as root:
-# the kernel's nfsd and NFS client in a User-mode Linux guest, on its own
-# loopback (tests/nfs.sh; tests/nfs boots the guest).
-check-nfs: clyde
+# the kernel's nfsd and NFS client in a User-mode Linux or QEMU guest, on
+# its own loopback (tests/nfs.sh; tests/nfs boots the guest and says how
+# it is chosen).
+check-nfs: clyde $(NFS_SHIM)
 	prove -v tests/nfs.sh
 
 # clyde and clyde-mpi on a cluster of hosts built from namespaces on this

@@ -1,9 +1,13 @@
 #!/bin/sh
 # make check-nfs: clyde on real Linux NFS, as root.  This host's kernel
-# need not know NFS: each group of cases boots a User-mode Linux guest
-# (tests/nfs/uml.sh) that serves an export with the kernel's nfsd on its
-# own loopback and mounts it; the guest runs the cases (tests/nfs/cases.sh)
-# one after another, and this script checks what they recorded.
+# need not know NFS: each group of cases boots a guest (tests/nfs/guest.sh)
+# that serves an export with the kernel's nfsd on its own loopback and
+# mounts it; the guest runs the cases (tests/nfs/cases.sh) one after
+# another, and this script checks what they recorded.  The guest is the
+# first that boots here of User-mode Linux, the same with its xstate
+# shim, QEMU with KVM and QEMU with TCG (guest.sh probe; the first TAP
+# line says which and why); CLYDE_NFS_GUEST=GUEST chooses one
+# (tests/nfs/README).  The cases are the same on every guest.
 #   a  a whole run (-s 8 -n 1 -f; -n 2 on tmpfs) on NFSv3 and NFSv4.2,
 #      the export on ext4 and on tmpfs: exit 0, the CSV line of the
 #      profile (27 or 50 fields), nothing left in the export.  On tmpfs a
@@ -29,17 +33,20 @@
 # (--compat=1.03 and 2.00) in every case.  bonnie++ 2.00a
 # (/usr/sbin/bonnie++), when installed, runs every case too, for the
 # record: its outcome is a diagnostic line, never a test.
-# Skipped (not failed) where the guest cannot run: not root, no
-# /usr/bin/linux.uml or its modules, no NFS programs (the packages
-# user-mode-linux nfs-kernel-server nfs-common rpcbind).  Nothing is
-# left on the host: the guests' files are in $WORK, their processes end
-# with them, and every mount is inside a guest.
-# Usage: make check-nfs, or prove -v tests/nfs.sh after make clyde;
-# CLYDE=/path/to/clyde prove -v tests/nfs.sh tests another build.  To
-# run a script of one's own against NFS: tests/nfs/uml.sh (its header).
+# Skipped (not failed), in one line that says what was tried and how it
+# failed, where no guest boots: not root, no NFS programs (the packages
+# nfs-kernel-server nfs-common rpcbind), neither user-mode-linux nor
+# qemu-system-x86 with its kernel (tests/nfs/qemu-kernel.sh), or each
+# one fails.  Nothing is left on the host: the guests' files are in
+# $WORK, their processes end with them, and every mount is inside a
+# guest.
+# Usage: make check-nfs, or prove -v tests/nfs.sh after make clyde
+# tests/nfs/xstate_shim.so; CLYDE=/path/to/clyde prove -v tests/nfs.sh
+# tests another build.  To run a script of one's own against NFS:
+# tests/nfs/guest.sh (its header).
 . "$(dirname "$0")/lib.sh"
 
-U=$(pwd)/tests/nfs/uml.sh
+U=$(pwd)/tests/nfs/guest.sh
 CASES=$(pwd)/tests/nfs/cases.sh
 case $CLYDE in /*) ;; *) CLYDE=$(pwd)/$CLYDE ;; esac
 BONNIE=/usr/sbin/bonnie++
@@ -56,42 +63,101 @@ skip() { # skip COUNT REASON
 }
 
 if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # skip check-nfs needs root (User-mode Linux with nfsd)"
+	echo "1..0 # skip check-nfs needs root (a guest with nfsd)"
 	exit 0
 fi
-if ! why=$("$U" check); then
-	echo "1..0 # skip no NFS guest here: $why"
+if ! probe=$("$U" probe); then
+	echo "1..0 # skip no NFS guest boots here: $probe"
 	exit 0
+fi
+GUEST=${probe%% *}
+echo "# guest: ${probe#* }"
+# bounds, not expectations: of a run (T) and of a guest.  An emulated
+# CPU is 5 to 10 times slower: two guests at once then, where there are
+# two CPUs
+T=150 TMO=600 LANES=1
+if [ "$GUEST" = qemu-tcg ]; then
+	T=600 TMO=1800
+	[ "$(nproc)" -ge 2 ] && LANES=2
 fi
 [ -x "$BONNIE" ] || echo "no $BONNIE: no runs of bonnie++ for the record" | diag
 
 clock() { date +%s.%N; }
-took() { awk -v a="$1" -v b="$(clock)" -v w="$2" 'BEGIN { printf "%s: %.1f s\n", w, b - a }' | diag; }
+since() { awk -v a="$1" -v b="$(clock)" 'BEGIN { printf "%.1f", b - a }'; }
 
-# boot NAME COUNT UML-OPTIONS...: a guest runs the cases listed in
-# $WORK/NAME.cases; its results are in $R.  When the guest cannot run,
-# the COUNT tests of this group are skipped and boot fails.
-boot() {
-	g=$1 count=$2
-	shift 2
-	R=$WORK/$g
-	mkdir "$R"
+# The groups of cases, one guest each, are listed in $WORK/groups, one
+# line each: NAME COUNT (its tests) GUEST-OPTIONS...; the cases are in
+# $WORK/NAME.cases.  LANES guests run at once: each lane boots the guest
+# of the next group that no lane has taken (mkdir takes it), until none
+# is left.  Each writes its exit status and wall time in $WORK/NAME.done.
+group() { echo "$*" >>"$WORK/groups"; }
+
+run_group() { # run_group NAME GUEST-OPTIONS...
+	g=$1
+	shift
 	{
-		echo "CLYDE=$CLYDE T=150"
+		echo "CLYDE=$CLYDE T=$T"
 		echo ". $CASES"
 		cat "$WORK/$g.cases"
 	} >"$WORK/$g.sh"
 	t0=$(clock)
-	"$U" run -w "$R" "$@" "$WORK/$g.sh" >"$WORK/$g.log" 2>&1
-	brc=$?
-	took "$t0" "guest $g ($*)"
-	if [ $brc = 77 ]; then
+	"$U" run -g "$GUEST" -w "$WORK/$g" "$@" "$WORK/$g.sh" >"$WORK/$g.log" 2>&1
+	echo "$? $(since "$t0")" >"$WORK/$g.tmp" && mv "$WORK/$g.tmp" "$WORK/$g.done"
+}
+
+lane() {
+	while read -r g count opts; do
+		mkdir "$WORK/$g" 2>/dev/null && run_group "$g" $opts </dev/null
+	done <"$WORK/groups"
+}
+
+lanes=
+start_lanes() {
+	k=0
+	while [ $k -lt $LANES ]; do
+		(trap - EXIT; lane) &
+		lanes="$lanes $!"
+		k=$((k + 1))
+	done
+}
+
+# ended early: no guest of ours goes on (a lane, stopped, starts none;
+# guest.sh, sent TERM, ends its guest)
+stop_lanes() {
+	for p in $lanes; do
+		kill -STOP "$p" && pkill -TERM -P "$p"
+		kill -TERM "$p"
+		kill -CONT "$p"
+	done 2>/dev/null
+}
+trap 'stop_lanes; rm -rf "$WORK"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+lanes_run() {
+	for p in $lanes; do kill -0 "$p" 2>/dev/null && return 0; done
+	return 1
+}
+
+# boot NAME: waits for the guest of group NAME; its results are in $R.
+# When the guest cannot run, the tests of this group are skipped and
+# boot fails.
+boot() {
+	g=$1 R=$WORK/$1
+	set -- $(grep "^$g " "$WORK/groups")
+	count=$2
+	shift 2
+	while [ ! -f "$WORK/$g.done" ] && lanes_run; do sleep 1; done
+	brc=none secs=?
+	[ -f "$WORK/$g.done" ] && read -r brc secs <"$WORK/$g.done"
+	echo "guest $g ($*): $secs s" | diag
+	if [ "$brc" = 77 ]; then
 		skip "$count" "$(tail -1 "$WORK/$g.log")"
 		return 1
 	fi
 	[ $brc = 0 ]
 	ok $? "guest $g: NFS up, the cases ran, powered off" ||
-	    { echo "uml.sh exit status $brc"; cat "$WORK/$g.log" "$R/err"; } | diag
+	    { echo "guest.sh exit status $brc"; cat "$WORK/$g.log" "$R/err"; } | diag
 	return 0
 }
 
@@ -223,6 +289,8 @@ cases_e() {
 	[ -x "$BONNIE" ] && echo "case_e e-bonnie++ bonnie++"
 }
 
+# --- the groups, then what each recorded --------------------------------
+
 for v in 3 4.2; do
 	for fs in ext4 tmpfs; do
 		g=v$v-$fs
@@ -246,7 +314,22 @@ for v in 3 4.2; do
 		*-ext4) count=7 ;;
 		*) count=5 ;;
 		esac
-		boot $g $count -v $v -f $fs -t 600 || continue
+		group $g $count -v $v -f $fs -t $TMO
+	done
+done
+# c and d, below
+{
+	echo "ARGS='-s 0 -n 1'"
+	for_progs c ""
+	for_progs d ""
+} >"$WORK/v3-soft.cases"
+group v3-soft 5 -v 3 -f ext4 -o soft,timeo=10,retrans=1 -t $TMO
+start_lanes
+
+for v in 3 4.2; do
+	for fs in ext4 tmpfs; do
+		g=v$v-$fs
+		boot $g || continue
 		check_a "NFSv$v, $fs export" $fs
 		[ $fs = ext4 ] && check_b "NFSv$v, $fs export"
 		[ $g = v3-ext4 ] && check_e "NFSv3 hard mount"
@@ -282,14 +365,11 @@ check_d() { # check_d LABEL
 	record d-bonnie++ "$1, server stopped for 10 s"
 }
 
-{
-	echo "ARGS='-s 0 -n 1'"
-	for_progs c ""
-	for_progs d ""
-} >"$WORK/v3-soft.cases"
-if boot v3-soft 5 -v 3 -f ext4 -o soft,timeo=10,retrans=1 -t 600; then
+if boot v3-soft; then
 	check_c "NFSv3 soft mount"
 	check_d "NFSv3 soft mount"
 fi
 
+wait
+lanes=
 done_testing

@@ -1,5 +1,5 @@
 # cases.sh: the cases of tests/nfs.sh as they run inside the guest of
-# uml.sh.  Sourced, not run, by the script that nfs.sh writes for each
+# guest.sh.  Sourced, not run, by the script that nfs.sh writes for each
 # guest, after it has set CLYDE (the binary to test, an absolute path),
 # ARGS (the sizes of every run) and T (a run's timeout in seconds).
 #

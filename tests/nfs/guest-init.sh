@@ -1,12 +1,14 @@
 #!/bin/sh
-# guest-init.sh: PID 1 of the User-mode Linux guest that uml.sh boots.
-# The root is the host's / (hostfs, read-only); the run directory NFS_RUN
-# is the one path mounted read-write.  It loads the NFS modules, serves
-# an export (ext4 on /dev/ubdb, or a tmpfs) with the kernel's nfsd on the
-# guest's loopback, mounts it at /mnt/nfs, runs NFS_RUN/cmd.sh there,
-# records what is left in the export and powers off.  From the kernel
-# command line: NFS_RUN, NFS_VERS, NFS_FS, NFS_SIZE, NFS_XOPTS (more
-# mount options).
+# guest-init.sh: PID 1 of the guests that guest.sh boots, User-mode
+# Linux or QEMU (NFS_GUEST=qemu; its initramfs has loaded the modules
+# and chrooted here).  The root is the host's / (hostfs or 9p,
+# read-only); the run directory NFS_RUN is the one path mounted
+# read-write.  It loads the NFS modules, serves an export (ext4 on
+# NFS_DISK, or a tmpfs) with the kernel's nfsd on the guest's loopback,
+# mounts it at /mnt/nfs, runs NFS_RUN/cmd.sh there, records what is left
+# in the export and powers off.  From the kernel command line: NFS_GUEST,
+# NFS_RUN, NFS_VERS, NFS_FS, NFS_SIZE, NFS_DISK, NFS_XOPTS (more mount
+# options).
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C
 umask 022
 D=$NFS_RUN
@@ -19,6 +21,8 @@ off() {
 	umount /mnt/nfs 2>/dev/null
 	sync
 	umount "$D" 2>/dev/null
+	# QEMU: at once, as PID 1 that went on would see its devices go
+	[ "$NFS_GUEST" = qemu ] && busybox poweroff -f
 	echo o >/proc/sysrq-trigger
 	sleep 5
 	poweroff -f
@@ -42,24 +46,34 @@ export TMPDIR=/run/tmp
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
 # the run directory, the one way back to the host
-mount -t hostfs -o "$D" hostfs "$D" || { echo o >/proc/sysrq-trigger; sleep 5; }
+if [ "$NFS_GUEST" = qemu ]; then
+	mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=none \
+	    rundir "$D"
+else
+	mount -t hostfs -o "$D" hostfs "$D"
+fi || { echo o >/proc/sysrq-trigger; sleep 5; }
 log "init started"
 hostname clyde-nfs
 ip link set lo up || die "ip link set lo up"
 
-# nfsd and the client, from the modules of user-mode-linux
-mods="sunrpc lockd nfsd nfs nfsv3 nfsv4"
-rel=$(uname -r)
-if command -v modprobe >/dev/null; then
-	# modprobe looks in ROOT/lib/modules; the modules are elsewhere
-	mkdir -p /run/modroot/lib && ln -s /usr/lib/uml/modules /run/modroot/lib/modules
-	for m in $mods; do
-		modprobe -d /run/modroot "$m" >>/run/guest.log 2>&1 || die "modprobe $m"
-	done
-else
-	"$(dirname "$0")/modload.pl" "/usr/lib/uml/modules/$rel" $mods \
-	    >>/run/guest.log 2>&1 || die "loading the NFS modules failed"
-fi
+# nfsd and the client, from the modules of user-mode-linux (QEMU's
+# initramfs has loaded its own)
+uml_modules() {
+	mods="sunrpc lockd nfsd nfs nfsv3 nfsv4"
+	if command -v modprobe >/dev/null; then
+		# modprobe looks in ROOT/lib/modules; the modules are elsewhere
+		mkdir -p /run/modroot/lib &&
+		    ln -s /usr/lib/uml/modules /run/modroot/lib/modules
+		for m in $mods; do
+			modprobe -d /run/modroot "$m" >>/run/guest.log 2>&1 ||
+			    die "modprobe $m"
+		done
+	else
+		"$(dirname "$0")/modload.pl" "/usr/lib/uml/modules/$(uname -r)" \
+		    $mods >>/run/guest.log 2>&1 || die "loading the NFS modules failed"
+	fi
+}
+[ "$NFS_GUEST" = qemu ] || uml_modules
 log "modules: $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
 
 # the state directories of the NFS programs, all on the guest's tmpfs
@@ -80,8 +94,8 @@ tmpfs) mount -t tmpfs -o "mode=1777,size=$NFS_SIZE" tmpfs /mnt/export ||
 	die "tmpfs export" ;;
 *)	# no cache flushes: each one is an fsync of the image on the host,
 	# which made a run many times slower; nfsd's own semantics are kept
-	mount -t ext4 -o nobarrier /dev/ubdb /mnt/export >>/run/guest.log 2>&1 ||
-	    die "mount the ext4 image /dev/ubdb"
+	mount -t ext4 -o nobarrier "$NFS_DISK" /mnt/export >>/run/guest.log 2>&1 ||
+	    die "mount the ext4 image $NFS_DISK"
 	chmod 1777 /mnt/export ;;
 esac
 

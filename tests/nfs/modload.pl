@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # modload.pl DIR MODULE...: load kernel modules and what they depend on
-# (DIR/modules.dep) with finit_module(2), for the guest of uml.sh: its
+# (DIR/modules.dep) with finit_module(2), for the UML guest of guest.sh: its
 # userland is the host's, which may have no kmod (no modprobe, insmod).
 # x86_64 only (system call 313).  A module already loaded is fine.
 use strict;
