@@ -24,6 +24,13 @@ struct csv_layout;
 #define CSV_LINE_MAX 8192
 /* A reason, as printed after FILE:LINE: */
 #define CSV_WHY_MAX 160
+/*
+ * The largest %CP read, in CSV lines and text tables.  Several seekers or
+ * threads take it past 100 and bonnie++ has printed four digits; five are
+ * a rate in the wrong column.
+ */
+#define CPU_PERCENT_MAX 9999
+#define CPU_PERCENT_MAX_TEXT "9999"
 
 enum csv_line_kind {
 	CSV_NOT_RESULT,         /* prose, a table row, a blank line */

@@ -242,6 +242,29 @@ report --csv --compat=2.00 "$WORK/comma"
 ok $? "a comma in a 1.98 name: written back as ';', 50 fields" ||
     diag < "$WORK/out"
 
+# one comma too many (a decimal comma in the seeks of a 1.0x, a 1.97 and
+# a 1.98 line) is named with its line, never read shifted; so is a %CP of
+# five digits, a rate in the wrong column
+wifo=$(grep -h '^1.97,1.97,wifo3-02,1,1438076799' "$C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt")
+{ echo "$galaxy" | sed 's/,318\.1,/,318,1,/'
+  echo "$wifo" | sed 's/,439\.5,/,439,5,/'
+  echo "$client" | sed 's/,407\.8,/,407,8,/'
+  echo "$galaxy" | sed 's/,16268,72,/,16268,72000,/'; } > "$WORK/decimal"
+report --csv "$WORK/decimal"
+[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
+    [ "$(cut -d: -f1-2 "$WORK/err" | tr '\n' ' ')" = "$WORK/decimal:1 $WORK/decimal:2 $WORK/decimal:3 $WORK/decimal:4 " ] &&
+    grep -qx "$WORK/decimal:4: putc_cpu: '72000' is out of range (%CP is 0 to 9999)" "$WORK/err"
+ok $? "a decimal comma in 1.0x, 1.97 and 1.98 lines, a %CP of 72000: each line named, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+# a spreadsheet's empty rows (27 and 50 fields) and a row of notes
+# between two results are no result and no error
+{ echo ',,,,,,,,,,,,,,,,,,,,,,,,,,'; echo "$galaxy"
+  echo 'Notes,,see below'; echo 'Notes:,,,,,,,,,,,,,,,,,,,,,,,,,,'
+  echo ',,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,'; echo "$client"; } > "$WORK/sheet"
+report --csv "$WORK/sheet"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = 2 ]
+ok $? "a spreadsheet's empty rows and a row of notes: no result, no error" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
 # real tables that mail clients wrapped (KMail at 77 columns, Outlook at
 # 76, inside words and +++++), without their CSV lines: the same results
 for f in m002_1.92a_SunWave1_lkml_wrapped.txt m003_1.02c_galaxy_lkml_wrapped.txt \
