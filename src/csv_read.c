@@ -954,7 +954,9 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 		get_field(&l, 0, 0, f0, sizeof(f0));
 		return read_tagged(&l, f0, res, why, why_len, info);
 	}
-	if ((at = name_size_split(f0)) != 0)
+	/* bonnie++ writes any -m name: "web01:2G" before a size is a name */
+	if ((at = name_size_split(f0)) != 0 && !(l.n == 27 &&
+	    get_field(&l, 1, 0, f1, sizeof(f1)) == 0 && is_size(f1, false)))
 		return read_name_size(&l, at, res, why, why_len, info);
 	info->expected = csv_layout_103.nfields;
 	info->layout = &csv_layout_103;

@@ -265,6 +265,20 @@ report --csv "$WORK/sheet"
 [ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = 2 ]
 ok $? "a spreadsheet's empty rows and a row of notes: no result, no error" ||
     { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+# bonnie++ writes any -m name: a 27-field line named "web01:2G" reads
+# back as such, the 26 fields of name:size as before
+echo "$galaxy" | sed 's/^galaxy,/web01:2G,/' > "$WORK/colon"
+report --csv "$WORK/colon"
+[ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = "$(cat "$WORK/colon")" ]
+ok $? "a 1.0x line of a machine named web01:2G: read, the name kept" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+run -m web01:2G -s 1 -n 1 -q
+tail -1 "$WORK/out" > "$WORK/line"
+report --csv "$WORK/line"
+[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/line"
+ok $? "clyde -m web01:2G: its CSV line reads back unchanged" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/line" "$WORK/out"; } | diag
+
 # real tables that mail clients wrapped (KMail at 77 columns, Outlook at
 # 76, inside words and +++++), without their CSV lines: the same results
 for f in m002_1.92a_SunWave1_lkml_wrapped.txt m003_1.02c_galaxy_lkml_wrapped.txt \
