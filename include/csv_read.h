@@ -95,7 +95,8 @@ struct csv_input {
 	char back[CSV_LINE_MAX];
 	size_t back_len;
 	unsigned long back_lineno;
-	bool back_bad;                  /* overlong or with a NUL byte */
+	bool back_cut;                  /* overlong */
+	bool back_nul;                  /* with a NUL byte */
 	bool back_hard_break;           /* ended in '\\' */
 	/* work space */
 	char line[CSV_LINE_MAX];

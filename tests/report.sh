@@ -279,6 +279,27 @@ report --csv "$WORK/line"
 ok $? "clyde -m web01:2G: its CSV line reads back unchanged" ||
     { echo "rc=$rc"; cat "$WORK/err" "$WORK/line" "$WORK/out"; } | diag
 
+# long lines: indentation and trailing blanks of any length are no part
+# of the line; anything else past 8191 bytes is named, never skipped
+{ printf '%9000s' ''; echo "$galaxy"; echo "$client"; printf '%9000s\n' ''; } > "$WORK/indented"
+report --csv "$WORK/indented"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = 2 ]
+ok $? "a line after 9000 blanks of indentation, and one before 9000 blanks: read" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+{ echo "$galaxy"; awk 'BEGIN { for (i = 0; i < 1000; i++) printf "some words "; print "" }'
+  echo "$client"; } > "$WORK/long"
+report --csv "$WORK/long"
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$WORK/long:2: longer than 8191 bytes" ] &&
+    [ "$(csv_results)" = 2 ]
+ok $? "a line of 11000 bytes of words: named, exit 1, the lines around it read" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+head -c 100000 /dev/zero > "$WORK/zeros"
+report --csv "$WORK/zeros"
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$WORK/zeros:1: longer than 8191 bytes" ] &&
+    [ ! -s "$WORK/out" ]
+ok $? "100000 NUL bytes: named as one long line, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # real tables that mail clients wrapped (KMail at 77 columns, Outlook at
 # 76, inside words and +++++), without their CSV lines: the same results
 for f in m002_1.92a_SunWave1_lkml_wrapped.txt m003_1.02c_galaxy_lkml_wrapped.txt \
