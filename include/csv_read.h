@@ -106,6 +106,7 @@ struct csv_input {
 	/* text tables, and the results of one that ended */
 	struct table_read table;
 	size_t table_next;              /* of table.done[] handed out */
+	size_t table_bad_next;          /* of table.bad_line[] handed out */
 	/* the CSV result that ended a table, handed out after its rows */
 	bool have_held;
 	enum csv_input_status held_status;

@@ -47,7 +47,7 @@ void csv_input_init(struct csv_input *ci, FILE *in)
 	ci->qp = false;
 	ci->have_back = false;
 	table_read_init(&ci->table);
-	ci->table_next = 0;
+	ci->table_next = ci->table_bad_next = 0;
 	ci->have_held = ci->have_last = false;
 }
 
@@ -478,6 +478,12 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			*lineno = t->done_line[ci->table_next++];
 			return CSV_IN_RESULT;
 		}
+		if (ci->table_bad_next < t->nbad) {
+			*lineno = t->bad_line[ci->table_bad_next];
+			snprintf(why, why_len, "%s",
+			    t->bad_why[ci->table_bad_next++]);
+			return CSV_IN_BAD;
+		}
 		if (ci->have_held) {
 			ci->have_held = false;
 			*res = ci->held;
@@ -485,7 +491,7 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			snprintf(why, why_len, "%s", ci->held_why);
 			return ci->held_status;
 		}
-		t->ndone = ci->table_next = 0;
+		t->ndone = t->nbad = ci->table_next = ci->table_bad_next = 0;
 		st = next_line_result(ci, res, lineno, why, why_len);
 		if (st == IN_TABLE) {
 			/* the CSV line came first (bonnie++ -q puts the table
@@ -501,7 +507,7 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 		if (table_read_end(t) > 0) {
 			if (st == CSV_IN_RESULT)
 				drop_repeats(t, res);
-			if (t->ndone > 0) {
+			if (t->ndone + t->nbad > 0) {
 				ci->have_held = true;
 				ci->held_status = (enum csv_input_status)st;
 				ci->held = *res;
