@@ -392,4 +392,18 @@ if [ -w /dev/full ]; then
 	ok $? "a full disk under stdout: exit 3"
 fi
 
+# standard output closed: nowhere to write the report is an error, exit 3
+"$CLYDE" report "$mixed" >&- 2>"$WORK/err"
+rc=$?
+[ "$rc" = 3 ] && grep -qx 'clyde report: standard output is closed: nowhere to write the report' "$WORK/err"
+ok $? "standard output closed: named, exit 3" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# a reader that goes away (head -1): ended by SIGPIPE, quietly, as a
+# filter is (clyde(1), EXIT STATUS); 3000 results are more than a pipe holds
+for i in $(seq 600); do cat "$mixed"; done > "$WORK/many"
+{ "$CLYDE" report "$WORK/many" 2>"$WORK/err"; echo $? > "$WORK/rc"; } | head -1 > "$WORK/out"
+[ "$(cat "$WORK/rc")" = 141 ] && [ ! -s "$WORK/err" ] && grep -q '^Version' "$WORK/out"
+ok $? "report | head -1: ended by SIGPIPE (141), no message" ||
+    { cat "$WORK/rc" "$WORK/err"; } | diag
+
+
 done_testing
