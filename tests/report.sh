@@ -405,5 +405,13 @@ for i in $(seq 600); do cat "$mixed"; done > "$WORK/many"
 ok $? "report | head -1: ended by SIGPIPE (141), no message" ||
     { cat "$WORK/rc" "$WORK/err"; } | diag
 
+# --markdown: bytes that are not UTF-8 in a name become U+FFFD, as in
+# --html, so that the page is valid UTF-8; UTF-8 passes through
+printf 'caf\303\251\377\300\257x\303,2G,1,1,1,1,1,1,1,1,1,1,1.0,1,16,1,1,1,1,1,1,1,1,1,1,1,1\n' > "$WORK/bytes"
+report --markdown "$WORK/bytes"
+[ "$rc" = 0 ] && iconv -f UTF-8 -t UTF-8 "$WORK/out" >/dev/null 2>&1 &&
+    grep -q "^| café$(printf '\357\277\275\357\277\275\357\277\275')x$(printf '\357\277\275') | 2G |" "$WORK/out"
+ok $? "--markdown: a name with bytes that are not UTF-8: valid UTF-8, each such byte U+FFFD" ||
+    od -c "$WORK/out" | head -5 | diag
 
 done_testing
