@@ -620,8 +620,10 @@ static int read_layout(const struct line *l, const struct csv_layout *layout,
 			if (is_count(value) && f->kind == F_CPU)
 				what = "is out of range (%CP is 0 to "
 				    CPU_PERCENT_MAX_TEXT ")";
-			else if (is_count(value) && f->kind != F_NAME &&
-			    f->kind != F_SEED && f->kind != F_RATE)
+			else if (is_count(value) && (f->kind == F_CONCURRENCY ||
+			    f->kind == F_SEEKS || f->kind == F_SEEKERS ||
+			    f->kind == F_NUM_FILES || f->kind == F_MAX_SIZE ||
+			    f->kind == F_MIN_SIZE))
 				what = "is out of range";
 			return why_is(why, why_len, f, value, what);
 		}
