@@ -20,6 +20,8 @@
 #define TABLE_ROWS_MAX 16
 /* A data row and the piece a mail client wrapped off it */
 #define TABLE_LINE_MAX 512
+/* Why a row does not read (csv_read.h's CSV_WHY_MAX) */
+#define TABLE_WHY_MAX 160
 
 struct table_read {
 	/* the table being read */
@@ -38,14 +40,23 @@ struct table_read {
 	unsigned long first_line;
 	struct result rows[TABLE_ROWS_MAX];
 	unsigned long row_line[TABLE_ROWS_MAX];
+	/* a row with a cell that does not read: no result, named */
+	bool row_bad[TABLE_ROWS_MAX];
+	unsigned long bad_at[TABLE_ROWS_MAX];
+	char bad_at_why[TABLE_ROWS_MAX][TABLE_WHY_MAX];
 	/* a data row a mail client wrapped, waiting for its rest */
 	char wrapped[TABLE_LINE_MAX];
 	size_t wrapped_len;
+	unsigned long wrapped_line;
 	/* the results of the table that ended last */
 	struct result done[TABLE_ROWS_MAX];
 	unsigned long done_line[TABLE_ROWS_MAX];
 	size_t ndone;
 	unsigned long done_first;       /* its first line */
+	/* and its rows that did not read, in order */
+	unsigned long bad_line[TABLE_ROWS_MAX];
+	char bad_why[TABLE_ROWS_MAX][TABLE_WHY_MAX];
+	size_t nbad;
 	/* work space */
 	char clean[TABLE_LINE_MAX];
 	char joined[TABLE_LINE_MAX];
@@ -53,8 +64,9 @@ struct table_read {
 
 void table_read_init(struct table_read *t);
 /*
- * One line.  Returns the number of results of a table that this line
- * ended (in done[]), or 0.  The line may start the next table.
+ * One line.  Returns the number of results (in done[]) and rows that do
+ * not read (in bad_line[], bad_why[]) of a table that this line ended, or
+ * 0.  The line may start the next table.
  */
 size_t table_read_line(struct table_read *t, const char *line,
     unsigned long lineno);

@@ -33,6 +33,7 @@ struct logical {
 	size_t len;
 	unsigned long lineno;
 	bool bad;               /* cut (too long) or with a NUL byte */
+	bool cut;
 	bool nul;
 	bool hard_break;        /* ended in a Markdown hard break: '\\' */
 };
@@ -46,7 +47,7 @@ void csv_input_init(struct csv_input *ci, FILE *in)
 	ci->qp = false;
 	ci->have_back = false;
 	table_read_init(&ci->table);
-	ci->table_next = 0;
+	ci->table_next = ci->table_bad_next = 0;
 	ci->have_held = ci->have_last = false;
 }
 
@@ -63,20 +64,38 @@ static int fill(struct csv_input *ci)
 	return 0;
 }
 
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static bool blanks_only(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!is_blank(s[i]))
+			return false;
+	return true;
+}
+
 /*
- * One physical line, without its newline, cut to cap - 1 bytes.
- * Returns false at the end of the input.
+ * One physical line, without its newline, cut to cap - 1 bytes.  Blanks
+ * before and after the text do not count: indentation of any length is
+ * dropped when the buffer fills with it, blanks past the end are not
+ * kept; anything else past cap - 1 bytes cuts the line.  Returns false
+ * at the end of the input.
  */
 static bool read_physical(struct csv_input *ci, char *buf, size_t cap,
     size_t *len, bool *cut, bool *nul)
 {
 	size_t n = 0;
-	bool any = false;
+	bool any = false, text = false;
 
 	*cut = *nul = false;
 	for (;;) {
 		const char *start, *nl;
-		size_t seg, copy;
+		size_t seg;
 
 		if (ci->io_pos == ci->io_len && fill(ci) != 0)
 			break;
@@ -84,12 +103,27 @@ static bool read_physical(struct csv_input *ci, char *buf, size_t cap,
 		start = ci->io + ci->io_pos;
 		nl = memchr(start, '\n', ci->io_len - ci->io_pos);
 		seg = nl != NULL ? (size_t)(nl - start) : ci->io_len - ci->io_pos;
-		copy = seg < cap - 1 - n ? seg : cap - 1 - n;
-		if (copy < seg)
-			*cut = true;
-		memcpy(buf + n, start, copy);
-		n += copy;
 		ci->io_pos += seg;
+		while (seg > 0) {
+			size_t copy = cap - 1 - n;
+
+			if (copy == 0 && !text) {
+				n = 0;          /* indentation only so far */
+				copy = cap - 1;
+			}
+			if (copy == 0) {
+				if (!*cut && !blanks_only(start, seg))
+					*cut = true;
+				break;
+			}
+			if (copy > seg)
+				copy = seg;
+			text = text || !blanks_only(start, copy);
+			memcpy(buf + n, start, copy);
+			n += copy;
+			start += copy;
+			seg -= copy;
+		}
 		if (nl != NULL) {
 			ci->io_pos++;
 			break;
@@ -105,11 +139,6 @@ static bool read_physical(struct csv_input *ci, char *buf, size_t cap,
 		buf[--n] = '\0';
 	*len = n;
 	return true;
-}
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
 static int hexval(char c)
@@ -191,8 +220,9 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 		lg->text = buf;
 		lg->len = ci->back_len;
 		lg->lineno = ci->back_lineno;
-		lg->bad = ci->back_bad;
-		lg->nul = false;
+		lg->cut = ci->back_cut;
+		lg->nul = ci->back_nul;
+		lg->bad = lg->cut || lg->nul;
 		lg->hard_break = ci->back_hard_break;
 		return true;
 	}
@@ -238,6 +268,7 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 	lg->text = buf;
 	lg->len = len - start;
 	lg->bad = cut || nul;
+	lg->cut = cut;
 	lg->nul = nul;
 	return true;
 }
@@ -247,7 +278,8 @@ static void give_back(struct csv_input *ci, const struct logical *lg)
 	memcpy(ci->back, lg->text, lg->len + 1);
 	ci->back_len = lg->len;
 	ci->back_lineno = lg->lineno;
-	ci->back_bad = lg->bad;
+	ci->back_cut = lg->cut;
+	ci->back_nul = lg->nul;
 	ci->back_hard_break = lg->hard_break;
 	ci->have_back = true;
 }
@@ -306,7 +338,7 @@ static enum csv_line_kind join_pieces(struct csv_input *ci,
 	char why2[CSV_WHY_MAX];
 	size_t len = first->len, pieces = 1, blanks = 0;
 	struct csv_line_info info;
-	struct logical next = { NULL, 0, 0, false, false, false };
+	struct logical next = { NULL, 0, 0, false, false, false, false };
 	enum csv_line_kind k;
 
 	memcpy(ci->join, first->text, first->len + 1);
@@ -379,11 +411,12 @@ static int next_line_result(struct csv_input *ci, struct result *res,
 		if (!lg.bad && (k == CSV_NOT_RESULT || k == CSV_HEADER) &&
 		    table_read_line(&ci->table, lg.text, lg.lineno) > 0)
 			return IN_TABLE;
+		/* a long line may be anything: named, never skipped */
 		if (lg.bad) {
-			if (k == CSV_NOT_RESULT || k == CSV_HEADER)
+			if (!lg.cut && (k == CSV_NOT_RESULT || k == CSV_HEADER))
 				continue;
-			snprintf(why, why_len, lg.nul ? "a NUL byte in the line" :
-			    "longer than %d bytes", CSV_LINE_MAX - 1);
+			snprintf(why, why_len, lg.cut ? "longer than %d bytes" :
+			    "a NUL byte in the line", CSV_LINE_MAX - 1);
 			return CSV_IN_BAD;
 		}
 		switch (k) {
@@ -445,6 +478,12 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			*lineno = t->done_line[ci->table_next++];
 			return CSV_IN_RESULT;
 		}
+		if (ci->table_bad_next < t->nbad) {
+			*lineno = t->bad_line[ci->table_bad_next];
+			snprintf(why, why_len, "%s",
+			    t->bad_why[ci->table_bad_next++]);
+			return CSV_IN_BAD;
+		}
 		if (ci->have_held) {
 			ci->have_held = false;
 			*res = ci->held;
@@ -452,7 +491,7 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			snprintf(why, why_len, "%s", ci->held_why);
 			return ci->held_status;
 		}
-		t->ndone = ci->table_next = 0;
+		t->ndone = t->nbad = ci->table_next = ci->table_bad_next = 0;
 		st = next_line_result(ci, res, lineno, why, why_len);
 		if (st == IN_TABLE) {
 			/* the CSV line came first (bonnie++ -q puts the table
@@ -468,7 +507,7 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 		if (table_read_end(t) > 0) {
 			if (st == CSV_IN_RESULT)
 				drop_repeats(t, res);
-			if (t->ndone > 0) {
+			if (t->ndone + t->nbad > 0) {
 				ci->have_held = true;
 				ci->held_status = (enum csv_input_status)st;
 				ci->held = *res;

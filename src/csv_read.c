@@ -194,6 +194,12 @@ static bool is_size(const char *s, bool bare_ok)
 	return s[i] == '\0';
 }
 
+/* digits only */
+static bool is_count(const char *s)
+{
+	return *s != '\0' && strspn(s, "0123456789") == strlen(s);
+}
+
 /* empty, a number, or plus signs */
 static bool is_cell(const char *s)
 {
@@ -221,14 +227,14 @@ static int why_is(char *why, size_t n, const struct csv_field *f,
 	return -1;
 }
 
-/* "16096M", "2G", "64M:4k", or a bare number of MiB (1.00-1.00b) */
-static int read_size(const char *s, struct result *res)
+/* "16096M", "2G", "64M:4k", or where bare_ok a number of MiB (1.00-1.00b) */
+static int read_size(const char *s, bool bare_ok, struct result *res)
 {
 	char num[16];
 	size_t i = 0;
 	uint64_t v, chunk;
 
-	if (!is_size(s, true))
+	if (!is_size(s, bare_ok))
 		return -1;
 	while (is_digit(s[i]))
 		i++;
@@ -356,7 +362,7 @@ static int read_cpu(const char *s, struct cell *c)
 		/* clyde writes a rate it does not know so, with its %CPU */
 		if (*s == '\0')
 			return 0;
-		if (read_unsigned(s, 0, 1000000, &v) != 0)
+		if (read_unsigned(s, 0, CPU_PERCENT_MAX, &v) != 0)
 			return -1;
 		c->status = CELL_UNKNOWN;
 		c->cpu = (int)v;
@@ -367,9 +373,9 @@ static int read_cpu(const char *s, struct cell *c)
 		/* 1.00-1.00b printed the CPU figure next to +++++ */
 		if (strspn(s, "+") == strlen(s) && *s != '\0')
 			return 0;
-		return read_unsigned(s, 0, 1000000, &v);
+		return read_unsigned(s, 0, CPU_PERCENT_MAX, &v);
 	case CELL_OK:
-		if (read_unsigned(s, 0, 1000000, &v) != 0)
+		if (read_unsigned(s, 0, CPU_PERCENT_MAX, &v) != 0)
 			return -1;
 		c->cpu = (int)v;
 		return 0;
@@ -419,14 +425,19 @@ static int copy(char *dst, size_t size, const char *s)
 	return 0;
 }
 
-/* raw values of the two columns 1.91c-2.00a mixed up: num_dirs, file_chunk_size */
-struct dirs_chunk {
+/*
+ * What a walk over one line keeps besides the record: whether its layout
+ * takes a bare size (1.0x), and the raw values of the two columns
+ * 1.91c-2.00a mixed up, num_dirs and file_chunk_size.
+ */
+struct walk {
+	bool bare_size;
 	const char *dirs, *chunk;
 	char dirs_buf[32], chunk_buf[32];
 };
 
 static int read_value(const struct csv_field *f, const char *s,
-    struct result *res, struct dirs_chunk *dc)
+    struct result *res, struct walk *dc)
 {
 	struct files_spec *fs = &res->files;
 	uint64_t v;
@@ -449,7 +460,7 @@ static int read_value(const struct csv_field *f, const char *s,
 	case F_SEED:
 		return copy(res->seed, sizeof(res->seed), s);
 	case F_FILE_SIZE:
-		return *s == '\0' ? 0 : read_size(s, res);
+		return *s == '\0' ? 0 : read_size(s, dc->bare_size, res);
 	case F_IO_CHUNK:
 		if (*s == '\0')
 			return 0;
@@ -499,7 +510,7 @@ static int read_value(const struct csv_field *f, const char *s,
  * file_chunk_size and leave the num_dirs column empty; clyde writes each
  * under its name, and num_dirs whenever there is a file chunk.
  */
-static int resolve_dirs_chunk(const struct dirs_chunk *dc, struct result *res,
+static int resolve_dirs_chunk(const struct walk *dc, struct result *res,
     char *why, size_t why_len)
 {
 	struct files_spec *fs = &res->files;
@@ -570,7 +581,7 @@ static int read_layout(const struct line *l, const struct csv_layout *layout,
 {
 	size_t name_at = field_index(layout, F_NAME);
 	size_t seed_at = field_index(layout, F_SEED);
-	struct dirs_chunk dc = { NULL, NULL, "", "" };
+	struct walk dc = { layout == &csv_layout_103, NULL, NULL, "", "" };
 	char value[FIELD_MAX];
 	size_t i, raw = 0;
 
@@ -605,12 +616,38 @@ static int read_layout(const struct line *l, const struct csv_layout *layout,
 				what = "is not a size";
 			else if (f->kind == F_FILE_SPEC)
 				what = "is not a file count";
+			/* a number where a shifted line puts a rate */
+			if (is_count(value) && f->kind == F_CPU)
+				what = "is out of range (%CP is 0 to "
+				    CPU_PERCENT_MAX_TEXT ")";
+			else if (is_count(value) && (f->kind == F_CONCURRENCY ||
+			    f->kind == F_SEEKS || f->kind == F_SEEKERS ||
+			    f->kind == F_NUM_FILES || f->kind == F_MAX_SIZE ||
+			    f->kind == F_MIN_SIZE))
+				what = "is out of range";
 			return why_is(why, why_len, f, value, what);
 		}
 	}
 	if (resolve_dirs_chunk(&dc, res, why, why_len) != 0)
 		return -1;
-	/* results without their size or count (hand-made lines) still show */
+	/*
+	 * bonnie++ 1.9x and later write the size and the file count of every
+	 * section that ran: figures without them are a line read shifted
+	 * (a decimal comma, a comma in a name that is no name's).
+	 */
+	if (layout != &csv_layout_103 && !res->has_io &&
+	    any_cell(res, PH_PUTC, PH_FIRST_FILE)) {
+		snprintf(why, why_len, "file_size: empty, but the large-file "
+		    "tests have figures");
+		return -1;
+	}
+	if (layout != &csv_layout_103 && !res->has_files &&
+	    any_cell(res, PH_FIRST_FILE, PH_COUNT)) {
+		snprintf(why, why_len, "num_files: empty, but the small-file "
+		    "tests have figures");
+		return -1;
+	}
+	/* 1.0x results without their size or count (hand-made lines) still show */
 	if (!res->has_io && any_cell(res, PH_PUTC, PH_FIRST_FILE))
 		res->has_io = true;
 	if (!res->has_files && any_cell(res, PH_FIRST_FILE, PH_COUNT))
@@ -720,7 +757,12 @@ static bool looks_103(const struct line *l, size_t shift)
 	if (l->n < shift + 3 || get_field(l, shift + 1, 0, v, sizeof(v)) != 0)
 		return false;
 	size_empty = v[0] == '\0';
-	if (!size_empty && !is_size(v, l->n == 27 + shift))
+	/*
+	 * A bare number of MiB (1.00-1.00b) only where nothing was dropped:
+	 * before a line with one comma too many (a decimal comma) the first
+	 * rate would pass for the size.
+	 */
+	if (!size_empty && !is_size(v, l->n == 27 && shift == 0))
 		return false;
 	/* the cells before the last field (which may be cut by a wrap) */
 	last = l->n - 1 < shift + 14 ? l->n - 1 : shift + 14;
@@ -730,8 +772,24 @@ static bool looks_103(const struct line *l, size_t shift)
 		else if (size_empty && v[0] != '\0')
 			return false;
 	}
+	/* the start of a line: its last field, perhaps cut, starts a figure */
+	if (l->n < 27 + shift && (get_field(l, l->n - 1, 0, v, sizeof(v)) != 0 ||
+	    (v[0] != '\0' && !is_digit(v[0]) && v[0] != '+')))
+		return false;
 	/* a whole line with a cell or two that do not read is still one */
 	return odd == 0 || (l->n == 27 + shift && odd <= 2);
+}
+
+/* Nothing but blanks after the first field: a spreadsheet's empty row, a label. */
+static bool only_first(const struct line *l)
+{
+	size_t i, k;
+
+	for (i = 1; i < l->n; i++)
+		for (k = 0; k < l->f[i].len; k++)
+			if (!is_blank(l->text[l->f[i].off + k]))
+				return false;
+	return true;
 }
 
 /* The first k fields of the line were text before it. */
@@ -852,7 +910,7 @@ int csv_parse_files_spec(const char *s, struct files_spec *fs)
 
 int csv_parse_size(const char *s, struct result *res)
 {
-	return is_size(s, false) ? read_size(s, res) : -1;
+	return read_size(s, false, res);
 }
 
 const struct csv_layout *csv_layout_of_tag(const char *tag)
@@ -880,7 +938,7 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 	why[0] = '\0';
 	split(&l, text);
 	info->fields = l.n;
-	if (l.n < 3)
+	if (l.n < 3 || only_first(&l))
 		return CSV_NOT_RESULT;
 	if (get_field(&l, 0, 0, f0, sizeof(f0)) != 0)
 		f0[0] = '\0';
@@ -898,7 +956,9 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 		get_field(&l, 0, 0, f0, sizeof(f0));
 		return read_tagged(&l, f0, res, why, why_len, info);
 	}
-	if ((at = name_size_split(f0)) != 0)
+	/* bonnie++ writes any -m name: "web01:2G" before a size is a name */
+	if ((at = name_size_split(f0)) != 0 && !(l.n == 27 &&
+	    get_field(&l, 1, 0, f1, sizeof(f1)) == 0 && is_size(f1, false)))
 		return read_name_size(&l, at, res, why, why_len, info);
 	info->expected = csv_layout_103.nfields;
 	info->layout = &csv_layout_103;

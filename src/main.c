@@ -26,6 +26,9 @@
 #include "sync.h"
 #include "util.h"
 
+/* clyde report has nowhere else to write (open_closed_std_fds()) */
+static bool stdout_closed;
+
 /* A full disk under a redirect is an error, not a silent success. */
 static int close_stdout(void)
 {
@@ -271,7 +274,7 @@ static int clyde_main(int argc, char **argv)
 	int rc, close_rc;
 
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
-		return report_main(argc - 1, argv + 1);
+		return report_main(argc - 1, argv + 1, stdout_closed);
 	rc = config_parse(&cfg, argc, argv);
 	if (rc < 0)
 		return close_stdout();
@@ -307,6 +310,8 @@ static bool open_closed_std_fds(void)
 	for (fd = 0; fd <= 2; fd++) {
 		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
 			continue;
+		if (fd == 1)
+			stdout_closed = true;
 		/* the lowest free descriptor: this one */
 		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
 			return false;

@@ -256,15 +256,23 @@ static int close_stdout(void)
 	return EXIT_OK;
 }
 
-int report_main(int argc, char **argv)
+int report_main(int argc, char **argv, bool stdout_closed)
 {
 	struct report_opts o;
 	struct report_set set;
 	int rc = parse_options(&o, argc, argv);
 	bool ok;
 
+	if (rc >= 0 && rc != EXIT_OK)
+		return rc;
+	/* the report would go to /dev/null without a word */
+	if (stdout_closed) {
+		fputs("clyde report: standard output is closed: nowhere to "
+		    "write the report\n", stderr);
+		return EXIT_IO_ERROR;
+	}
 	if (rc >= 0)
-		return rc == EXIT_OK ? close_stdout() : rc;
+		return close_stdout();
 	report_set_init(&set);
 	ok = read_inputs(&set, argc - optind, argv + optind);
 	if (o.average && report_set_average(&set) != 0) {

@@ -15,6 +15,7 @@
 #include "csv.h"
 #include "report_markdown.h"
 #include "report_text.h"
+#include "util.h"
 
 struct md {
 	FILE *out;
@@ -40,18 +41,25 @@ static const char *const file_head[12] = {
 	"Ran Delete /sec", "%CP"
 };
 
-/* Text from the input in a cell: punctuation escaped, | above all. */
+/*
+ * Text from the input in a cell: punctuation escaped, | above all; bytes
+ * that are not UTF-8 as U+FFFD, as --html writes them.
+ */
 static void put_text(FILE *out, const char *s)
 {
-	for (; *s != '\0'; s++) {
+	while (*s != '\0') {
 		unsigned char c = (unsigned char)*s;
+		size_t n = utf8_len(s);
 
-		if (c < 0x20 || c == 0x7f)
+		if (n == 0)
+			fputs("\xef\xbf\xbd", out);
+		else if (c < 0x20 || c == 0x7f)
 			fputc(' ', out);
 		else if (strchr("\\`*_{}[]<>()#+!|~&$", c) != NULL)
 			fprintf(out, "\\%c", c);
 		else
-			fputc(c, out);
+			fwrite(s, 1, n, out);
+		s += n ? n : 1;
 	}
 }
 

@@ -186,7 +186,7 @@ static bool read_cpu(const char *s, size_t len, struct cell *c)
 		return false;
 	memcpy(num, s, len);
 	num[len] = '\0';
-	if (parse_u64(num, 0, 1000000, &v) != NULL)
+	if (parse_u64(num, 0, CPU_PERCENT_MAX, &v) != NULL)
 		return false;
 	c->cpu = (int)v;
 	return true;
@@ -285,6 +285,18 @@ static void take_name(char *out, const char *s, size_t len)
 	out[len] = '\0';
 }
 
+/* The token as a row's label: a file count, or a size, into tmp. */
+static bool read_label(const struct table_read *t, const char *s,
+    const struct token *tok, bool file, struct result *tmp)
+{
+	char label[64];
+
+	csv_result_clear(tmp);
+	copy_token(label, sizeof(label), s, tok);
+	return file ? csv_parse_files_spec(label, &tmp->files) == 0 &&
+	    is_digit(label[0]) : read_size_label(label, t->units, tmp);
+}
+
 /*
  * A data row: a name (maybe none), a label, six cells.  The label is the
  * first token that reads as one and leaves six cells after it.
@@ -295,15 +307,11 @@ static bool read_row(const struct table_read *t, const char *s, bool file,
 	struct token tok[TOKENS_MAX];
 	struct cell cells[GROUPS];
 	size_t ntok = tokenize(s, tok, TOKENS_MAX), i, g;
-	char label[64];
 
 	for (i = 0; i < ntok && i < 4; i++) {
 		struct result tmp;
 
-		csv_result_clear(&tmp);
-		copy_token(label, sizeof(label), s, &tok[i]);
-		if (file ? csv_parse_files_spec(label, &tmp.files) != 0 ||
-		    !is_digit(label[0]) : !read_size_label(label, t->units, &tmp))
+		if (!read_label(t, s, &tok[i], file, &tmp))
 			continue;
 		memset(cells, 0, sizeof(cells));
 		for (g = 0; g < GROUPS; g++)
@@ -336,9 +344,11 @@ static bool read_row(const struct table_read *t, const char *s, bool file,
 
 /*
  * "Latency" and six cells of " %9s": in order when all six are there,
- * else by the column each ends in.
+ * else by the column each ends in.  Returns false, with why, for a cell
+ * that is no latency, or more than six.
  */
-static void read_latency_row(const char *s, struct result *r, bool file)
+static bool read_latency_row(const char *s, struct result *r, bool file,
+    char *why, size_t why_len)
 {
 	struct token tok[TOKENS_MAX];
 	size_t ntok = tokenize(s, tok, TOKENS_MAX), i;
@@ -353,9 +363,14 @@ static void read_latency_row(const char *s, struct result *r, bool file)
 
 		copy_token(v, sizeof(v), s, &tok[i]);
 		c.latency_us = -1;
-		if (k < GROUPS && csv_parse_latency(v, &c) == 0)
-			r->cell[base + (int)k].latency_us = c.latency_us;
+		if (k >= GROUPS || csv_parse_latency(v, &c) != 0) {
+			snprintf(why, why_len, "Latency row: '%.40s' is not a "
+			    "latency", v);
+			return false;
+		}
+		r->cell[base + (int)k].latency_us = c.latency_us;
 	}
+	return true;
 }
 
 /*
@@ -424,12 +439,13 @@ static void start(struct table_read *t, unsigned long lineno)
 	t->gap = false;
 	t->wrapped_len = 0;
 	t->first_line = lineno;
+	memset(t->row_bad, 0, sizeof(t->row_bad));
 }
 
 void table_read_init(struct table_read *t)
 {
 	start(t, 0);
-	t->ndone = 0;
+	t->ndone = t->nbad = 0;
 }
 
 /* The generation the table's layout and Version line show. */
@@ -464,14 +480,27 @@ static void set_generation(const struct table_read *t, struct result *r)
 	    t->version[0] == '\0' ? 1 : 0;
 }
 
-/* Hand the table's rows over to done[]; the table is gone. */
+static void give_up_wrapped(struct table_read *t);
+
+/*
+ * Hand the table's rows over to done[], and those that did not read to
+ * bad_line[]; the table is gone.
+ */
 static size_t finish(struct table_read *t)
 {
 	size_t i, n = 0;
 
+	give_up_wrapped(t);
+	t->nbad = 0;
 	for (i = 0; i < t->nrows; i++) {
 		struct result *r = &t->rows[i];
 
+		if (t->row_bad[i]) {
+			t->bad_line[t->nbad] = t->bad_at[i];
+			memcpy(t->bad_why[t->nbad++], t->bad_at_why[i],
+			    TABLE_WHY_MAX);
+			continue;
+		}
 		if (!r->has_io && !r->has_files)
 			continue;
 		if (!r->has_io && r->name[0] == '\0')
@@ -484,12 +513,14 @@ static size_t finish(struct table_read *t)
 	t->ndone = n;
 	t->done_first = t->first_line;
 	start(t, 0);
-	return n;
+	return n + t->nbad;
 }
 
 size_t table_read_end(struct table_read *t)
 {
-	return t->state == S_NONE && t->nrows == 0 ? (t->ndone = 0) : finish(t);
+	if (t->state == S_NONE && t->nrows == 0)
+		return t->ndone = t->nbad = 0;
+	return finish(t);
 }
 
 /* A new row, or NULL when the table has no room. */
@@ -549,6 +580,105 @@ static bool data_row(struct table_read *t, const char *s,
 	t->nfile++;
 	t->last_file = true;
 	return true;
+}
+
+/* Row i did not read, named at lineno; the first reason stays. */
+static void mark_bad(struct table_read *t, size_t i, unsigned long lineno,
+    const char *why)
+{
+	if (t->row_bad[i])
+		return;
+	t->row_bad[i] = true;
+	t->bad_at[i] = lineno;
+	snprintf(t->bad_at_why[i], TABLE_WHY_MAX, "%s", why);
+}
+
+/* A line made mostly of figures: a data row, even one that does not read. */
+static bool looks_like_row(const char *s)
+{
+	struct token tok[TOKENS_MAX];
+	size_t ntok = tokenize(s, tok, TOKENS_MAX), i, figures = 0;
+
+	for (i = 0; i < ntok; i++)
+		if (is_digit(s[tok[i].off]) || s[tok[i].off] == '+')
+			figures++;
+	return ntok >= 4 && figures >= 3 && figures * 2 >= ntok;
+}
+
+/* Why a data row does not read: its first cell that is none, or the count. */
+static void row_why(const struct table_read *t, const char *s, bool file,
+    char *why, size_t why_len)
+{
+	struct token tok[TOKENS_MAX];
+	size_t ntok = tokenize(s, tok, TOKENS_MAX), i, k;
+	char v[64];
+
+	for (i = 0; i < ntok && i < 4; i++) {
+		struct result tmp;
+
+		if (read_label(t, s, &tok[i], file, &tmp))
+			break;
+	}
+	if (i == ntok || i == 4) {
+		snprintf(why, why_len, "table row: no %s where bonnie++ writes "
+		    "one", file ? "file count" : "size");
+		return;
+	}
+	for (k = i + 1; k < ntok; k++) {
+		bool rate = (k - i) % 2 == 1;
+		struct cell c;
+
+		c.status = CELL_OK;
+		copy_token(v, sizeof(v), s, &tok[k]);
+		/* the seeks column has no unit */
+		if (rate ? read_rate(s + tok[k].off, tok[k].len,
+		    t->units && !file, &c) ||
+		    read_rate(s + tok[k].off, tok[k].len, false, &c) :
+		    strspn(v, "+") == tok[k].len ||
+		    read_cpu(s + tok[k].off, tok[k].len, &c))
+			continue;
+		snprintf(why, why_len, "table row: '%.40s' is not a %s", v,
+		    rate ? "rate" : "%CP (0 to " CPU_PERCENT_MAX_TEXT ")");
+		return;
+	}
+	snprintf(why, why_len, "table row: its cells are not six rates, "
+	    "each with its %%CP");
+}
+
+/*
+ * A row that did not read and no wrapped rest completed: named at its
+ * line, in the place of the row it was to be, so that the other section
+ * of its result is no result of its own.
+ */
+static void give_up_wrapped(struct table_read *t)
+{
+	bool file = t->state == S_FILE_ROWS;
+	char why[TABLE_WHY_MAX];
+	size_t i;
+
+	if (t->wrapped_len == 0)
+		return;
+	t->wrapped[t->wrapped_len] = '\0';
+	t->wrapped_len = 0;
+	if ((!file && t->state != S_IO_ROWS) || !looks_like_row(t->wrapped))
+		return;
+	if (file && t->nfile < t->nio) {
+		i = t->nfile;
+	} else {
+		if (new_row(t, t->wrapped_line) == NULL)
+			return;
+		i = t->nrows - 1;
+	}
+	if (file)
+		t->nfile++;
+	else
+		t->nio++;
+	t->last_file = file;
+	/* a row, if a bad one: no gap that would end the table */
+	t->gap = false;
+	t->idle = 0;
+	row_why(t, t->wrapped, file, why, sizeof(why));
+	mark_bad(t, i, t->wrapped_line, why);
 }
 
 /* a piece a wrap cut off a row: figures only */
@@ -632,9 +762,13 @@ static bool header_line(struct table_read *t, const char *s,
 		return true;
 	}
 	if (starts(s, "Latency") && t->nrows > 0) {
-		t->latency_row = &t->rows[t->last_file ? t->nfile - 1 :
-		    t->nio - 1];
-		read_latency_row(s, t->latency_row, t->last_file);
+		size_t i = t->last_file ? t->nfile - 1 : t->nio - 1;
+		char why[TABLE_WHY_MAX];
+
+		t->latency_row = &t->rows[i];
+		if (!read_latency_row(s, t->latency_row, t->last_file, why,
+		    sizeof(why)))
+			mark_bad(t, i, lineno, why);
 		t->latency = true;
 		return true;
 	}
@@ -647,7 +781,7 @@ size_t table_read_line(struct table_read *t, const char *line,
 	size_t ended = 0, len;
 	char *s = t->clean;
 
-	t->ndone = 0;
+	t->ndone = t->nbad = 0;
 	strip_markup(line, s, sizeof(t->clean));
 	if (t->state == S_NONE && t->nrows == 0 && !contains(s, "Sequential") &&
 	    !contains(s, "-Per Chr-") && !starts(s, "Machine ") &&
@@ -669,18 +803,19 @@ size_t table_read_line(struct table_read *t, const char *line,
 	if (t->wrapped_len > 0) {
 		size_t w = t->wrapped_len;
 
-		t->wrapped_len = 0;
 		len = strlen(s);
 		if (is_row_tail(s) && w + 1 + len < sizeof(t->joined)) {
 			memcpy(t->joined, t->wrapped, w);
 			t->joined[w] = ' ';
 			memcpy(t->joined + w + 1, s, len + 1);
-			if (data_row(t, t->joined, lineno - 1)) {
+			if (data_row(t, t->joined, t->wrapped_line)) {
+				t->wrapped_len = 0;
 				t->idle = 0;
 				t->gap = false;
 				return 0;
 			}
 		}
+		give_up_wrapped(t);
 	}
 	if (header_line(t, s, lineno, &ended) || data_row(t, s, lineno)) {
 		t->idle = 0;
@@ -694,6 +829,7 @@ size_t table_read_line(struct table_read *t, const char *line,
 	    len < sizeof(t->wrapped)) {
 		memcpy(t->wrapped, s, len);
 		t->wrapped_len = len;
+		t->wrapped_line = lineno;
 	}
 	if (++t->idle >= IDLE_MAX)
 		return finish(t);

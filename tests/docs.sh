@@ -238,6 +238,11 @@ done >>"$WORK/diff"
 ok $? "EXIT STATUS: every status listed is made by a named test (< page, > map)" ||
     diag < "$WORK/diff"
 
+# --- DIAGNOSTICS: each message the page gives is one clyde prints
+page diagnostics "$PAGE" src/*.c >"$WORK/diff"
+[ ! -s "$WORK/diff" ]
+ok $? "DIAGNOSTICS: every message listed is in the source" || diag < "$WORK/diff"
+
 # --- BUGS: each entry has its test, each test exists
 page bugs "$PAGE" >"$WORK/a"
 : >"$WORK/diff"

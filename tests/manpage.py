@@ -22,6 +22,9 @@ help-options FILE  the options named in a --help text, one a line
     (with --usage, only those of its usage lines)
 exit-statuses PAGE  the statuses listed under EXIT STATUS
 bugs PAGE  the entries of BUGS, one a line
+diagnostics PAGE SOURCE...  the messages of DIAGNOSTICS that the C
+        SOURCE files do not print: each message's words between its
+        placeholders (FILE, LINE, N, VALUE ...) must be in a string there
 """
 import json
 import re
@@ -287,6 +290,34 @@ def bugs(page):
     print("\n".join(entries))
 
 
+# the words of DIAGNOSTICS that stand for what a message names
+PLACEHOLDERS = re.compile(r"\b(?:FILE|LINE|N|M|GEN|TAG|FIELD|VALUE|ERROR)\b")
+
+
+def diagnostics(page, sources):
+    body = section(read(page), ".Sh DIAGNOSTICS")
+    text = ""
+    for path in sources:
+        with open(path, encoding="utf-8") as f:
+            # "..." "..." over two lines is one string
+            text += re.sub(r'"\s*\n\s*"', "", f.read())
+    found = 0
+    for line in body:
+        if not line.startswith(".It Ql "):
+            continue
+        found += 1
+        message = " ".join(tokens(line)[2:])
+        for piece in PLACEHOLDERS.split(message):
+            piece = piece.strip(" :'")
+            # a number may be a constant's: "longer than %d bytes"
+            forms = {piece, piece.replace("%", "%%"),
+                     re.sub(r"\d+", "%d", piece)}
+            if len(piece) >= 3 and not any(f in text for f in forms):
+                print("not printed: %r (of %r)" % (piece, message))
+    if found == 0:
+        print("no message in DIAGNOSTICS")
+
+
 def main(argv):
     cmd, args = argv[1], argv[2:]
     if cmd == "json-keys":
@@ -307,6 +338,8 @@ def main(argv):
         exit_statuses(args[0])
     elif cmd == "bugs":
         bugs(args[0])
+    elif cmd == "diagnostics":
+        diagnostics(args[0], args[1:])
     else:
         sys.exit("manpage.py: unknown command " + cmd)
 

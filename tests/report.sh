@@ -242,6 +242,64 @@ report --csv --compat=2.00 "$WORK/comma"
 ok $? "a comma in a 1.98 name: written back as ';', 50 fields" ||
     diag < "$WORK/out"
 
+# one comma too many (a decimal comma in the seeks of a 1.0x, a 1.97 and
+# a 1.98 line) is named with its line, never read shifted; so is a %CP of
+# five digits, a rate in the wrong column
+wifo=$(grep -h '^1.97,1.97,wifo3-02,1,1438076799' "$C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt")
+{ echo "$galaxy" | sed 's/,318\.1,/,318,1,/'
+  echo "$wifo" | sed 's/,439\.5,/,439,5,/'
+  echo "$client" | sed 's/,407\.8,/,407,8,/'
+  echo "$galaxy" | sed 's/,16268,72,/,16268,72000,/'; } > "$WORK/decimal"
+report --csv "$WORK/decimal"
+[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
+    [ "$(cut -d: -f1-2 "$WORK/err" | tr '\n' ' ')" = "$WORK/decimal:1 $WORK/decimal:2 $WORK/decimal:3 $WORK/decimal:4 " ] &&
+    grep -qx "$WORK/decimal:4: putc_cpu: '72000' is out of range (%CP is 0 to 9999)" "$WORK/err"
+ok $? "a decimal comma in 1.0x, 1.97 and 1.98 lines, a %CP of 72000: each line named, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+# a spreadsheet's empty rows (27 and 50 fields) and a row of notes
+# between two results are no result and no error
+{ echo ',,,,,,,,,,,,,,,,,,,,,,,,,,'; echo "$galaxy"
+  echo 'Notes,,see below'; echo 'Notes:,,,,,,,,,,,,,,,,,,,,,,,,,,'
+  echo ',,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,'; echo "$client"; } > "$WORK/sheet"
+report --csv "$WORK/sheet"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = 2 ]
+ok $? "a spreadsheet's empty rows and a row of notes: no result, no error" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+# bonnie++ writes any -m name: a 27-field line named "web01:2G" reads
+# back as such, the 26 fields of name:size as before
+echo "$galaxy" | sed 's/^galaxy,/web01:2G,/' > "$WORK/colon"
+report --csv "$WORK/colon"
+[ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = "$(cat "$WORK/colon")" ]
+ok $? "a 1.0x line of a machine named web01:2G: read, the name kept" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+run -m web01:2G -s 1 -n 1 -q
+tail -1 "$WORK/out" > "$WORK/line"
+report --csv "$WORK/line"
+[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/line"
+ok $? "clyde -m web01:2G: its CSV line reads back unchanged" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/line" "$WORK/out"; } | diag
+
+# long lines: indentation and trailing blanks of any length are no part
+# of the line; anything else past 8191 bytes is named, never skipped
+{ printf '%9000s' ''; echo "$galaxy"; echo "$client"; printf '%9000s\n' ''; } > "$WORK/indented"
+report --csv "$WORK/indented"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = 2 ]
+ok $? "a line after 9000 blanks of indentation, and one before 9000 blanks: read" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+{ echo "$galaxy"; awk 'BEGIN { for (i = 0; i < 1000; i++) printf "some words "; print "" }'
+  echo "$client"; } > "$WORK/long"
+report --csv "$WORK/long"
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$WORK/long:2: longer than 8191 bytes" ] &&
+    [ "$(csv_results)" = 2 ]
+ok $? "a line of 11000 bytes of words: named, exit 1, the lines around it read" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+head -c 100000 /dev/zero > "$WORK/zeros"
+report --csv "$WORK/zeros"
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "$WORK/zeros:1: longer than 8191 bytes" ] &&
+    [ ! -s "$WORK/out" ]
+ok $? "100000 NUL bytes: named as one long line, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # real tables that mail clients wrapped (KMail at 77 columns, Outlook at
 # 76, inside words and +++++), without their CSV lines: the same results
 for f in m002_1.92a_SunWave1_lkml_wrapped.txt m003_1.02c_galaxy_lkml_wrapped.txt \
@@ -267,6 +325,31 @@ CSV
 sed 1d "$WORK/out" | cmp -s "$WORK/want" -
 ok $? "m009, m013: the rows of the tables, cells that did not run empty" ||
     diag < "$WORK/out"
+
+# a table with one bad cell is named with the line of the bad row, never
+# skipped or read as a result of its other section: a letter in a 1.03e
+# rate, a unit 2.00a never wrote (K), a rate of 15 digits, a %CP of five
+# digits, a bad Latency cell; the good table after each still read
+T=tests/report/tables
+table_of() { grep -v -e , -e '^###' -e '^rc=' "$T/$1"; }
+fail=0
+for bad in 'v1.03e_big.txt|s/ 126176  57 / 12O176  57 /|4' \
+    'v2.00a_big.txt|s/ 278k  50 / 278K  50 /|4' \
+    'v2.00a_big.txt|s/ 1\.1g  46 / 99999999999999g  46 /|4' \
+    'v1.97.3_default.txt|s/ 574  83 / 574  83123 /|4' \
+    'v1.97.3_default.txt|s/ 91876us / 9l876us /|5' \
+    'v1.97.3_default.txt|s/ 50us / 50xs /|10'; do
+	f=${bad%%|*} line=${bad##*|} expr=${bad#*|}
+	expr=${expr%|*}
+	{ table_of "$f" | sed "$expr"; echo; table_of v1.97.3_default.txt; } > "$WORK/badtable"
+	report --csv "$WORK/badtable"
+	[ "$rc" = 1 ] && [ "$(cut -d: -f1-2 "$WORK/err")" = "$WORK/badtable:$line" ] &&
+	    [ "$(csv_results)" = 1 ] && grep -q '^1\.97,1\.97,testhost,1,,64M,' "$WORK/out" ||
+	    { fail=1; echo "$f $expr: rc=$rc"; cat "$WORK/err" "$WORK/out"; }
+done > "$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a table with a bad rate, unit, %CP or Latency cell: the row named, exit 1, no phantom result" ||
+    diag < "$WORK/diag"
 
 # a 2.00a table without its CSV line (tests/report/tables/INDEX.md)
 grep -v -e , -e '^###' -e '^rc=' tests/report/tables/v2.00a_big.txt > "$WORK/big"
@@ -308,5 +391,27 @@ if [ -w /dev/full ]; then
 	[ $? = 3 ]
 	ok $? "a full disk under stdout: exit 3"
 fi
+
+# standard output closed: nowhere to write the report is an error, exit 3
+"$CLYDE" report "$mixed" >&- 2>"$WORK/err"
+rc=$?
+[ "$rc" = 3 ] && grep -qx 'clyde report: standard output is closed: nowhere to write the report' "$WORK/err"
+ok $? "standard output closed: named, exit 3" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# a reader that goes away (head -1): ended by SIGPIPE, quietly, as a
+# filter is (clyde(1), EXIT STATUS); 3000 results are more than a pipe holds
+for i in $(seq 600); do cat "$mixed"; done > "$WORK/many"
+{ "$CLYDE" report "$WORK/many" 2>"$WORK/err"; echo $? > "$WORK/rc"; } | head -1 > "$WORK/out"
+[ "$(cat "$WORK/rc")" = 141 ] && [ ! -s "$WORK/err" ] && grep -q '^Version' "$WORK/out"
+ok $? "report | head -1: ended by SIGPIPE (141), no message" ||
+    { cat "$WORK/rc" "$WORK/err"; } | diag
+
+# --markdown: bytes that are not UTF-8 in a name become U+FFFD, as in
+# --html, so that the page is valid UTF-8; UTF-8 passes through
+printf 'caf\303\251\377\300\257x\303,2G,1,1,1,1,1,1,1,1,1,1,1.0,1,16,1,1,1,1,1,1,1,1,1,1,1,1\n' > "$WORK/bytes"
+report --markdown "$WORK/bytes"
+[ "$rc" = 0 ] && iconv -f UTF-8 -t UTF-8 "$WORK/out" >/dev/null 2>&1 &&
+    grep -q "^| café$(printf '\357\277\275\357\277\275\357\277\275')x$(printf '\357\277\275') | 2G |" "$WORK/out"
+ok $? "--markdown: a name with bytes that are not UTF-8: valid UTF-8, each such byte U+FFFD" ||
+    od -c "$WORK/out" | head -5 | diag
 
 done_testing
