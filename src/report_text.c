@@ -273,24 +273,35 @@ static void percent_row(FILE *out, const struct source *src,
 	fputc('\n', out);
 }
 
-/* --average: the min, max and coefficient of variation under a mean */
+/*
+ * --average: the min, max, coefficient of variation and median under a
+ * mean, and which phases have two clusters of runs when any has
+ */
 static void spread_rows(FILE *out, const struct source *src, size_t g,
     int first, bool units)
 {
 	const struct report_spread *sp = report_set_group_spread(src->set, g);
-	static const char *const label[3] = { "  min", "  max", "  cv %" };
+	static const char *const label[5] = { "  min", "  max", "  cv %",
+	    "  median", "  bimodal" };
+	bool bimodal = false;
 	int row, i;
 
-	for (row = 0; row < 3; row++) {
+	for (i = first; i < first + 6; i++)
+		bimodal = bimodal || sp[i].bimodal;
+	for (row = 0; row < (bimodal ? 5 : 4); row++) {
 		fprintf(out, "%-19s", label[row]);
 		for (i = first; i < first + 6; i++) {
 			if (sp[i].runs == 0)
 				fputs("          ", out);
 			else if (row == 2)
 				fprintf(out, " %5.1f    ", sp[i].cv);
+			else if (row == 4)
+				fputs(sp[i].bimodal ? "   yes    " : "          ",
+				    out);
 			else {
-				put_rate(out, row == 0 ? sp[i].min : sp[i].max,
-				    (enum phase_id)i, units && i < PH_FIRST_FILE);
+				put_rate(out, row == 0 ? sp[i].min : row == 1 ?
+				    sp[i].max : sp[i].median, (enum phase_id)i,
+				    units && i < PH_FIRST_FILE);
 				fputs("    ", out);
 			}
 		}
@@ -298,13 +309,73 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 	}
 }
 
-/* A row's percentages, unless it is the base itself. */
+/*
+ * A mean's verdicts against the base's mean: "~" within noise, the
+ * change with its sign when significant, and a row of the 95 %
+ * intervals of the changes; too few runs: the plain percentages and a
+ * line that says so.
+ */
+static void verdict_rows(FILE *out, const struct source *src,
+    const struct result *res, const struct report_verdict *v, int first)
+{
+	char label[64], cell[64];
+	unsigned few = 0;
+	bool any = false;
+	int i;
+	long p;
+
+	snprintf(label, sizeof(label), "  vs %s", src->base);
+	fprintf(out, "%-19.19s", label);
+	for (i = first; i < first + 6; i++) {
+		cell[0] = '\0';
+		switch (v[i].kind) {
+		case VERDICT_NONE:
+			break;
+		case VERDICT_TOO_FEW:
+			few = v[i].runs;
+			if (report_set_percent(src->set, res, (enum phase_id)i, &p))
+				snprintf(cell, sizeof(cell), "%+ld%%", p);
+			break;
+		case VERDICT_SAME:
+			snprintf(cell, sizeof(cell), "~");
+			break;
+		case VERDICT_BETTER:
+		case VERDICT_WORSE:
+			snprintf(cell, sizeof(cell), "%+.0f%%", v[i].percent);
+			any = true;
+			break;
+		}
+		fprintf(out, " %5s    ", cell);
+	}
+	fputc('\n', out);
+	if (any) {
+		fprintf(out, "%-19s", "  95% interval");
+		for (i = first; i < first + 6; i++) {
+			cell[0] = '\0';
+			if (v[i].kind == VERDICT_BETTER || v[i].kind == VERDICT_WORSE)
+				snprintf(cell, sizeof(cell), "%+.0f..%+.0f",
+				    v[i].ci_low, v[i].ci_high);
+			fprintf(out, " %9s", cell);
+		}
+		fputc('\n', out);
+	}
+	if (few > 0)
+		fprintf(out, "  too few runs (%u): no verdict\n", few);
+}
+
+/* A row's percentages or verdicts, unless it is the base itself. */
 static void maybe_percent(FILE *out, const struct source *src,
     const struct result *res, long item, long group, int first)
 {
+	const struct report_verdict *v;
+
 	if (src->base == NULL || report_set_is_base(src->set, item, group))
 		return;
-	percent_row(out, src, res, first);
+	v = report_set_verdicts(src->set, group);
+	if (v != NULL)
+		verdict_rows(out, src, res, v, first);
+	else
+		percent_row(out, src, res, first);
 }
 
 static void io_section(FILE *out, const struct source *src)
