@@ -309,6 +309,41 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 	}
 }
 
+void report_text_verdict(char *cell, char *interval, size_t n,
+    const struct report_set *set, const struct result *res,
+    const struct report_verdict *v, enum phase_id ph)
+{
+	long p;
+
+	cell[0] = interval[0] = '\0';
+	switch (v->kind) {
+	case VERDICT_NONE:
+		break;
+	case VERDICT_TOO_FEW:
+		if (report_set_percent(set, res, ph, &p))
+			snprintf(cell, n, "%+ld%%", p);
+		break;
+	case VERDICT_SAME:
+		snprintf(cell, n, "~");
+		break;
+	case VERDICT_BETTER:
+	case VERDICT_WORSE:
+		snprintf(cell, n, "%+.0f%%", v->percent);
+		snprintf(interval, n, "%+.0f..%+.0f", v->ci_low, v->ci_high);
+		break;
+	}
+}
+
+unsigned report_text_too_few(const struct report_verdict *v, int first)
+{
+	int i;
+
+	for (i = first; i < first + 6; i++)
+		if (v[i].kind == VERDICT_TOO_FEW)
+			return v[i].runs;
+	return 0;
+}
+
 /*
  * A mean's verdicts against the base's mean: "~" within noise, the
  * change with its sign when significant, and a row of the 95 %
@@ -318,49 +353,31 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 static void verdict_rows(FILE *out, const struct source *src,
     const struct result *res, const struct report_verdict *v, int first)
 {
-	char label[64], cell[64];
-	unsigned few = 0;
+	char label[64], cell[32], interval[32];
+	unsigned few = report_text_too_few(v, first);
 	bool any = false;
 	int i;
-	long p;
 
 	snprintf(label, sizeof(label), "  vs %s", src->base);
 	fprintf(out, "%-19.19s", label);
 	for (i = first; i < first + 6; i++) {
-		cell[0] = '\0';
-		switch (v[i].kind) {
-		case VERDICT_NONE:
-			break;
-		case VERDICT_TOO_FEW:
-			few = v[i].runs;
-			if (report_set_percent(src->set, res, (enum phase_id)i, &p))
-				snprintf(cell, sizeof(cell), "%+ld%%", p);
-			break;
-		case VERDICT_SAME:
-			snprintf(cell, sizeof(cell), "~");
-			break;
-		case VERDICT_BETTER:
-		case VERDICT_WORSE:
-			snprintf(cell, sizeof(cell), "%+.0f%%", v[i].percent);
-			any = true;
-			break;
-		}
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i);
 		fprintf(out, " %5s    ", cell);
+		any = any || interval[0] != '\0';
 	}
 	fputc('\n', out);
 	if (any) {
 		fprintf(out, "%-19s", "  95% interval");
 		for (i = first; i < first + 6; i++) {
-			cell[0] = '\0';
-			if (v[i].kind == VERDICT_BETTER || v[i].kind == VERDICT_WORSE)
-				snprintf(cell, sizeof(cell), "%+.0f..%+.0f",
-				    v[i].ci_low, v[i].ci_high);
-			fprintf(out, " %9s", cell);
+			report_text_verdict(cell, interval, sizeof(cell), src->set,
+			    res, &v[i], (enum phase_id)i);
+			fprintf(out, " %9s", interval);
 		}
 		fputc('\n', out);
 	}
 	if (few > 0)
-		fprintf(out, "  too few runs (%u): no verdict\n", few);
+		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
 }
 
 /* A row's percentages or verdicts, unless it is the base itself. */
