@@ -167,6 +167,22 @@ size_t report_set_table_rows(const struct report_set *set, size_t t,
  */
 int report_set_compare(struct report_set *set, const char *name);
 /*
+ * What a compared group's runs differ in from its base's, beside the
+ * name: REPORT_UNLIKE_* bits, 0 when alike or when g has no verdicts;
+ * the base's mean (or lone result) in *base.
+ */
+#define REPORT_UNLIKE_PROFILE 1u        /* per-char: 1.0x stdio, or 1-byte
+                                           calls (1.9x and later) */
+#define REPORT_UNLIKE_FILE_SIZE 2u
+#define REPORT_UNLIKE_CHUNK 4u
+#define REPORT_UNLIKE_CONCURRENCY 8u
+#define REPORT_UNLIKE_SEEKS 16u         /* seeks or seekers */
+#define REPORT_UNLIKE_FILES 32u         /* the small-file test's spec */
+unsigned report_set_unlike(const struct report_set *set, long g,
+    struct result *base);
+/* Whether a result's generation is 1.0x's: per-char through stdio. */
+bool report_set_stdio_per_char(const struct result *r);
+/*
  * Group g's verdicts against the base, [PH_COUNT]; NULL when it has none
  * (no --compare, no comparable base, or g is the base).
  */

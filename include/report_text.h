@@ -47,4 +47,11 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 unsigned report_text_too_few(const struct report_verdict *v, int first);
 #define REPORT_TEXT_TOO_FEW "too few runs (%u): no verdict"
 
+/*
+ * What group g's runs differ in from the base's, in one line: "profile
+ * 2.00 vs 1.03, file size 2G vs 1G"; "" when alike.
+ */
+void report_text_unlike(char *out, size_t n, const struct report_set *set,
+    long g);
+
 #endif

@@ -15,6 +15,7 @@
 
 #include "csv.h"
 #include "report_json.h"
+#include "report_text.h"
 #include "report_set.h"
 #include "util.h"
 
@@ -370,6 +371,7 @@ struct extras {
 	const struct report_place *place;       /* in a sweep, or NULL */
 	bool mean;
 	const struct report_verdict *verdicts;  /* a mean's, or NULL */
+	const char *unlike;                     /* a mean's, or "" */
 };
 
 /* a run's --chunks: the chunk sizes in the order given, its point from 1 */
@@ -471,6 +473,8 @@ static void json_record(FILE *out, const struct result *res,
 			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
 			json_per_phase(out, 4, res, one_verdict, &va);
 		}
+		fputs(", \"unlike\": ", out);
+		json_opt_string(out, x->unlike);
 		fputc('}', out);
 	} else {
 		fputs("null", out);
@@ -480,7 +484,7 @@ static void json_record(FILE *out, const struct result *res,
 
 void report_json_record(FILE *out, const struct result *res)
 {
-	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false, NULL };
+	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false, NULL, "" };
 
 	json_record(out, res, &none);
 	fputc('\n', out);
@@ -490,7 +494,8 @@ void report_json_set(FILE *out, const struct report_set *set,
     const char *base)
 {
 	struct extras x = { 0, NULL, base != NULL ? set : NULL, base, set, NULL,
-	    false, NULL };
+	    false, NULL, "" };
+	char unlike[512];
 	struct result scratch;
 	size_t i;
 
@@ -508,6 +513,8 @@ void report_json_set(FILE *out, const struct report_set *set,
 		x.place = report_set_place(set, report_set_group_first(set, i));
 		x.mean = true;
 		x.verdicts = report_set_verdicts(set, (long)i);
+		report_text_unlike(unlike, sizeof(unlike), set, (long)i);
+		x.unlike = unlike;
 		report_set_group_mean(set, i, &scratch);
 		fputs(set->n + i ? ",\n" : "\n", out);
 		json_record(out, &scratch, &x);

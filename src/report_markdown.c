@@ -134,9 +134,10 @@ static void row(const struct md *m, const struct result *r, int first)
  * row of 95 % intervals, or the line that says there are too few runs
  */
 static void verdicts(const struct md *m, const struct result *r,
-    const struct report_verdict *v, int first)
+    long group, int first)
 {
-	char cell[32], interval[32];
+	const struct report_verdict *v = report_set_verdicts(m->set, group);
+	char cell[32], interval[32], unlike[512];
 	unsigned few = report_text_too_few(v, first);
 	bool any = false;
 	int i;
@@ -165,13 +166,26 @@ static void verdicts(const struct md *m, const struct result *r,
 			fputs(" | |", m->out);
 		fputc('\n', m->out);
 	}
+	/* once per mean: under its first section */
+	if (first == PH_PUTC || !r->has_io) {
+		report_text_unlike(unlike, sizeof(unlike), m->set, group);
+		if (unlike[0] == '\0')
+			return;
+		fputs("| unlike ", m->out);
+		put_text(m->out, m->base);
+		fputs(": ", m->out);
+		put_text(m->out, unlike);
+		fputs(" | |", m->out);
+		for (i = first; i < first + 6; i++)
+			fputs(" | |", m->out);
+		fputc('\n', m->out);
+	}
 }
 
 /* --compare: each rate as a percentage of the base's, or a mean's verdicts */
 static void percent(const struct md *m, const struct result *r, long item,
     long group, int first)
 {
-	const struct report_verdict *v;
 	long p;
 	int i;
 
@@ -180,9 +194,8 @@ static void percent(const struct md *m, const struct result *r, long item,
 	fputs("| vs ", m->out);
 	put_text(m->out, m->base);
 	fputs(" | |", m->out);
-	v = report_set_verdicts(m->set, group);
-	if (v != NULL) {
-		verdicts(m, r, v, first);
+	if (report_set_verdicts(m->set, group) != NULL) {
+		verdicts(m, r, group, first);
 		return;
 	}
 	for (i = first; i < first + 6; i++) {

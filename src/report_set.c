@@ -191,16 +191,18 @@ static bool same_sweep(const struct report_set *set,
 	    a->seekers == b->seekers;
 }
 
+static bool same_files(const struct files_spec *a, const struct files_spec *b)
+{
+	return a->count_k == b->count_k && a->max_size == b->max_size &&
+	    a->min_size == b->min_size && a->dirs == b->dirs &&
+	    a->chunk == b->chunk;
+}
+
 static bool same_options(const struct report_set *set,
     const struct report_item *a, const struct report_item *b)
 {
 	return same_sweep(set, a, b) && a->chunk == b->chunk &&
-	    a->has_files == b->has_files &&
-	    a->files.count_k == b->files.count_k &&
-	    a->files.max_size == b->files.max_size &&
-	    a->files.min_size == b->files.min_size &&
-	    a->files.dirs == b->files.dirs &&
-	    a->files.chunk == b->files.chunk &&
+	    a->has_files == b->has_files && same_files(&a->files, &b->files) &&
 	    ran_mask(a) == ran_mask(b);
 }
 
@@ -795,6 +797,44 @@ const struct report_verdict *report_set_verdicts(const struct report_set *set,
 		if (v[ph].kind != VERDICT_NONE)
 			return v;
 	return NULL;
+}
+
+bool report_set_stdio_per_char(const struct result *r)
+{
+	return strcmp(r->generation, "1.0x") == 0;
+}
+
+unsigned report_set_unlike(const struct report_set *set, long g,
+    struct result *base)
+{
+	const struct report_item *m;
+	struct result mean;
+	long bg, bi;
+	unsigned u = 0;
+
+	if (report_set_verdicts(set, g) == NULL)
+		return 0;
+	m = &set->groups[g].mean;
+	if (!base_at(set, m->chunk, &bg, &bi))
+		return 0;
+	unpack(set, bg >= 0 ? &set->groups[bg].mean : &set->items[bi], base);
+	unpack(set, m, &mean);
+	if (report_set_stdio_per_char(&mean) != report_set_stdio_per_char(base))
+		u |= REPORT_UNLIKE_PROFILE;
+	if (mean.has_io && base->has_io) {
+		if (mean.file_size_mib != base->file_size_mib)
+			u |= REPORT_UNLIKE_FILE_SIZE;
+		if (chunk_of(m) != (base->chunk ? base->chunk : DEFAULT_CHUNK))
+			u |= REPORT_UNLIKE_CHUNK;
+		if (mean.seeks != base->seeks || mean.seekers != base->seekers)
+			u |= REPORT_UNLIKE_SEEKS;
+	}
+	if (mean.concurrency != base->concurrency)
+		u |= REPORT_UNLIKE_CONCURRENCY;
+	if (mean.has_files && base->has_files &&
+	    !same_files(&mean.files, &base->files))
+		u |= REPORT_UNLIKE_FILES;
+	return u;
 }
 
 int report_set_compare(struct report_set *set, const char *name)

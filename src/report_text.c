@@ -334,6 +334,62 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 	}
 }
 
+/* appends ", WHAT A vs B" (no comma first) to out */
+static void add_unlike(char *out, size_t n, const char *what, const char *a,
+    const char *b)
+{
+	size_t len = strlen(out);
+
+	if (len < n)
+		snprintf(out + len, n - len, "%s%s %s vs %s", len ? ", " : "",
+		    what, a, b);
+}
+
+void report_text_unlike(char *out, size_t n, const struct report_set *set,
+    long g)
+{
+	struct result base, mean;
+	char a[64], b[64];
+	unsigned u;
+
+	memset(&base, 0, sizeof(base));
+	memset(&mean, 0, sizeof(mean));
+	out[0] = '\0';
+	u = report_set_unlike(set, g, &base);
+	if (u == 0)
+		return;
+	report_set_group_mean(set, (size_t)g, &mean);
+	if (u & REPORT_UNLIKE_PROFILE)
+		add_unlike(out, n, "profile",
+		    report_set_stdio_per_char(&mean) ? "1.03" : "2.00",
+		    report_set_stdio_per_char(&base) ? "1.03" : "2.00");
+	if (u & REPORT_UNLIKE_FILE_SIZE) {
+		fmt_file_size(a, sizeof(a), mean.file_size_mib);
+		fmt_file_size(b, sizeof(b), base.file_size_mib);
+		add_unlike(out, n, "file size", a, b);
+	}
+	if (u & REPORT_UNLIKE_CHUNK) {
+		fmt_chunk(a, sizeof(a), mean.chunk ? mean.chunk : DEFAULT_CHUNK);
+		fmt_chunk(b, sizeof(b), base.chunk ? base.chunk : DEFAULT_CHUNK);
+		add_unlike(out, n, "chunk", a, b);
+	}
+	if (u & REPORT_UNLIKE_CONCURRENCY) {
+		snprintf(a, sizeof(a), "%d", mean.concurrency);
+		snprintf(b, sizeof(b), "%d", base.concurrency);
+		add_unlike(out, n, "-c", a, b);
+	}
+	if (u & REPORT_UNLIKE_SEEKS) {
+		snprintf(a, sizeof(a), "%u:%u", mean.seeks, mean.seekers);
+		snprintf(b, sizeof(b), "%u:%u", base.seeks, base.seekers);
+		add_unlike(out, n, "seeks:seekers", a, b);
+	}
+	if (u & REPORT_UNLIKE_FILES) {
+		fmt_files_spec(a, sizeof(a), &mean.files);
+		fmt_files_spec(b, sizeof(b), &base.files);
+		add_unlike(out, n, "files", a, b);
+	}
+}
+
 unsigned report_text_too_few(const struct report_verdict *v, int first)
 {
 	int i;
@@ -351,9 +407,10 @@ unsigned report_text_too_few(const struct report_verdict *v, int first)
  * line that says so.
  */
 static void verdict_rows(FILE *out, const struct source *src,
-    const struct result *res, const struct report_verdict *v, int first)
+    const struct result *res, long group, int first)
 {
-	char label[64], cell[32], interval[32];
+	const struct report_verdict *v = report_set_verdicts(src->set, group);
+	char label[64], cell[32], interval[32], unlike[512];
 	unsigned few = report_text_too_few(v, first);
 	bool any = false;
 	int i;
@@ -378,19 +435,22 @@ static void verdict_rows(FILE *out, const struct source *src,
 	}
 	if (few > 0)
 		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
+	/* once per mean: under its first section */
+	if (first == PH_PUTC || !res->has_io) {
+		report_text_unlike(unlike, sizeof(unlike), src->set, group);
+		if (unlike[0] != '\0')
+			fprintf(out, "  unlike %s: %s\n", src->base, unlike);
+	}
 }
 
 /* A row's percentages or verdicts, unless it is the base itself. */
 static void maybe_percent(FILE *out, const struct source *src,
     const struct result *res, long item, long group, int first)
 {
-	const struct report_verdict *v;
-
 	if (src->base == NULL || report_set_is_base(src->set, item, group))
 		return;
-	v = report_set_verdicts(src->set, group);
-	if (v != NULL)
-		verdict_rows(out, src, res, v, first);
+	if (report_set_verdicts(src->set, group) != NULL)
+		verdict_rows(out, src, res, group, first);
 	else
 		percent_row(out, src, res, first);
 }

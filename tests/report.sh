@@ -385,6 +385,36 @@ mv "$WORK/out" "$WORK/plain"
 report --csv --average --compare=old "$WORK/sets.csv"
 cmp -s "$WORK/plain" "$WORK/out" && grep -q '^mean:new,1G,5000,90,120000,' "$WORK/out"
 ok $? "sets --csv: the mean lines unchanged by the verdicts" || diag < "$WORK/out"
+# unlike sets: new ran on 2G with 64k chunks; one line says so, once
+sed 's/^box,1G,/box,2G:64k,/' "$WORK/set_new.csv" > "$WORK/set_new2g.csv"
+report --average --compare=old old="$WORK/set_old.csv" new="$WORK/set_new2g.csv"
+[ "$(grep -c '^  unlike old: ' "$WORK/out")" = 1 ] &&
+    grep -A3 '^mean:new ' "$WORK/out" |
+    grep -qx '  unlike old: file size 2G vs 1G, chunk 64k vs 8k'
+ok $? "unlike sets: one line names the file size and chunk" || diag < "$WORK/out"
+# The OpenGFS runs of 2003 (tests/report/opengfs: OpenGFS_Performance,
+# one node, bonnie++ 1.02c, three directory allocation methods), the
+# README's worked example
+og=tests/report/opengfs
+report --average --compare=rrobin random=$og/random.txt single=$og/single.txt \
+    rrobin=$og/rrobin.txt
+sed -n '/^mean:random  *1G/,/^mean:single/p' "$WORK/out" | sed -n 2,3p > "$WORK/got"
+{
+	printf '%-19s' '  vs rrobin'
+	for c in +4% +7% '~' +1% '~' +18%; do printf ' %5s    ' "$c"; done
+	echo
+	printf '%-19s %9s %9s %9s %9s %9s %9s\n' '  95% interval' +2..+7 +4..+9 '' \
+	    +0..+2 '' +14..+22
+} > "$WORK/want"
+cmp -s "$WORK/want" "$WORK/got"
+ok $? "OpenGFS: DAMETH_RANDOM writes and seeks faster than round robin, beyond noise" ||
+    { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+sed -n '/^mean:single  *16/,/^mean:rrobin/p' "$WORK/out" > "$WORK/got"
+grep -q '^  median  *73 ' "$WORK/got" && grep -q '^  bimodal  *yes ' "$WORK/got" &&
+    grep -q '^  too few runs (2): no verdict$' "$WORK/got" &&
+    grep -A1 '^mean:single  *1G' "$WORK/out" | grep -Eq '^  vs rrobin( +~){6} *$'
+ok $? "OpenGFS: DAMETH_SINGLE's create is bimodal (829 801 825, 73 72 72 71), its I/O ~" ||
+    diag < "$WORK/out"
 # a file whose own name has '=' is read as a file
 cp "$WORK/set_two.csv" "$WORK/a=b.csv"
 report --average "$WORK/a=b.csv"
