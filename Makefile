@@ -28,17 +28,18 @@ HDR = include/config.h include/result.h include/runner.h include/phase.h \
 	include/progress.h include/scratch.h include/dist.h include/stall.h
 # clyde report
 SRC += src/csv_input.c src/table_read.c src/report_set.c src/report_json.c \
-	src/report_html.c src/report_markdown.c src/report_cmd.c
+	src/report_html.c src/report_markdown.c src/report_cmd.c src/stats.c
 HDR += include/csv_read.h include/table_read.h include/report_set.h \
 	include/report_cmd.h include/report_json.h include/report_html.h \
-	include/report_markdown.h
-# the C library's math part (round, sqrt for --average)
+	include/report_markdown.h include/stats.h
+# the C library's math part (round, sqrt for --average; erfc, lgamma for
+# the statistics of sets)
 LDLIBS += -lm
 OBJ = $(SRC:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJ = $(filter-out src/main.o,$(OBJ))
 
-UNIT = tests/unit_util tests/unit_report tests/unit_tables
+UNIT = tests/unit_util tests/unit_report tests/unit_tables tests/unit_stats
 # clyde with its test hooks (include/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
 # the clyde that is built and installed has none.

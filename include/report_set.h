@@ -24,9 +24,34 @@ struct report_group;
 /* Spread of one measurement over the runs of a group. */
 struct report_spread {
 	unsigned runs;          /* runs where it was measured; 0: never */
+	unsigned too_fast;      /* runs that printed +++++: no rate, not 0 */
 	double min, max;        /* rate */
 	double cv;              /* coefficient of variation of the rate, % */
+	double mean, median;    /* of the rate, unrounded */
+	double sd;              /* sample standard deviation */
+	double ci_low, ci_high; /* 95 % interval of the mean (Student's t) */
+	bool bimodal;           /* two clusters (stats_bimodal_sorted()) */
 };
+
+/* A group mean's phase against the base's (clyde(1), Sets of runs). */
+enum report_verdict_kind {
+	VERDICT_NONE,           /* either has no rate: nothing to say */
+	VERDICT_TOO_FEW,        /* fewer than 3 runs on a side */
+	VERDICT_SAME,           /* within noise: ~ */
+	VERDICT_BETTER,         /* significantly higher rate */
+	VERDICT_WORSE           /* significantly lower rate */
+};
+
+struct report_verdict {
+	enum report_verdict_kind kind;
+	unsigned runs;          /* the fewer runs of the two sides */
+	double percent;         /* change of the mean rate, % */
+	double ci_low, ci_high; /* 95 % interval of the change, % */
+	double p;               /* two-sided, Welch's t test */
+};
+
+/* Fewer runs than this on either side: no verdict. */
+#define REPORT_VERDICT_MIN_RUNS 3
 
 /*
  * A chunk sweep: results that differ only in their chunk size (clyde
@@ -68,13 +93,21 @@ struct report_set {
 	bool has_base;
 	long base_item, base_group;     /* -1 when not that */
 	long base_sweep;                /* the base's sweep: per chunk, or -1 */
-	struct cell base_cell[PH_COUNT];
+	/* [group * PH_COUNT + phase]: each group mean against the base */
+	struct report_verdict *verdicts;
 };
 
 void report_set_init(struct report_set *set);
 void report_set_free(struct report_set *set);
 /* Returns 0, or -1 when full or out of memory (errno). */
 int report_set_add(struct report_set *set, const struct result *res);
+/*
+ * The same, the result in the set named label (a file argument
+ * LABEL=PATH): it groups, and is compared, under that name whatever its
+ * machine name; NULL: its own name.
+ */
+int report_set_add_labelled(struct report_set *set, const struct result *res,
+    const char *label);
 /*
  * Result i into out.  out's run-only fields are left as they are: keep
  * one zeroed scratch record (from_run false) and reuse it.
@@ -83,9 +116,10 @@ void report_set_get(const struct report_set *set, size_t i,
     struct result *out);
 
 /*
- * --average: group the results by name and options (generation, sizes,
- * chunk, concurrency, seeks, file spec, which phases ran) and compute
- * each group's mean.  Returns 0, or -1 out of memory.
+ * --average: group the results by name (or label) and options
+ * (generation, sizes, chunk, concurrency, seeks, file spec, which phases
+ * ran) and compute each group's mean and spread.  Returns 0, or -1 out
+ * of memory.
  */
 int report_set_average(struct report_set *set);
 /*
@@ -125,12 +159,35 @@ size_t report_set_table_rows(const struct report_set *set, size_t t,
 
 /*
  * --compare: the base is the mean of the first group named 'name' when
- * there is one, else the first result with that name.  Returns -1 when
- * no result has it.  When the base is in a sweep, each result is
- * compared with the base's result (or mean) at its own chunk size, and
- * a chunk size the base lacks has no comparison.
+ * there is one, else the first result with that name (or label).
+ * Returns -1 when no result has it, -2 out of memory.  When the base is
+ * in a sweep, each result is compared with the base's result (or mean)
+ * at its own chunk size, and a chunk size the base lacks has no
+ * comparison.  Each group mean gets a verdict per phase.
  */
 int report_set_compare(struct report_set *set, const char *name);
+/*
+ * What a compared group's runs differ in from its base's, beside the
+ * name: REPORT_UNLIKE_* bits, 0 when alike or when g has no verdicts;
+ * the base's mean (or lone result) in *base.
+ */
+#define REPORT_UNLIKE_PROFILE 1u        /* per-char: 1.0x stdio, or 1-byte
+                                           calls (1.9x and later) */
+#define REPORT_UNLIKE_FILE_SIZE 2u
+#define REPORT_UNLIKE_CHUNK 4u
+#define REPORT_UNLIKE_CONCURRENCY 8u
+#define REPORT_UNLIKE_SEEKS 16u         /* seeks or seekers */
+#define REPORT_UNLIKE_FILES 32u         /* the small-file test's spec */
+unsigned report_set_unlike(const struct report_set *set, long g,
+    struct result *base);
+/* Whether a result's generation is 1.0x's: per-char through stdio. */
+bool report_set_stdio_per_char(const struct result *r);
+/*
+ * Group g's verdicts against the base, [PH_COUNT]; NULL when it has none
+ * (no --compare, no comparable base, or g is the base).
+ */
+const struct report_verdict *report_set_verdicts(const struct report_set *set,
+    long g);
 /* Whether a result (item >= 0) or a group mean (group >= 0) is a base. */
 bool report_set_is_base(const struct report_set *set, long item, long group);
 /*

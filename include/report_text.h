@@ -35,4 +35,23 @@ void report_text_sweep_heading(char *out, size_t n,
 void report_text_size_label(char *out, size_t n, enum compat compat,
     const struct result *res);
 
+/*
+ * A group mean's verdict on phase ph against the base, for a cell: "~"
+ * within noise; "+20%" and its 95 % interval "+17..+23" when
+ * significant; the plain percentage when too few runs; n bytes each.
+ */
+void report_text_verdict(char *cell, char *interval, size_t n,
+    const struct report_set *set, const struct result *res,
+    const struct report_verdict *v, enum phase_id ph);
+/* The runs of the first of the six phases from first with too few, or 0. */
+unsigned report_text_too_few(const struct report_verdict *v, int first);
+#define REPORT_TEXT_TOO_FEW "too few runs (%u): no verdict"
+
+/*
+ * What group g's runs differ in from the base's, in one line: "profile
+ * 2.00 vs 1.03, file size 2G vs 1G"; "" when alike.
+ */
+void report_text_unlike(char *out, size_t n, const struct report_set *set,
+    long g);
+
 #endif

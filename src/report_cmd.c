@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "csv_read.h"
@@ -36,7 +37,7 @@ struct report_opts {
 static const char usage_text[] =
 "usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
-"                    [FILE...]\n"
+"                    [[LABEL=]FILE...]\n"
 "       clyde report --help\n"
 "\n"
 "Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
@@ -50,10 +51,14 @@ static const char usage_text[] =
 "  --compat=1.03|2.00  the layout of bonnie++ 1.03e (default) or 2.00a\n"
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
-"  --compare=NAME    show every rate as a percentage of the result NAME\n"
+"  --compare=NAME    show every rate as a percentage of the result NAME;\n"
+"                    with --average, each mean's change, its 95 % interval\n"
+"                    and whether it is beyond noise (~: it is not)\n"
 "  --help            print this and exit\n"
 "Results that differ only in their chunk size are a sweep: a table of its\n"
-"own by chunk size, line charts in --html, --compare per chunk size.\n";
+"own by chunk size, line charts in --html, --compare per chunk size.\n"
+"LABEL=FILE makes all the results of FILE one set named LABEL, whatever\n"
+"their machine names: clyde report --average --compare=old old=a new=b\n";
 
 enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
     OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
@@ -135,9 +140,12 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 	return -1;
 }
 
-/* Read every result of one input into the set; false when any was bad. */
+/*
+ * Read every result of one input into the set, under label when not NULL;
+ * false when any was bad.
+ */
 static bool read_input(struct report_set *set, FILE *in, const char *name,
-    bool *full)
+    const char *label, bool *full)
 {
 	static struct csv_input ci;
 	char why[CSV_WHY_MAX];
@@ -161,7 +169,7 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 		case CSV_IN_RESULT:
 			if (*full)
 				break;
-			if (report_set_add(set, &res) != 0) {
+			if (report_set_add_labelled(set, &res, label) != 0) {
 				fprintf(stderr, "clyde report: %s:%lu: %s\n", name,
 				    line, errno == EFBIG ? "more than 1000000 "
 				    "results; the rest is not read" :
@@ -174,28 +182,47 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 	}
 }
 
+/*
+ * LABEL=PATH: the results of PATH are one set named LABEL.  A file whose
+ * own name has '=' is still read as a file when it is there.  The label
+ * is cut at the '=' in place; returns the path, and *label.
+ */
+static char *split_label(char *arg, char **label)
+{
+	char *eq = strchr(arg, '=');
+
+	*label = NULL;
+	if (eq == NULL || eq == arg || memchr(arg, '/', (size_t)(eq - arg)) ||
+	    eq - arg > NAME_MAX_LEN || access(arg, F_OK) == 0)
+		return arg;
+	*eq = '\0';
+	*label = arg;
+	return eq + 1;
+}
+
 static bool read_inputs(struct report_set *set, int nfiles, char **files)
 {
 	bool ok = true, full = false;
 	int i;
 
 	if (nfiles == 0)
-		return read_input(set, stdin, "-", &full);
+		return read_input(set, stdin, "-", NULL, &full);
 	for (i = 0; i < nfiles; i++) {
+		char *label, *path = split_label(files[i], &label);
 		FILE *in;
 
-		if (strcmp(files[i], "-") == 0) {
-			ok = read_input(set, stdin, "-", &full) && ok;
+		if (strcmp(path, "-") == 0) {
+			ok = read_input(set, stdin, "-", label, &full) && ok;
 			continue;
 		}
-		in = fopen(files[i], "r");
+		in = fopen(path, "r");
 		if (in == NULL) {
-			fprintf(stderr, "clyde report: %s: %s\n", files[i],
+			fprintf(stderr, "clyde report: %s: %s\n", path,
 			    strerror(errno));
 			ok = false;
 			continue;
 		}
-		ok = read_input(set, in, files[i], &full) && ok;
+		ok = read_input(set, in, path, label, &full) && ok;
 		fclose(in);
 	}
 	return ok;
@@ -284,11 +311,16 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		    strerror(errno));
 		ok = false;
 	}
-	if (o.compare != NULL && report_set_compare(&set, o.compare) != 0) {
-		fprintf(stderr, "clyde report: --compare=%s: no result has "
-		    "that name\n", o.compare);
-		ok = false;
-		o.compare = NULL;
+	if (o.compare != NULL) {
+		rc = report_set_compare(&set, o.compare);
+		if (rc != 0) {
+			fprintf(stderr, "clyde report: --compare=%s: %s\n",
+			    o.compare, rc == -1 ? "no result has that name" :
+			    strerror(errno));
+			ok = false;
+		}
+		if (rc == -1)
+			o.compare = NULL;
 	}
 	switch (o.format) {
 	case FMT_TEXT:

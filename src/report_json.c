@@ -15,6 +15,7 @@
 
 #include "csv.h"
 #include "report_json.h"
+#include "report_text.h"
 #include "report_set.h"
 #include "util.h"
 
@@ -234,7 +235,38 @@ static void one_spread(FILE *out, const struct result *res, int ph,
 	json_number(out, sp->min);
 	fputs(", \"max\": ", out);
 	json_number(out, sp->max);
-	fprintf(out, ", \"cv\": %.2f}", sp->cv);
+	fprintf(out, ", \"cv\": %.2f, \"too_fast\": %u, \"median\": ", sp->cv,
+	    sp->too_fast);
+	json_number(out, sp->median);
+	fprintf(out, ", \"mean\": %.2f, \"ci\": [%.2f, %.2f], "
+	    "\"bimodal\": %s}", sp->mean, sp->ci_low, sp->ci_high,
+	    sp->bimodal ? "true" : "false");
+}
+
+/* compare's verdict keys, in their order */
+static const char *const verdict_key[] = { "significant", "p", "ci_percent" };
+
+struct verdict_arg {
+	const struct report_verdict *v;         /* [PH_COUNT], or NULL */
+	size_t key;                             /* into verdict_key */
+};
+
+/* one verdict key of a phase; null where no verdict was reached */
+static void one_verdict(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	const struct verdict_arg *a = arg;
+	const struct report_verdict *v = a->v != NULL ? &a->v[ph] : NULL;
+
+	(void)res;
+	if (v == NULL || v->kind == VERDICT_NONE || v->kind == VERDICT_TOO_FEW)
+		fputs("null", out);
+	else if (a->key == 0)
+		fputs(v->kind == VERDICT_SAME ? "false" : "true", out);
+	else if (a->key == 1)
+		fprintf(out, "%.4g", v->p);
+	else
+		fprintf(out, "[%.2f, %.2f]", v->ci_low, v->ci_high);
 }
 
 static void one_in_rounding(FILE *out, const struct result *res, int ph,
@@ -338,6 +370,8 @@ struct extras {
 	const struct report_set *set;           /* clyde report's, or NULL */
 	const struct report_place *place;       /* in a sweep, or NULL */
 	bool mean;
+	const struct report_verdict *verdicts;  /* a mean's, or NULL */
+	const char *unlike;                     /* a mean's, or "" */
 };
 
 /* a run's --chunks: the chunk sizes in the order given, its point from 1 */
@@ -384,6 +418,7 @@ static void json_sweep(FILE *out, const struct result *res,
 static void json_record(FILE *out, const struct result *res,
     const struct extras *x)
 {
+	struct verdict_arg va = { x->verdicts, 0 };
 	char size[32] = "";
 
 	if (res->has_io)
@@ -434,6 +469,12 @@ static void json_record(FILE *out, const struct result *res,
 		json_per_phase(out, 4, res, one_percent, x->compare);
 		fputs(", \"within_rounding\": ", out);
 		json_per_phase(out, 4, res, one_in_rounding, x->compare);
+		for (va.key = 0; va.key < 3; va.key++) {
+			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
+			json_per_phase(out, 4, res, one_verdict, &va);
+		}
+		fputs(", \"unlike\": ", out);
+		json_opt_string(out, x->unlike);
 		fputc('}', out);
 	} else {
 		fputs("null", out);
@@ -443,7 +484,7 @@ static void json_record(FILE *out, const struct result *res,
 
 void report_json_record(FILE *out, const struct result *res)
 {
-	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false };
+	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false, NULL, "" };
 
 	json_record(out, res, &none);
 	fputc('\n', out);
@@ -453,7 +494,8 @@ void report_json_set(FILE *out, const struct report_set *set,
     const char *base)
 {
 	struct extras x = { 0, NULL, base != NULL ? set : NULL, base, set, NULL,
-	    false };
+	    false, NULL, "" };
+	char unlike[512];
 	struct result scratch;
 	size_t i;
 
@@ -470,6 +512,9 @@ void report_json_set(FILE *out, const struct report_set *set,
 		x.spread = report_set_group_spread(set, i);
 		x.place = report_set_place(set, report_set_group_first(set, i));
 		x.mean = true;
+		x.verdicts = report_set_verdicts(set, (long)i);
+		report_text_unlike(unlike, sizeof(unlike), set, (long)i);
+		x.unlike = unlike;
 		report_set_group_mean(set, i, &scratch);
 		fputs(set->n + i ? ",\n" : "\n", out);
 		json_record(out, &scratch, &x);

@@ -137,7 +137,60 @@ static void row(const struct md *m, const struct result *r, int first)
 	latency(m, r, first);
 }
 
-/* --compare: each rate as a percentage of the base's */
+/*
+ * A mean's verdicts, as in the text table: ~ or the change, then the
+ * row of 95 % intervals, or the line that says there are too few runs
+ */
+static void verdicts(const struct md *m, const struct result *r,
+    long group, int first)
+{
+	const struct report_verdict *v = report_set_verdicts(m->set, group);
+	char cell[32], interval[32], unlike[512];
+	unsigned few = report_text_too_few(v, first);
+	bool any = false;
+	int i;
+
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), m->set, r, &v[i],
+		    (enum phase_id)i);
+		fprintf(m->out, " %s | |", cell);
+		any = any || interval[0] != '\0';
+	}
+	fputc('\n', m->out);
+	if (any) {
+		fputs("| 95% interval | |", m->out);
+		for (i = first; i < first + 6; i++) {
+			report_text_verdict(cell, interval, sizeof(cell), m->set,
+			    r, &v[i], (enum phase_id)i);
+			fprintf(m->out, " %s | |", interval);
+		}
+		fputc('\n', m->out);
+	}
+	if (few > 0) {
+		fputs("| ", m->out);
+		fprintf(m->out, REPORT_TEXT_TOO_FEW, few);
+		fputs(" | |", m->out);
+		for (i = first; i < first + 6; i++)
+			fputs(" | |", m->out);
+		fputc('\n', m->out);
+	}
+	/* once per mean: under its first section */
+	if (first == PH_PUTC || !r->has_io) {
+		report_text_unlike(unlike, sizeof(unlike), m->set, group);
+		if (unlike[0] == '\0')
+			return;
+		fputs("| unlike ", m->out);
+		put_text(m->out, m->base);
+		fputs(": ", m->out);
+		put_text(m->out, unlike);
+		fputs(" | |", m->out);
+		for (i = first; i < first + 6; i++)
+			fputs(" | |", m->out);
+		fputc('\n', m->out);
+	}
+}
+
+/* --compare: each rate as a percentage of the base's, or a mean's verdicts */
 static void percent(const struct md *m, const struct result *r, long item,
     long group, int first)
 {
@@ -149,6 +202,10 @@ static void percent(const struct md *m, const struct result *r, long item,
 	fputs("| vs ", m->out);
 	put_text(m->out, m->base);
 	fputs(" | |", m->out);
+	if (report_set_verdicts(m->set, group) != NULL) {
+		verdicts(m, r, group, first);
+		return;
+	}
 	for (i = first; i < first + 6; i++) {
 		if (report_set_percent(m->set, r, (enum phase_id)i, &p))
 			fprintf(m->out, " %s%+ld%% | |", report_set_in_rounding(m->set,
@@ -159,24 +216,35 @@ static void percent(const struct md *m, const struct result *r, long item,
 	fputc('\n', m->out);
 }
 
-/* --average: min, max and coefficient of variation under a mean */
+/*
+ * --average: min, max, coefficient of variation and median under a mean,
+ * and the phases with two clusters of runs when any has
+ */
 static void spread(const struct md *m, size_t g, int first)
 {
 	const struct report_spread *sp = report_set_group_spread(m->set, g);
-	static const char *const label[3] = { "min", "max", "cv %" };
+	static const char *const label[5] = { "min", "max", "cv %", "median",
+	    "bimodal" };
+	bool bimodal = false;
 	char v[64];
 	int k, i;
 
-	for (k = 0; k < 3; k++) {
+	for (i = first; i < first + 6; i++)
+		bimodal = bimodal || sp[i].bimodal;
+	for (k = 0; k < (bimodal ? 5 : 4); k++) {
 		fprintf(m->out, "| %s | |", label[k]);
 		for (i = first; i < first + 6; i++) {
 			if (sp[i].runs == 0)
 				v[0] = '\0';
 			else if (k == 2)
 				snprintf(v, sizeof(v), "%.1f", sp[i].cv);
+			else if (k == 4)
+				snprintf(v, sizeof(v), "%s", sp[i].bimodal ?
+				    "yes" : "");
 			else
 				report_text_rate(v, sizeof(v), k == 0 ? sp[i].min :
-				    sp[i].max, (enum phase_id)i,
+				    k == 1 ? sp[i].max : sp[i].median,
+				    (enum phase_id)i,
 				    m->compat == COMPAT_200 && i < PH_FIRST_FILE);
 			fprintf(m->out, " %s | |", v);
 		}

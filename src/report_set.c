@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report_set.h"
+#include "stats.h"
 
 /* A result without the run-only fields; strings live in set->names. */
 struct report_item {
@@ -19,6 +20,7 @@ struct report_item {
 	char format_version[16];
 	char bonnie_version[16];
 	size_t name, seed;              /* offsets into set->names */
+	size_t set_name;                /* the label (LABEL=PATH), or name */
 	int concurrency;
 	bool has_io, has_files;
 	uint64_t file_size_mib;
@@ -62,6 +64,7 @@ void report_set_free(struct report_set *set)
 	free(set->items);
 	free(set->names);
 	free(set->groups);
+	free(set->verdicts);
 	free_sweeps(set);
 	report_set_init(set);
 }
@@ -117,6 +120,12 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 
 int report_set_add(struct report_set *set, const struct result *res)
 {
+	return report_set_add_labelled(set, res, NULL);
+}
+
+int report_set_add_labelled(struct report_set *set, const struct result *res,
+    const char *label)
+{
 	struct report_item *it;
 
 	if (set->n >= REPORT_MAX_RESULTS) {
@@ -131,6 +140,9 @@ int report_set_add(struct report_set *set, const struct result *res)
 	it->group = -1;
 	if (keep_string(set, res->name, &it->name) != 0 ||
 	    keep_string(set, res->seed, &it->seed) != 0)
+		return -1;
+	it->set_name = it->name;
+	if (label != NULL && keep_string(set, label, &it->set_name) != 0)
 		return -1;
 	set->n++;
 	return 0;
@@ -172,23 +184,25 @@ static unsigned ran_mask(const struct report_item *it)
 static bool same_sweep(const struct report_set *set,
     const struct report_item *a, const struct report_item *b)
 {
-	return strcmp(set->names + a->name, set->names + b->name) == 0 &&
+	return strcmp(set->names + a->set_name, set->names + b->set_name) == 0 &&
 	    strcmp(a->generation, b->generation) == 0 &&
 	    a->has_io == b->has_io && a->file_size_mib == b->file_size_mib &&
 	    a->concurrency == b->concurrency && a->seeks == b->seeks &&
 	    a->seekers == b->seekers;
 }
 
+static bool same_files(const struct files_spec *a, const struct files_spec *b)
+{
+	return a->count_k == b->count_k && a->max_size == b->max_size &&
+	    a->min_size == b->min_size && a->dirs == b->dirs &&
+	    a->chunk == b->chunk;
+}
+
 static bool same_options(const struct report_set *set,
     const struct report_item *a, const struct report_item *b)
 {
 	return same_sweep(set, a, b) && a->chunk == b->chunk &&
-	    a->has_files == b->has_files &&
-	    a->files.count_k == b->files.count_k &&
-	    a->files.max_size == b->files.max_size &&
-	    a->files.min_size == b->files.min_size &&
-	    a->files.dirs == b->files.dirs &&
-	    a->files.chunk == b->files.chunk &&
+	    a->has_files == b->has_files && same_files(&a->files, &b->files) &&
 	    ran_mask(a) == ran_mask(b);
 }
 
@@ -205,7 +219,7 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 static uint64_t options_hash(const struct report_set *set,
     const struct report_item *it, bool all)
 {
-	const char *name = set->names + it->name;
+	const char *name = set->names + it->set_name;
 	uint64_t h = 0xcbf29ce484222325ULL;
 
 	h = hash_bytes(h, name, strlen(name));
@@ -222,9 +236,10 @@ static double round_rate(enum phase_id ph, double v)
 	return ph == PH_SEEKS ? round(v * 10.0) / 10.0 : round(v);
 }
 
-/* Sums over the runs of one group, for one measurement. */
+/* Sums over the runs of one group, for one measurement; the rates
+ * themselves are summarized by stats_summarize(). */
 struct acc {
-	double sum, sumsq, cpu, lat, min, max;
+	double cpu, lat;
 	double precision;               /* sum of the rates' rounding */
 	unsigned runs, lats, fast;
 };
@@ -239,28 +254,22 @@ static void accumulate(struct acc *a, const struct cell *c)
 		a->fast++;
 	if (c->status != CELL_OK)
 		return;
-	if (a->runs == 0 || c->rate < a->min)
-		a->min = c->rate;
-	if (a->runs == 0 || c->rate > a->max)
-		a->max = c->rate;
 	a->runs++;
-	a->sum += c->rate;
-	a->sumsq += c->rate * c->rate;
 	a->cpu += c->cpu;
 	a->precision += c->rate_precision;
 }
 
 /*
  * The mean over the runs where the phase was measured; +++++ only when
- * it was +++++ in every run that ran it.  The mean latency is the mean of
- * the runs' slowest operations.
+ * it was +++++ in every run that ran it, and a +++++ run is counted as
+ * such, never as a rate of 0.  The mean latency is the mean of the runs'
+ * slowest operations.
  */
-static void finish(const struct acc *a, enum phase_id ph, struct cell *mean,
-    struct report_spread *sp)
+static void finish(const struct acc *a, const struct stats_summary *rates,
+    enum phase_id ph, struct cell *mean, struct report_spread *sp)
 {
-	double m;
-
 	memset(sp, 0, sizeof(*sp));
+	sp->too_fast = a->fast;
 	mean->status = a->runs > 0 ? CELL_OK :
 	    a->fast > 0 ? CELL_TOO_FAST : CELL_SKIPPED;
 	mean->rate = 0;
@@ -269,20 +278,76 @@ static void finish(const struct acc *a, enum phase_id ph, struct cell *mean,
 	mean->latency_us = a->lats > 0 ? (int64_t)llround(a->lat / a->lats) : -1;
 	if (a->runs == 0)
 		return;
-	m = a->sum / a->runs;
-	mean->rate = round_rate(ph, m);
+	mean->rate = round_rate(ph, rates->mean);
 	/* the mean of rounded rates is off by at most their mean rounding */
 	mean->rate_precision = a->precision / a->runs;
 	mean->cpu = (int)lround(a->cpu / a->runs);
 	sp->runs = a->runs;
-	sp->min = a->min;
-	sp->max = a->max;
-	/* sample standard deviation over the mean, in percent */
-	if (a->runs > 1 && m > 0) {
-		double var = (a->sumsq - a->runs * m * m) / (a->runs - 1);
+	sp->min = rates->min;
+	sp->max = rates->max;
+	sp->cv = rates->cv;
+	sp->mean = rates->mean;
+	sp->median = rates->median;
+	sp->sd = rates->sd;
+	sp->ci_low = rates->ci_low;
+	sp->ci_high = rates->ci_high;
+	sp->bimodal = rates->bimodal;
+}
 
-		sp->cv = var > 0 ? sqrt(var) / m * 100.0 : 0.0;
+/*
+ * The rates of each group's runs, summarized per phase: the items in
+ * group order (a counting sort), then one phase's rates at a time.
+ */
+static int summarize_groups(struct report_set *set, size_t ng,
+    const struct acc *acc)
+{
+	size_t *start = calloc(ng + 1, sizeof(*start));
+	size_t *order = malloc((set->n ? set->n : 1) * sizeof(*order));
+	double *rates = NULL;
+	size_t i, g, most = 0;
+	int rc = -1;
+
+	if (start == NULL || order == NULL)
+		goto out;
+	for (g = 0; g < ng; g++) {
+		start[g + 1] = start[g] + set->groups[g].runs;
+		if (set->groups[g].runs > most)
+			most = set->groups[g].runs;
 	}
+	rates = malloc((most ? most : 1) * sizeof(*rates));
+	if (rates == NULL)
+		goto out;
+	for (i = 0; i < set->n; i++)
+		if (set->items[i].group >= 0)
+			order[start[set->items[i].group]++] = i;
+	for (g = ng; g > 0; g--)        /* back to the starts */
+		start[g] = start[g - 1];
+	start[0] = 0;
+	for (g = 0; g < ng; g++) {
+		int ph;
+
+		for (ph = 0; ph < PH_COUNT; ph++) {
+			struct stats_summary sum;
+			size_t k = 0;
+
+			for (i = start[g]; i < start[g + 1]; i++) {
+				const struct cell *c = &set->items[order[i]].cell[ph];
+
+				if (c->status == CELL_OK)
+					rates[k++] = c->rate;
+			}
+			stats_summarize(rates, k, &sum);
+			finish(&acc[g * PH_COUNT + ph], &sum, (enum phase_id)ph,
+			    &set->groups[g].mean.cell[ph],
+			    &set->groups[g].spread[ph]);
+		}
+	}
+	rc = 0;
+out:
+	free(start);
+	free(order);
+	free(rates);
+	return rc;
 }
 
 /* Number the groups of two or more runs in the order they first appear. */
@@ -361,19 +426,15 @@ int report_set_average(struct report_set *set)
 		if (g->runs++ == 0) {
 			g->first = i;
 			g->mean = *it;
+			/* mean:LABEL for a set of LABEL=PATH */
+			g->mean.name = it->set_name;
 		}
 		for (ph = 0; ph < PH_COUNT; ph++)
 			accumulate(&acc[(size_t)it->group * PH_COUNT + ph],
 			    &it->cell[ph]);
 	}
-	for (i = 0; i < ng; i++) {
-		int ph;
-
-		for (ph = 0; ph < PH_COUNT; ph++)
-			finish(&acc[i * PH_COUNT + ph], (enum phase_id)ph,
-			    &set->groups[i].mean.cell[ph],
-			    &set->groups[i].spread[ph]);
-	}
+	if (summarize_groups(set, ng, acc) != 0)
+		goto out;
 	set->ngroups = ng;
 	rc = 0;
 out:
@@ -613,37 +674,6 @@ static long sweep_of_base(const struct report_set *set)
 	return report_set_place(set, first)->sweep;
 }
 
-int report_set_compare(struct report_set *set, const char *name)
-{
-	size_t i;
-
-	set->has_base = false;
-	set->base_item = set->base_group = set->base_sweep = -1;
-	for (i = 0; i < set->ngroups; i++) {
-		const struct report_item *m = &set->groups[i].mean;
-
-		if (strcmp(set->names + m->name, name) == 0) {
-			set->base_group = (long)i;
-			memcpy(set->base_cell, m->cell, sizeof(m->cell));
-			set->has_base = true;
-			break;
-		}
-	}
-	for (i = 0; i < set->n && !set->has_base; i++) {
-		const struct report_item *it = &set->items[i];
-
-		if (strcmp(set->names + it->name, name) == 0) {
-			set->base_item = (long)i;
-			memcpy(set->base_cell, it->cell, sizeof(it->cell));
-			set->has_base = true;
-		}
-	}
-	if (!set->has_base)
-		return -1;
-	set->base_sweep = sweep_of_base(set);
-	return 0;
-}
-
 /* A sweep's point at a chunk size, or -1. */
 static long point_at(const struct report_sweep *sw, unsigned chunk)
 {
@@ -655,24 +685,197 @@ static long point_at(const struct report_sweep *sw, unsigned chunk)
 	return -1;
 }
 
-/* The base's cells for a result of this chunk size, or NULL. */
-static const struct cell *base_cells(const struct report_set *set,
-    unsigned chunk)
+/*
+ * The base at a chunk size: its group (*group), or its lone result
+ * (*group -1, *item set); false when the base has nothing there.
+ */
+static bool base_at(const struct report_set *set, unsigned chunk, long *group,
+    long *item)
 {
 	const struct report_sweep *sw;
 	long p;
 
-	if (!set->has_base)
-		return NULL;
+	*group = set->base_group;
+	*item = set->base_item;
 	if (set->base_sweep < 0)
-		return set->base_cell;
+		return true;
 	sw = &set->sweeps[set->base_sweep];
 	p = point_at(sw, chunk);
 	if (p < 0)
+		return false;
+	*group = sw->groups[p];
+	*item = sw->items[p];
+	return true;
+}
+
+/*
+ * One phase of a group against the base's: Welch's t on the runs' rates
+ * (clyde(1), Sets of runs, says why not Mann-Whitney's U), the change
+ * and its interval in % of the base's mean.
+ */
+static void judge(const struct report_spread *base,
+    const struct report_spread *sp, double slack, struct report_verdict *v)
+{
+	struct stats_summary a = { 0 }, b = { 0 };
+	struct stats_welch w;
+
+	memset(v, 0, sizeof(*v));
+	if (base->runs == 0 || sp->runs == 0 || !(base->mean > 0))
+		return;
+	v->runs = base->runs < sp->runs ? base->runs : sp->runs;
+	v->percent = (sp->mean / base->mean - 1.0) * 100.0;
+	if (v->runs < REPORT_VERDICT_MIN_RUNS) {
+		v->kind = VERDICT_TOO_FEW;
+		return;
+	}
+	a.n = base->runs;
+	a.mean = base->mean;
+	a.sd = base->sd;
+	b.n = sp->runs;
+	b.mean = sp->mean;
+	b.sd = sp->sd;
+	stats_welch(&a, &b, &w);
+	v->p = w.p;
+	v->ci_low = w.diff_low / base->mean * 100.0;
+	v->ci_high = w.diff_high / base->mean * 100.0;
+	/* a difference the rounding of table cells can make is no change */
+	if (w.p >= 1.0 - STATS_LEVEL || fabs(w.diff) <= slack)
+		v->kind = VERDICT_SAME;
+	else
+		v->kind = w.diff > 0 ? VERDICT_BETTER : VERDICT_WORSE;
+}
+
+/* Every group mean but the base's against the base, per phase. */
+static int compare_groups(struct report_set *set)
+{
+	size_t g;
+
+	free(set->verdicts);
+	set->verdicts = NULL;
+	if (set->ngroups == 0)
+		return 0;
+	set->verdicts = calloc(set->ngroups * PH_COUNT, sizeof(*set->verdicts));
+	if (set->verdicts == NULL)
+		return -2;
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_group *grp = &set->groups[g];
+		struct report_verdict *v = &set->verdicts[g * PH_COUNT];
+		long bg, bi;
+		int ph;
+
+		if (!base_at(set, grp->mean.chunk, &bg, &bi) || bg == (long)g)
+			continue;
+		for (ph = 0; ph < PH_COUNT; ph++) {
+			const struct cell *bc = bg >= 0 ?
+			    &set->groups[bg].mean.cell[ph] :
+			    &set->items[bi].cell[ph];
+			/* a lone base result is a set of one run */
+			struct report_spread one = { 0 };
+
+			if (bg < 0 && bc->status == CELL_OK) {
+				one.runs = 1;
+				one.mean = bc->rate;
+			}
+			judge(bg >= 0 ? &set->groups[bg].spread[ph] : &one,
+			    &grp->spread[ph], bc->rate_precision +
+			    grp->mean.cell[ph].rate_precision, &v[ph]);
+		}
+	}
+	return 0;
+}
+
+const struct report_verdict *report_set_verdicts(const struct report_set *set,
+    long g)
+{
+	const struct report_verdict *v;
+	int ph;
+
+	if (set->verdicts == NULL || g < 0 || (size_t)g >= set->ngroups)
 		return NULL;
-	if (sw->groups[p] >= 0)
-		return set->groups[sw->groups[p]].mean.cell;
-	return set->items[sw->items[p]].cell;
+	v = &set->verdicts[(size_t)g * PH_COUNT];
+	for (ph = 0; ph < PH_COUNT; ph++)
+		if (v[ph].kind != VERDICT_NONE)
+			return v;
+	return NULL;
+}
+
+bool report_set_stdio_per_char(const struct result *r)
+{
+	return strcmp(r->generation, "1.0x") == 0;
+}
+
+unsigned report_set_unlike(const struct report_set *set, long g,
+    struct result *base)
+{
+	const struct report_item *m;
+	struct result mean;
+	long bg, bi;
+	unsigned u = 0;
+
+	if (report_set_verdicts(set, g) == NULL)
+		return 0;
+	m = &set->groups[g].mean;
+	if (!base_at(set, m->chunk, &bg, &bi))
+		return 0;
+	unpack(set, bg >= 0 ? &set->groups[bg].mean : &set->items[bi], base);
+	unpack(set, m, &mean);
+	if (report_set_stdio_per_char(&mean) != report_set_stdio_per_char(base))
+		u |= REPORT_UNLIKE_PROFILE;
+	if (mean.has_io && base->has_io) {
+		if (mean.file_size_mib != base->file_size_mib)
+			u |= REPORT_UNLIKE_FILE_SIZE;
+		if (chunk_of(m) != (base->chunk ? base->chunk : DEFAULT_CHUNK))
+			u |= REPORT_UNLIKE_CHUNK;
+		if (mean.seeks != base->seeks || mean.seekers != base->seekers)
+			u |= REPORT_UNLIKE_SEEKS;
+	}
+	if (mean.concurrency != base->concurrency)
+		u |= REPORT_UNLIKE_CONCURRENCY;
+	if (mean.has_files && base->has_files &&
+	    !same_files(&mean.files, &base->files))
+		u |= REPORT_UNLIKE_FILES;
+	return u;
+}
+
+int report_set_compare(struct report_set *set, const char *name)
+{
+	size_t i;
+
+	set->has_base = false;
+	set->base_item = set->base_group = set->base_sweep = -1;
+	for (i = 0; i < set->ngroups; i++) {
+		const struct report_item *m = &set->groups[i].mean;
+
+		if (strcmp(set->names + m->name, name) == 0) {
+			set->base_group = (long)i;
+			set->has_base = true;
+			break;
+		}
+	}
+	for (i = 0; i < set->n && !set->has_base; i++) {
+		const struct report_item *it = &set->items[i];
+
+		if (strcmp(set->names + it->name, name) == 0 ||
+		    strcmp(set->names + it->set_name, name) == 0) {
+			set->base_item = (long)i;
+			set->has_base = true;
+		}
+	}
+	if (!set->has_base)
+		return -1;
+	set->base_sweep = sweep_of_base(set);
+	return compare_groups(set);
+}
+
+/* The base's cells for a result of this chunk size, or NULL. */
+static const struct cell *base_cells(const struct report_set *set,
+    unsigned chunk)
+{
+	long g, item;
+
+	if (!set->has_base || !base_at(set, chunk, &g, &item))
+		return NULL;
+	return g >= 0 ? set->groups[g].mean.cell : set->items[item].cell;
 }
 
 bool report_set_is_base(const struct report_set *set, long item, long group)

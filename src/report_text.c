@@ -273,24 +273,35 @@ static void percent_row(FILE *out, const struct source *src,
 	fputc('\n', out);
 }
 
-/* --average: the min, max and coefficient of variation under a mean */
+/*
+ * --average: the min, max, coefficient of variation and median under a
+ * mean, and which phases have two clusters of runs when any has
+ */
 static void spread_rows(FILE *out, const struct source *src, size_t g,
     int first, bool units)
 {
 	const struct report_spread *sp = report_set_group_spread(src->set, g);
-	static const char *const label[3] = { "  min", "  max", "  cv %" };
+	static const char *const label[5] = { "  min", "  max", "  cv %",
+	    "  median", "  bimodal" };
+	bool bimodal = false;
 	int row, i;
 
-	for (row = 0; row < 3; row++) {
+	for (i = first; i < first + 6; i++)
+		bimodal = bimodal || sp[i].bimodal;
+	for (row = 0; row < (bimodal ? 5 : 4); row++) {
 		fprintf(out, "%-19s", label[row]);
 		for (i = first; i < first + 6; i++) {
 			if (sp[i].runs == 0)
 				fputs("          ", out);
 			else if (row == 2)
 				fprintf(out, " %5.1f    ", sp[i].cv);
+			else if (row == 4)
+				fputs(sp[i].bimodal ? "   yes    " : "          ",
+				    out);
 			else {
-				put_rate(out, row == 0 ? sp[i].min : sp[i].max,
-				    (enum phase_id)i, units && i < PH_FIRST_FILE);
+				put_rate(out, row == 0 ? sp[i].min : row == 1 ?
+				    sp[i].max : sp[i].median, (enum phase_id)i,
+				    units && i < PH_FIRST_FILE);
 				fputs("    ", out);
 			}
 		}
@@ -298,13 +309,150 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 	}
 }
 
-/* A row's percentages, unless it is the base itself. */
+void report_text_verdict(char *cell, char *interval, size_t n,
+    const struct report_set *set, const struct result *res,
+    const struct report_verdict *v, enum phase_id ph)
+{
+	long p;
+
+	cell[0] = interval[0] = '\0';
+	switch (v->kind) {
+	case VERDICT_NONE:
+		break;
+	case VERDICT_TOO_FEW:
+		if (report_set_percent(set, res, ph, &p))
+			snprintf(cell, n, "%+ld%%", p);
+		break;
+	case VERDICT_SAME:
+		snprintf(cell, n, "~");
+		break;
+	case VERDICT_BETTER:
+	case VERDICT_WORSE:
+		snprintf(cell, n, "%+.0f%%", v->percent);
+		snprintf(interval, n, "%+.0f..%+.0f", v->ci_low, v->ci_high);
+		break;
+	}
+}
+
+/* appends ", WHAT A vs B" (no comma first) to out */
+static void add_unlike(char *out, size_t n, const char *what, const char *a,
+    const char *b)
+{
+	size_t len = strlen(out);
+
+	if (len < n)
+		snprintf(out + len, n - len, "%s%s %s vs %s", len ? ", " : "",
+		    what, a, b);
+}
+
+void report_text_unlike(char *out, size_t n, const struct report_set *set,
+    long g)
+{
+	struct result base, mean;
+	char a[64], b[64];
+	unsigned u;
+
+	memset(&base, 0, sizeof(base));
+	memset(&mean, 0, sizeof(mean));
+	out[0] = '\0';
+	u = report_set_unlike(set, g, &base);
+	if (u == 0)
+		return;
+	report_set_group_mean(set, (size_t)g, &mean);
+	if (u & REPORT_UNLIKE_PROFILE)
+		add_unlike(out, n, "profile",
+		    report_set_stdio_per_char(&mean) ? "1.03" : "2.00",
+		    report_set_stdio_per_char(&base) ? "1.03" : "2.00");
+	if (u & REPORT_UNLIKE_FILE_SIZE) {
+		fmt_file_size(a, sizeof(a), mean.file_size_mib);
+		fmt_file_size(b, sizeof(b), base.file_size_mib);
+		add_unlike(out, n, "file size", a, b);
+	}
+	if (u & REPORT_UNLIKE_CHUNK) {
+		fmt_chunk(a, sizeof(a), mean.chunk ? mean.chunk : DEFAULT_CHUNK);
+		fmt_chunk(b, sizeof(b), base.chunk ? base.chunk : DEFAULT_CHUNK);
+		add_unlike(out, n, "chunk", a, b);
+	}
+	if (u & REPORT_UNLIKE_CONCURRENCY) {
+		snprintf(a, sizeof(a), "%d", mean.concurrency);
+		snprintf(b, sizeof(b), "%d", base.concurrency);
+		add_unlike(out, n, "-c", a, b);
+	}
+	if (u & REPORT_UNLIKE_SEEKS) {
+		snprintf(a, sizeof(a), "%u:%u", mean.seeks, mean.seekers);
+		snprintf(b, sizeof(b), "%u:%u", base.seeks, base.seekers);
+		add_unlike(out, n, "seeks:seekers", a, b);
+	}
+	if (u & REPORT_UNLIKE_FILES) {
+		fmt_files_spec(a, sizeof(a), &mean.files);
+		fmt_files_spec(b, sizeof(b), &base.files);
+		add_unlike(out, n, "files", a, b);
+	}
+}
+
+unsigned report_text_too_few(const struct report_verdict *v, int first)
+{
+	int i;
+
+	for (i = first; i < first + 6; i++)
+		if (v[i].kind == VERDICT_TOO_FEW)
+			return v[i].runs;
+	return 0;
+}
+
+/*
+ * A mean's verdicts against the base's mean: "~" within noise, the
+ * change with its sign when significant, and a row of the 95 %
+ * intervals of the changes; too few runs: the plain percentages and a
+ * line that says so.
+ */
+static void verdict_rows(FILE *out, const struct source *src,
+    const struct result *res, long group, int first)
+{
+	const struct report_verdict *v = report_set_verdicts(src->set, group);
+	char label[64], cell[32], interval[32], unlike[512];
+	unsigned few = report_text_too_few(v, first);
+	bool any = false;
+	int i;
+
+	snprintf(label, sizeof(label), "  vs %s", src->base);
+	fprintf(out, "%-19.19s", label);
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i);
+		fprintf(out, " %5s    ", cell);
+		any = any || interval[0] != '\0';
+	}
+	fputc('\n', out);
+	if (any) {
+		fprintf(out, "%-19s", "  95% interval");
+		for (i = first; i < first + 6; i++) {
+			report_text_verdict(cell, interval, sizeof(cell), src->set,
+			    res, &v[i], (enum phase_id)i);
+			fprintf(out, " %9s", interval);
+		}
+		fputc('\n', out);
+	}
+	if (few > 0)
+		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
+	/* once per mean: under its first section */
+	if (first == PH_PUTC || !res->has_io) {
+		report_text_unlike(unlike, sizeof(unlike), src->set, group);
+		if (unlike[0] != '\0')
+			fprintf(out, "  unlike %s: %s\n", src->base, unlike);
+	}
+}
+
+/* A row's percentages or verdicts, unless it is the base itself. */
 static void maybe_percent(FILE *out, const struct source *src,
     const struct result *res, long item, long group, int first)
 {
 	if (src->base == NULL || report_set_is_base(src->set, item, group))
 		return;
-	percent_row(out, src, res, first);
+	if (report_set_verdicts(src->set, group) != NULL)
+		verdict_rows(out, src, res, group, first);
+	else
+		percent_row(out, src, res, first);
 }
 
 static void io_section(FILE *out, const struct source *src)

@@ -103,6 +103,19 @@ if [ -f src/dist_mpi.o ]; then
 	} | diag
 fi
 
+# The statistics are a leaf: src/stats.c uses nothing of clyde's, and
+# include/stats.h includes no header of clyde's.  Only report_set.c
+# computes with them: a formatter prints what the set computed.
+found=$(edges $objs | awk '$1 == "src/stats.o" ||
+    ($2 == "src/stats.o" && $1 != "src/report_set.o")')
+found="$found$(sed -n 's/^#include "\([^"]*\)".*/ include\/stats.h -> \1/p' \
+    include/stats.h)"
+[ -z "$found" ]
+ok $? "src/stats.c is a leaf, used by report_set.c alone" || {
+	echo "uses that break it:"
+	echo "$found"
+} | diag
+
 found=$(header_edges | cycles)
 [ -z "$found" ]
 ok $? "no cycle between the headers" || {

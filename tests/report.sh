@@ -131,7 +131,7 @@ tail -1 "$WORK/out" | grep -qx 'mean:spyder,1G,5826,63,13527,11,7806,5,9438,90,1
 ok $? "--average --csv: the mean line"
 report --average --json "$rr"
 grep -q '"average": {"runs": 7, "spread": {' "$WORK/out" &&
-    grep -q '"putc": {"runs": 7, "min": 5666, "max": 6064, "cv": 3.02}' "$WORK/out"
+    grep -q '"putc": {"runs": 7, "min": 5666, "max": 6064, "cv": 3.02, "too_fast": 0, "median": 5785, ' "$WORK/out"
 ok $? "--average --json: runs and spread" || diag < "$WORK/out"
 
 # --compare: the seeds' OSDL runs, cl049 as a percentage of cl038
@@ -377,6 +377,132 @@ ok $? "--compare of two tables: ~ where the difference is inside the rounding" |
 report --json --compare=bighost "$WORK/big" "$WORK/other"
 tr -d ' \n' < "$WORK/out" | grep -q '"within_rounding":{"putc":false,"put_block":true,"rewrite":true,"getc":false,"get_block":false,"seeks":false'
 ok $? "--compare --json: within_rounding" || diag < "$WORK/out"
+# Sets whose truth is known (tests/report/sets.awk): in one file under
+# their machine names, and as LABEL=FILE sets of one machine name.
+for s in old new two; do
+	awk -v name="$s" -v set="$s" -f tests/report/sets.awk
+	awk -v name=box -v set="$s" -f tests/report/sets.awk > "$WORK/set_$s.csv"
+done > "$WORK/sets.csv"
+# verdict_row CELL...: "  vs old" and six cells of " %5s    "
+verdict_row() {
+	printf '%-19s' '  vs old'
+	for c in "$@"; do printf ' %5s    ' "$c"; done
+	echo
+}
+for how in "one file" "LABEL=FILE"; do
+	if [ "$how" = "one file" ]; then
+		set -- "$WORK/sets.csv"
+	else
+		set -- old="$WORK/set_old.csv" new="$WORK/set_new.csv" \
+		    two="$WORK/set_two.csv"
+	fi
+	report --average --compare=old "$@"
+	{
+		verdict_row '~' +20% '~' '~' -14% '~'
+		verdict_row '~' '' '~' '~' '~' '~'
+	} > "$WORK/want"
+	grep -A1 '^mean:new ' "$WORK/out" | grep '^  vs old' > "$WORK/got"
+	cmp -s "$WORK/want" "$WORK/got" && [ "$rc" = 0 ]
+	ok $? "sets, $how: +20 % and -14 % significant, ~ where unchanged or bimodal" ||
+	    { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+	grep -A2 '^mean:new  *1G' "$WORK/out" | tail -1 |
+	    grep -Eq '^  95% interval +\+1[5-9]\.\.\+2[1-5] +-1[5-8]\.\.-1[0-3] *$'
+	ok $? "sets, $how: the 95 % intervals hold +20 % and -14 %, not 0" ||
+	    diag < "$WORK/out"
+	sed -n '/^mean:two  *16/,/^mean:/p' "$WORK/out" | grep -q '^  vs old' &&
+	    [ "$(grep -c '^  too few runs (2): no verdict$' "$WORK/out")" = 2 ] &&
+	    ! grep -A2 '^mean:two' "$WORK/out" | grep -q -e '~' -e '95%'
+	ok $? "sets, $how: 2 runs, no verdict, too few runs (2) in each section" ||
+	    diag < "$WORK/out"
+	sed -n '/^mean:new  *16/,/^mean:two/p' "$WORK/out" |
+	    grep -Eqx '  bimodal {13}yes {54}' &&
+	    [ "$(grep -c '^  bimodal' "$WORK/out")" = 1 ]
+	ok $? "sets, $how: seq_create of new is bimodal, nothing else" ||
+	    diag < "$WORK/out"
+done
+if command -v python3 >/dev/null; then
+	report --json --average --compare=old old="$WORK/set_old.csv" \
+	    new="$WORK/set_new.csv" two="$WORK/set_two.csv"
+	python3 - "$WORK/out" <<'PY'
+import json, sys
+recs = {r["name"]: r for r in json.load(open(sys.argv[1]))}
+new, two, old = recs["mean:new"], recs["mean:two"], recs["mean:old"]
+c = new["compare"]
+assert c["significant"]["put_block"] is True, c
+lo, hi = c["ci_percent"]["put_block"]
+assert 0 < lo < 20 < hi, c["ci_percent"]
+lo, hi = c["ci_percent"]["get_block"]
+assert lo < -14 < hi < 0 and c["significant"]["get_block"], c
+assert c["p"]["put_block"] < 0.001 and c["p"]["get_block"] < 0.001, c["p"]
+for ph in ("putc", "rewrite", "getc", "seeks", "seq_create", "seq_del"):
+    assert c["significant"][ph] is False and c["p"][ph] >= 0.05, (ph, c)
+    assert c["ci_percent"][ph][0] < 0 < c["ci_percent"][ph][1] or \
+        c["ci_percent"][ph] == [0, 0], (ph, c)
+# seq_stat: old has no rate (+++++ in all its runs)
+assert c["significant"]["seq_stat"] is None and c["p"]["seq_stat"] is None
+for k in ("significant", "p", "ci_percent"):
+    assert set(two["compare"][k].values()) == {None}, two["compare"]
+    assert set(old["compare"][k].values()) == {None}, old["compare"]
+sp = new["average"]["spread"]
+assert sp["seq_create"]["bimodal"] is True and sp["seq_create"]["median"] == 800, sp
+assert [s["bimodal"] for p, s in sp.items() if p != "seq_create" and s] == [False] * 11, sp
+assert sp["seq_stat"]["runs"] == 3 and sp["seq_stat"]["too_fast"] == 2, sp
+assert sp["seq_stat"]["min"] == 20000, sp["seq_stat"]
+assert old["average"]["spread"]["seq_stat"] is None, old
+assert sp["put_block"]["ci"][0] < 120000 < sp["put_block"]["ci"][1], sp
+PY
+	ok $? "sets --json: significant, p, ci_percent; bimodal, median, +++++ runs apart" ||
+	    diag < "$WORK/out"
+else
+	skip_all "python3 is not installed" 1
+fi
+report --markdown --average --compare=old "$WORK/sets.csv"
+grep -qx '| vs old | | ~ | | +20% | | ~ | | ~ | | -14% | | ~ | |' "$WORK/out" &&
+    grep -q '^| too few runs (2): no verdict |' "$WORK/out" &&
+    grep -q '^| bimodal | | yes |' "$WORK/out"
+ok $? "sets --markdown: ~, the signed changes, too few runs, bimodal" ||
+    diag < "$WORK/out"
+# --csv: the lines of before, no more: the same with or without --compare
+report --csv --average "$WORK/sets.csv"
+mv "$WORK/out" "$WORK/plain"
+report --csv --average --compare=old "$WORK/sets.csv"
+cmp -s "$WORK/plain" "$WORK/out" && grep -q '^mean:new,1G,5000,90,120000,' "$WORK/out"
+ok $? "sets --csv: the mean lines unchanged by the verdicts" || diag < "$WORK/out"
+# unlike sets: new ran on 2G with 64k chunks; one line says so, once
+sed 's/^box,1G,/box,2G:64k,/' "$WORK/set_new.csv" > "$WORK/set_new2g.csv"
+report --average --compare=old old="$WORK/set_old.csv" new="$WORK/set_new2g.csv"
+[ "$(grep -c '^  unlike old: ' "$WORK/out")" = 1 ] &&
+    grep -A3 '^mean:new ' "$WORK/out" |
+    grep -qx '  unlike old: file size 2G vs 1G, chunk 64k vs 8k'
+ok $? "unlike sets: one line names the file size and chunk" || diag < "$WORK/out"
+# The OpenGFS runs of 2003 (tests/report/opengfs: OpenGFS_Performance,
+# one node, bonnie++ 1.02c, three directory allocation methods), the
+# README's worked example
+og=tests/report/opengfs
+report --average --compare=rrobin random=$og/random.txt single=$og/single.txt \
+    rrobin=$og/rrobin.txt
+sed -n '/^mean:random  *1G/,/^mean:single/p' "$WORK/out" | sed -n 2,3p > "$WORK/got"
+{
+	printf '%-19s' '  vs rrobin'
+	for c in +4% +7% '~' +1% '~' +18%; do printf ' %5s    ' "$c"; done
+	echo
+	printf '%-19s %9s %9s %9s %9s %9s %9s\n' '  95% interval' +2..+7 +4..+9 '' \
+	    +0..+2 '' +14..+22
+} > "$WORK/want"
+cmp -s "$WORK/want" "$WORK/got"
+ok $? "OpenGFS: DAMETH_RANDOM writes and seeks faster than round robin, beyond noise" ||
+    { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+sed -n '/^mean:single  *16/,/^mean:rrobin/p' "$WORK/out" > "$WORK/got"
+grep -q '^  median  *73 ' "$WORK/got" && grep -q '^  bimodal  *yes ' "$WORK/got" &&
+    grep -q '^  too few runs (2): no verdict$' "$WORK/got" &&
+    grep -A1 '^mean:single  *1G' "$WORK/out" | grep -Eq '^  vs rrobin( +~){6} *$'
+ok $? "OpenGFS: DAMETH_SINGLE's create is bimodal (829 801 825, 73 72 72 71), its I/O ~" ||
+    diag < "$WORK/out"
+# a file whose own name has '=' is read as a file
+cp "$WORK/set_two.csv" "$WORK/a=b.csv"
+report --average "$WORK/a=b.csv"
+[ "$rc" = 0 ] && grep -q '^mean:box ' "$WORK/out"
+ok $? "a file named a=b.csv is a file, not a label" || diag < "$WORK/err"
 # options
 for bad in --compat=1.97 --frobnicate --compare=; do
 	report "$bad" "$mixed"

@@ -7,10 +7,12 @@
 # peak memory of the last (a busy machine stretches the wall time, not
 # the CPU time); the targets are under one second for the lines and
 # under two for the tables.
-# Usage: tests/bench/report_speed.sh [COUNT] [FORMAT]
+# Usage: tests/bench/report_speed.sh [COUNT] [FORMAT] [OPTION...]
+# e.g. tests/bench/report_speed.sh 100000 --text --average --compare=NVMe_4G
 cd "$(dirname "$0")/../.." || exit 1
 count=${1:-100000}
 format=${2:---text}
+shift 2 2>/dev/null || shift $#
 work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-speed.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 [ -x ./clyde ] || make -s clyde || exit 1
@@ -31,18 +33,20 @@ awk -v n="$count" 'BEGIN { RS = ""; ORS = "\n\n" } { t[NR] = $0 }
     END { for (i = 0; i < n; i++) print t[i % NR + 1] }' "$work/tables" \
     > "$work/in.txt"
 
-# best INPUT: the best wall time of three runs, and the last run's peak RSS
+# best INPUT WHAT [OPTION...]: the best wall time of three runs, and the last run's peak RSS
 best() {
-	echo "input: $(wc -l < "$1") lines, $(wc -c < "$1") bytes"
+	in=$1 what=$2
+	shift 2
+	echo "input: $(wc -l < "$in") lines, $(wc -c < "$in") bytes"
 	b=
 	for run in 1 2 3; do
 		start=$(date +%s.%N)
 		if [ -x /usr/bin/time ]; then
 			/usr/bin/time -f '%M KiB, CPU %U s user %S s system' \
-			    -o "$work/rss" ./clyde report "$format" \
-			    "$1" > "$work/out" || exit 1
+			    -o "$work/rss" ./clyde report "$format" "$@" \
+			    "$in" > "$work/out" || exit 1
 		else
-			./clyde report "$format" "$1" > "$work/out" || exit 1
+			./clyde report "$format" "$@" "$in" > "$work/out" || exit 1
 		fi
 		end=$(date +%s.%N)
 		t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
@@ -53,8 +57,8 @@ best() {
 	done
 	echo "output: $(wc -l < "$work/out") lines"
 	[ -f "$work/rss" ] && echo "last run: peak RSS $(cat "$work/rss")"
-	echo "best: ${b}s for $count $2 ($format)"
+	echo "best: ${b}s for $count $what ($format $*)"
 }
 
-best "$work/in.csv" "CSV lines"
-best "$work/in.txt" "text tables"
+best "$work/in.csv" "CSV lines" "$@"
+best "$work/in.txt" "text tables" "$@"
