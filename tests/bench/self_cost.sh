@@ -5,6 +5,7 @@
 #
 #   sudo tests/bench/self_cost.sh          (as root; about 20 minutes on 2 cores)
 #   sudo CLYDE=/path/to/clyde tests/bench/self_cost.sh
+#   sudo BEFORE=/path/to/older/clyde tests/bench/self_cost.sh
 #
 # Per target, RUNS rounds of the three runs, each round in another order
 # (rotated), so that no run is always first after the target was made.
@@ -17,6 +18,9 @@
 #   ARGS ["-s 512 -f32 -r 0 -n 384 -q"]  the options of all three runs
 #   TARGETS ["tmpfs ext4"]
 #   CLYDE [unset]   a clyde binary; else built from this tree's sources
+#   BEFORE [unset]  another clyde (an older build) run with its default
+#                   options in every round too, and set beside the same
+#                   bonnie++ and --stall=0 runs
 #   BONNIE [/usr/sbin/bonnie++]
 #   KEEP [unset]    a directory to copy the raw outputs to
 set -eu
@@ -96,6 +100,7 @@ one_run() {  # target dir round tool
 	bonnie) set -- "$1" "$2" "$3" "$4" "$BONNIE" ;;
 	clyde) set -- "$1" "$2" "$3" "$4" "$CLYDE" --compat=2.00 ;;
 	stall0) set -- "$1" "$2" "$3" "$4" "$CLYDE" --compat=2.00 --stall=0 ;;
+	before) set -- "$1" "$2" "$3" "$4" "$BEFORE" --compat=2.00 ;;
 	esac
 	t=$1 d=$2 r=$3 tool=$4
 	shift 4
@@ -112,11 +117,15 @@ for t in $TARGETS; do
 	mount_target "$t"
 	r=1
 	while [ "$r" -le "$RUNS" ]; do
-		case $((r % 3)) in
-		1) order="clyde stall0 bonnie" ;;
-		2) order="stall0 bonnie clyde" ;;
-		0) order="bonnie clyde stall0" ;;
-		esac
+		# round r starts at the r-th tool: each goes first in turn
+		order=
+		tools="clyde stall0 bonnie${BEFORE:+ before}"
+		n=$(echo $tools | wc -w)
+		i=0
+		while [ $i -lt "$n" ]; do
+			order="$order $(echo $tools | cut -d' ' -f$(( (r - 1 + i) % n + 1 )))"
+			i=$((i + 1))
+		done
 		say "$t round $r/$RUNS: $order"
 		for tool in $order; do
 			one_run "$t" "$mnt" "$r" "$tool"
@@ -126,7 +135,7 @@ for t in $TARGETS; do
 done
 
 awk -v runs="$RUNS" -v phases="$PHASES" -v targets="$TARGETS" \
-    -v args="$ARGS" '
+    -v args="$ARGS" -v before="${BEFORE:+1}" '
 function median(a, n,   i, j, t) {
 	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
 		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
@@ -168,6 +177,21 @@ END {
 			    ratio(t, "clyde", "stall0", key),
 			    ratio(t, "clyde", "bonnie", key "_cpu"),
 			    ratio(t, "clyde", "stall0", key "_cpu")
+		}
+		if (!before) continue
+		printf "BEFORE, the other clyde, default options, in the same rounds\n"
+		printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", "phase",
+		    "before", "stall=0", "bonnie++", "b/b++", "b/s0", "cpu b/b++",
+		    "cpu b/s0"
+		for (p = 1; p <= np; p++) {
+			key = ph[p]
+			if (rate(t, "before", key) == "-") continue
+			printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", key,
+			    rate(t, "before", key), rate(t, "stall0", key),
+			    rate(t, "bonnie", key), ratio(t, "before", "bonnie", key),
+			    ratio(t, "before", "stall0", key),
+			    ratio(t, "before", "bonnie", key "_cpu"),
+			    ratio(t, "before", "stall0", key "_cpu")
 		}
 	}
 }' "$work/results"
