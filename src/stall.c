@@ -97,10 +97,23 @@ static void die_with_supervisor(void)
 
 _Noreturn static void supervise(const struct config *cfg, pid_t child);
 
+/* What the supervisor takes (sigtimedwait) and, but for SIGCHLD, passes on. */
+static void supervisor_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGQUIT);
+	sigaddset(set, SIGUSR1);
+	sigaddset(set, SIGUSR2);
+	sigaddset(set, SIGCHLD);
+}
+
 void stall_fork(const struct config *cfg)
 {
 	unsigned n = cfg->concurrency > 1 ? cfg->concurrency + 1 : 1;
 	size_t len = sizeof(*sh) + n * sizeof(sh->slot[0]);
+	sigset_t set, saved;
 	void *p;
 	pid_t pid;
 
@@ -116,15 +129,24 @@ void stall_fork(const struct config *cfg)
 	supervisor = getpid();
 	/* what stdio holds must not be written twice */
 	fflush(NULL);
+	/*
+	 * Blocked until each side is ready for them: the supervisor waits
+	 * for them, the child first has its handlers (stop.h), without
+	 * which a stop signal passed on would end it.
+	 */
+	supervisor_signals(&set);
+	sigprocmask(SIG_BLOCK, &set, &saved);
 	pid = fork();
+	if (pid > 0)
+		supervise(cfg, pid);
 	if (pid < 0) {
 		munmap(p, len);
 		sh = NULL;
-		return;
+	} else {
+		die_with_supervisor();
+		stop_install_signals();
 	}
-	if (pid > 0)
-		supervise(cfg, pid);
-	die_with_supervisor();
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 }
 
 void stall_start(const char *scratch, const char *left_behind)
@@ -584,7 +606,6 @@ static void quiet_std_fds(void)
 
 _Noreturn static void supervise(const struct config *cfg, pid_t child)
 {
-	const int passed_on[] = { SIGQUIT, SIGUSR1, SIGUSR2 };
 	int64_t limit_ns = (int64_t)cfg->stall_s * 1000000000, next_look = 0;
 	struct seen *seen = calloc(sh->nslots, sizeof(*seen));
 	bool stuck = false, said_stopping = false;
@@ -595,13 +616,7 @@ _Noreturn static void supervise(const struct config *cfg, pid_t child)
 	/* the measuring process holds the run: a lost terminal is ignored there too */
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGCHLD);
-	for (size_t i = 0; i < sizeof(passed_on) / sizeof(passed_on[0]); i++)
-		sigaddset(&set, passed_on[i]);
-	sigprocmask(SIG_BLOCK, &set, NULL);
+	supervisor_signals(&set);
 	quiet_std_fds();
 	if (chdir("/") != 0 || seen == NULL)
 		limit_ns = 0;           /* still passes the signals on */
