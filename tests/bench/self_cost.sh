@@ -52,7 +52,7 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'report; exit 130' INT TERM
 mkdir "$work/raw"
 : >"$work/results"
 
@@ -113,27 +113,8 @@ one_run() {  # target dir round tool
 	fi
 }
 
-for t in $TARGETS; do
-	mount_target "$t"
-	r=1
-	while [ "$r" -le "$RUNS" ]; do
-		# round r starts at the r-th tool: each goes first in turn
-		order=
-		tools="clyde stall0 bonnie${BEFORE:+ before}"
-		n=$(echo $tools | wc -w)
-		i=0
-		while [ $i -lt "$n" ]; do
-			order="$order $(echo $tools | cut -d' ' -f$(( (r - 1 + i) % n + 1 )))"
-			i=$((i + 1))
-		done
-		say "$t round $r/$RUNS: $order"
-		for tool in $order; do
-			one_run "$t" "$mnt" "$r" "$tool"
-		done
-		r=$((r + 1))
-	done
-done
-
+# the report from $work/results (also of the rounds done when stopped)
+report() {
 awk -v runs="$RUNS" -v phases="$PHASES" -v targets="$TARGETS" \
     -v args="$ARGS" -v before="${BEFORE:+1}" '
 function median(a, n,   i, j, t) {
@@ -157,15 +138,16 @@ function rate(t, tool, key,   r, n, q) {
 			q[++n] = val[t, tool, r, key]
 	return n ? sprintf("%.0f", median(q, n)) : "-"
 }
-{ val[$1, $2, $3, $4] = $5 }
+{ val[$1, $2, $3, $4] = $5; if ($3 > done[$1]) done[$1] = $3 }
 END {
 	np = split(phases, ph, " ")
 	nt = split(targets, tg, " ")
 	printf "clyde --compat=2.00 %s (default, and --stall=0) vs bonnie++ %s\n", args, args
-	print "median of per-round ratios over " runs " rounds, rotated order"
+	print "median of per-round ratios, rounds in rotated order"
 	for (k = 1; k <= nt; k++) {
 		t = tg[k]
-		printf "\n[%s]\n%-11s %10s %10s %10s %8s %8s %8s %8s\n", t, "phase",
+		if (!(t in done)) continue
+		printf "\n[%s] %d rounds\n%-11s %10s %10s %10s %8s %8s %8s %8s\n", t, done[t], "phase",
 		    "clyde", "stall=0", "bonnie++", "c/b", "c/s0", "cpu c/b",
 		    "cpu c/s0"
 		for (p = 1; p <= np; p++) {
@@ -195,3 +177,26 @@ END {
 		}
 	}
 }' "$work/results"
+}
+
+for t in $TARGETS; do
+	mount_target "$t"
+	r=1
+	while [ "$r" -le "$RUNS" ]; do
+		# round r starts at the r-th tool: each goes first in turn
+		order=
+		tools="clyde stall0 bonnie${BEFORE:+ before}"
+		n=$(echo $tools | wc -w)
+		i=0
+		while [ $i -lt "$n" ]; do
+			order="$order $(echo $tools | cut -d' ' -f$(( (r - 1 + i) % n + 1 )))"
+			i=$((i + 1))
+		done
+		say "$t round $r/$RUNS: $order"
+		for tool in $order; do
+			one_run "$t" "$mnt" "$r" "$tool"
+		done
+		r=$((r + 1))
+	done
+done
+report
