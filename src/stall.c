@@ -13,7 +13,6 @@
  */
 #define _GNU_SOURCE             /* syscall(SYS_gettid), prctl() */
 
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
