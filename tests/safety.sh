@@ -115,7 +115,7 @@ t=$(fresh_target)
 pid=$!
 kids=
 for i in $(seq 100); do
-	kids=$(pgrep -P "$(pgrep -P $pid)") &&
+	kids=$(pgrep -P "$(pgrep -P $pid)" 2>/dev/null) &&
 	    [ "$(echo "$kids" | wc -l)" = 3 ] && break
 	sleep 0.1
 done
