@@ -27,6 +27,7 @@
 #define SEEKERS_103       3     /* bonnie++ 1.03e SeekProcCount */
 #define SEEKS_200         8192  /* bonnie++ 2.00a Seeks */
 #define SEEKERS_200       5     /* bonnie++ 2.00a SeekProcCount */
+#define SEEKERS_MAX       256   /* -s ...:seekers */
 #define PER_CHAR_MIB_200  3     /* bonnie++ 2.00a DefaultByteIO */
 
 enum compat {

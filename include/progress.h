@@ -34,6 +34,12 @@ void progress_stop(void);
 bool progress_live(void);
 
 /*
+ * true when the last of bonnie++'s lines shown ends without a newline
+ * ("Writing intelligently..."): another message starts a line first.
+ */
+bool progress_line_open(void);
+
+/*
  * A --chunks sweep starts point i (0-based) of n, whose chunk is chunk
  * bytes: a line before its phases' lines, or the live line's prefix.
  */

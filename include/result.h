@@ -55,6 +55,13 @@ struct phase_figures {
 	 * found every name; 0 for a phase that reads no directory.
 	 */
 	unsigned readdir_passes;
+	/*
+	 * --stall: the longest time the phase went without progress, once
+	 * that was --stall seconds or more (0: never), and the call it
+	 * waited in, as the stall line named it.
+	 */
+	int64_t stall_ns;
+	char stall_call[256];
 };
 
 enum cell_status {

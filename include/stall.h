@@ -1,46 +1,90 @@
 /*
  * stall.h: a phase that makes no progress (stall.c).  A network
  * filesystem whose server stops answering leaves a call hanging, often
- * where no signal reaches it (an NFS hard mount).  A watcher thread sees
- * that the meters of the running phase have not moved for --stall
- * seconds and says on stderr which call has not returned, on which path,
- * for how long, again at growing intervals; so the user sees that it is
- * the filesystem, not clyde.  While a call hangs, the watcher also takes
- * the stop signals that the stuck thread cannot: the first stops the run
- * as usual, a second one kills the seekers and exits 5, naming the
- * scratch directory to remove.
+ * where no signal reaches it (an NFS hard mount).  The watcher sees that
+ * the meters of the running phase have not moved for --stall seconds and
+ * says on stderr which call has not returned, on which path, for how
+ * long, again at growing intervals; or that a seeker is stopped.  So the
+ * user sees that it is the filesystem, not clyde.  While a call hangs,
+ * the watcher also takes the stop signals that the stuck process cannot:
+ * the first stops the run as usual, a second one kills the seekers and
+ * exits 5, naming the scratch directory to remove.
+ *
+ * The watcher is a process, not a thread: a second thread would share
+ * the fd table and the memory map of the measuring process, and every
+ * read() and write() would pay for it.  With --stall, clyde forks before
+ * it opens anything: the process started (the supervisor) watches, takes
+ * the signals sent to it and exits as its child, the measuring process,
+ * does; the child runs the benchmark alone.  The meters live in memory
+ * shared by the two, mapped before the fork.
  */
 #ifndef CLYDE_STALL_H
 #define CLYDE_STALL_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include "config.h"
 
 struct phase_meter;
 
 /*
- * Start and stop the watcher around the phases (nothing with --stall=0).
- * scratch: the scratch directory's path, named where the call cannot be
- * seen; left_behind: the message for an exit with the run stuck, with
- * the command that removes it.  Both must live until stall_stop().
+ * With --stall: fork.  The supervisor never returns from here: it exits
+ * with the status of the measuring process (or 5, stopped while a call
+ * hangs), or dies of the signal that killed it.  Returns in the
+ * measuring process, and at once with --stall=0 (no watcher at all).
  */
-void stall_start(const struct config *cfg, const char *scratch,
-    const char *left_behind);
+void stall_fork(const struct config *cfg);
+
+/*
+ * The measuring process, before and after the phases.  scratch: the
+ * scratch directory's path, named where the call cannot be seen;
+ * left_behind: the message for an exit with the run stuck, with the
+ * command that removes it.  Both are copied.
+ */
+void stall_start(const char *scratch, const char *left_behind);
 void stall_stop(void);
+
+/*
+ * Meter k in memory the watcher sees: 0 the runner's, 1 to -c's the
+ * copies'.  NULL without a watcher (the caller allocates its own).
+ */
+struct phase_meter *stall_meter(unsigned k);
 
 /*
  * The calling thread runs a phase (label) and counts in meter; the
  * watcher checks it until stall_unwatch().  Several threads may be
- * watched at once (the copies of -c).
+ * watched at once (the copies of -c).  Nothing for a meter that is not
+ * stall_meter()'s.
  */
-void stall_watch(const struct phase_meter *meter, const char *label);
-void stall_unwatch(const struct phase_meter *meter);
+void stall_watch(struct phase_meter *meter, const char *label);
+void stall_unwatch(struct phase_meter *meter);
 
 /*
- * Work that other processes count for the phase that meter watches (the
- * seekers' shared counter); NULL before that memory goes.
+ * A counter in the shared memory that processes forked while meter is
+ * watched (the seekers) count their work in: the watcher adds it to the
+ * meter's.  NULL without a watcher.
  */
-void stall_watch_also(const struct phase_meter *meter, const atomic_uint *also);
+atomic_uint *stall_counter(struct phase_meter *meter);
+
+/*
+ * The processes the watched thread waits for (the seekers, n of them):
+ * the stall line names one that is stopped, and a second stop signal
+ * while the run is stuck kills them.  n 0: none any more.
+ */
+void stall_watch_children(struct phase_meter *meter, const pid_t *pids,
+    unsigned n);
+
+/*
+ * After stall_unwatch(): true when the phase of meter went --stall
+ * seconds or more without progress; *ns the longest such time, call
+ * (n bytes) the call it waited in, as the stall line named it.  Else
+ * *ns is 0 and call "".
+ */
+bool stall_seen(struct phase_meter *meter, int64_t *ns, char *call,
+    size_t n);
 
 #endif

@@ -26,10 +26,16 @@ int stop_signal(void);
 unsigned stop_signal_count(void);
 
 /*
- * What the handler does with sig; for a thread that took the signal
- * with sigtimedwait() because the one that would handle it is stuck.
+ * A stop signal that the supervisor (stall.c) took: sent on to the
+ * measuring process, which counts it unless it took the same one itself
+ * (a SIGINT from the terminal, a kill of the process group: both get
+ * it), so that one signal is never counted twice.  sender: the
+ * stop_sender() of the signal as the supervisor took it.
  */
-void stop_take_signal(int sig);
+void stop_forward(pid_t to, int sig, pid_t sender);
+
+/* Who sent a signal: its pid, or 0 for the kernel (the terminal). */
+pid_t stop_sender(const siginfo_t *si);
 
 /*
  * Children that a second stop signal kills with SIGKILL: pids[0 ..

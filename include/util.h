@@ -59,6 +59,13 @@ ssize_t write_all(int fd, const void *buf, size_t n);
 size_t utf8_len(const char *s);
 ssize_t read_all(int fd, void *buf, size_t n);
 
+/*
+ * The start of a small file (/proc, /sys) as a string: at most n - 1
+ * bytes and a NUL in buf.  Returns the bytes read; 0 or -1 when there
+ * are none (buf is then "").
+ */
+ssize_t read_small_file(const char *path, char *buf, size_t n);
+
 /* A chunk size as -s and --chunks take it: "512", "64k", "16m". */
 void fmt_chunk(char *out, size_t n, unsigned bytes);
 

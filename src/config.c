@@ -20,7 +20,6 @@
 #define DEFAULT_FILE_MIB        300     /* bonnie++ DefaultFileSize */
 #define DEFAULT_FILES_K         16      /* bonnie++ DefaultDirectorySize */
 #define SEEKS_MAX               (1u << 24)
-#define SEEKERS_MAX             256
 #define RUNS_MAX                100000
 #define DIRS_MAX                100000
 #define FILE_SIZE_MAX           (1L << 30)      /* largest -n MAX, bytes */

@@ -22,6 +22,7 @@
 #include "report_cmd.h"
 #include "result.h"
 #include "setup.h"
+#include "stall.h"
 #include "stop.h"
 #include "sync.h"
 #include "util.h"
@@ -268,29 +269,22 @@ static int start(struct config *cfg)
 	return rc;
 }
 
-static int clyde_main(int argc, char **argv)
+/* The run that cfg describes, in the measuring process. */
+static int clyde_main(struct config *cfg)
 {
-	struct config cfg;
 	int rc, close_rc;
 
-	if (argc > 1 && strcmp(argv[1], "report") == 0)
-		return report_main(argc - 1, argv + 1, stdout_closed);
-	rc = config_parse(&cfg, argc, argv);
-	if (rc < 0)
-		return close_stdout();
-	if (rc != EXIT_OK)
-		return rc;
 	stop_install_signals();
 	/* -p makes or removes the semaphore and does nothing else */
-	if (cfg.sync == SYNC_CREATE || cfg.sync == SYNC_REMOVE) {
-		rc = setup_privileges(&cfg);
-		return rc != EXIT_OK ? rc : sync_setup(&cfg);
+	if (cfg->sync == SYNC_CREATE || cfg->sync == SYNC_REMOVE) {
+		rc = setup_privileges(cfg);
+		return rc != EXIT_OK ? rc : sync_setup(cfg);
 	}
-	rc = start(&cfg);
+	rc = start(cfg);
 	if (rc == EXIT_OK) {
 		if (dist_rank() == 0)
-			setup_announce(&cfg);
-		rc = run_benchmark(&cfg);
+			setup_announce(cfg);
+		rc = run_benchmark(cfg);
 	}
 	close_rc = close_stdout();
 	return rc != EXIT_OK ? rc : close_rc;
@@ -321,15 +315,29 @@ static bool open_closed_std_fds(void)
 
 int main(int argc, char **argv)
 {
+	struct config cfg;
 	int rc;
 
 	if (!open_closed_std_fds())
 		return EXIT_CANNOT_START;
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return report_main(argc - 1, argv + 1, stdout_closed);
+	rc = config_parse(&cfg, argc, argv);
+	if (rc < 0)
+		return close_stdout();
+	if (rc != EXIT_OK)
+		return rc;
+	/*
+	 * Before anything is opened, and before MPI starts: the measuring
+	 * process is the rank, the supervisor only watches it.
+	 */
+	if (cfg.sync != SYNC_CREATE && cfg.sync != SYNC_REMOVE)
+		stall_fork(&cfg);
 	if (dist_init(&argc, &argv) != 0) {
 		fputs("clyde: cannot start the distributed run\n", stderr);
 		return EXIT_CANNOT_START;
 	}
-	rc = clyde_main(argc, argv);
+	rc = clyde_main(&cfg);
 	if (dist_finalize() != 0 && rc == EXIT_OK)
 		rc = EXIT_IO_ERROR;
 	return rc;

@@ -26,7 +26,8 @@ struct copy {
 	pthread_t thread;
 	struct copies *all;
 	struct phase_ctx ctx;
-	struct phase_meter meter;
+	struct phase_meter *meter;      /* the watcher's, or meter_own */
+	struct phase_meter meter_own;
 	char dir[32];                   /* copy.K */
 	char scratch_name[320];         /* <scratch>/copy.K, for messages */
 	int rc;
@@ -61,7 +62,9 @@ static int setup_copy(struct copy *c, const struct phase_ctx *base, unsigned k)
 	c->ctx.io = NULL;
 	c->ctx.files = NULL;
 	c->ctx.seek = NULL;
-	c->ctx.meter = &c->meter;
+	if ((c->meter = stall_meter(k + 1)) == NULL)
+		c->meter = &c->meter_own;
+	c->ctx.meter = c->meter;
 	c->ctx.scratch_fd = -1;
 	snprintf(c->dir, sizeof(c->dir), "copy.%u", k);
 	snprintf(c->scratch_name, sizeof(c->scratch_name), "%s/%s",
@@ -123,7 +126,7 @@ static void *copy_main(void *arg)
 		c->rc = PHASE_STOPPED;
 		return NULL;
 	}
-	memset(&c->meter, 0, sizeof(c->meter));
+	memset(c->meter, 0, sizeof(*c->meter));
 	c->ctx.label = p->label;
 	c->rc = p->prepare != NULL ? p->prepare(&c->ctx) : PHASE_OK;
 	/* every copy waits here, prepared or failed, so none starts early */
@@ -132,15 +135,15 @@ static void *copy_main(void *arg)
 		return NULL;
 	/* the first copy shows its progress for all */
 	if (c == &c->all->copy[0]) {
-		progress_attach(&c->meter);
+		progress_attach(c->meter);
 		test_hook_phase_start(p->id);
 	}
 	c0 = thread_cpu_ns();
-	stall_watch(&c->meter, p->label);
+	stall_watch(c->meter, p->label);
 	c->start_ns = now_ns();
 	c->rc = p->run(&c->ctx);
 	c->end_ns = now_ns();
-	stall_unwatch(&c->meter);
+	stall_unwatch(c->meter);
 	c->cpu_ns = thread_cpu_ns() - c0;
 	if (c == &c->all->copy[0])
 		progress_attach(NULL);
@@ -151,12 +154,16 @@ static void *copy_main(void *arg)
 static void merge(struct copies *cp, struct phase_figures *pf,
     int64_t children_cpu_ns)
 {
-	struct latency *lat = &cp->copy[0].meter.lat;
+	struct latency *lat = &cp->copy[0].meter->lat;
 	int64_t first = cp->copy[0].start_ns, last = cp->copy[0].end_ns;
+	int64_t stall_ns;
+	char call[sizeof(pf->stall_call)];
 	unsigned k;
 
 	pf->ops = pf->bytes = 0;
 	pf->readdir_passes = 0;
+	pf->stall_ns = 0;
+	pf->stall_call[0] = '\0';
 	pf->cpu_ns = children_cpu_ns;
 	for (k = 0; k < cp->n; k++) {
 		struct copy *c = &cp->copy[k];
@@ -165,14 +172,20 @@ static void merge(struct copies *cp, struct phase_figures *pf,
 			first = c->start_ns;
 		if (c->end_ns > last)
 			last = c->end_ns;
-		pf->ops += c->meter.ops;
-		pf->bytes += c->meter.bytes;
+		pf->ops += c->meter->ops;
+		pf->bytes += c->meter->bytes;
 		/* the most passes any copy needed */
-		if (c->meter.readdir_passes > pf->readdir_passes)
-			pf->readdir_passes = c->meter.readdir_passes;
+		if (c->meter->readdir_passes > pf->readdir_passes)
+			pf->readdir_passes = c->meter->readdir_passes;
 		pf->cpu_ns += c->cpu_ns;
+		/* the longest stall of any copy */
+		if (stall_seen(c->meter, &stall_ns, call, sizeof(call)) &&
+		    stall_ns > pf->stall_ns) {
+			pf->stall_ns = stall_ns;
+			memcpy(pf->stall_call, call, sizeof(pf->stall_call));
+		}
 		if (k > 0)
-			latency_merge(lat, &c->meter.lat);
+			latency_merge(lat, &c->meter->lat);
 	}
 	pf->elapsed_ns = last - first;
 	latency_summarize(lat, &pf->lat);
@@ -228,7 +241,7 @@ int copies_run_phase(struct copies *cp, struct phase_ctx *base,
 	merge(cp, pf, children_cpu_ns() - kids0);
 	/* the runner prints one copy's notice (each names its copy) */
 	for (k = 0; k < cp->n && base->meter->notice[0] == '\0'; k++)
-		memcpy(base->meter->notice, cp->copy[k].meter.notice,
+		memcpy(base->meter->notice, cp->copy[k].meter->notice,
 		    sizeof(base->meter->notice));
 	pf->ran = true;
 	return PHASE_OK;

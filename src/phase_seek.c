@@ -78,7 +78,10 @@ struct seeker_slot {
 
 /* The head of the shared mapping; the arrays follow it. */
 struct seek_shared {
-	atomic_uint next;       /* the next seek to take */
+	/* the next seek to take: own_next, or the watcher's counter, so
+	 * that it sees the seeks taken (stall.h) */
+	atomic_uint *next;
+	atomic_uint own_next;
 	atomic_int abort;       /* one seeker failed, or the parent stops */
 	atomic_int go;          /* run() has started: seek */
 	atomic_uint ready;      /* seekers that opened their files */
@@ -126,7 +129,8 @@ static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 	sh->pid = (pid_t *)(void *)(base + pid_off);
 	sh->count = count;
 	sh->seekers = seekers;
-	atomic_init(&sh->next, 0);
+	sh->next = &sh->own_next;
+	atomic_init(&sh->own_next, 0);
 	atomic_init(&sh->abort, 0);
 	atomic_init(&sh->go, 0);
 	atomic_init(&sh->ready, 0);
@@ -196,6 +200,9 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 	if (sh == NULL)
 		return phase_fail(ctx, NULL, "mmap", errno);
 	ctx->seek = sh;
+	if ((sh->next = stall_counter(ctx->meter)) == NULL)
+		sh->next = &sh->own_next;
+	atomic_store(sh->next, 0);
 	set_layout(sh, ctx);
 	sh->chunks = chunks;
 	/* draw_chunk() takes two numbers past 2^32 chunks, one below */
@@ -264,7 +271,7 @@ static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
 		}
 		if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
 			return;
-		k = atomic_fetch_add_explicit(&sh->next, 1, memory_order_relaxed);
+		k = atomic_fetch_add_explicit(sh->next, 1, memory_order_relaxed);
 		if (k >= sh->count)
 			return;
 		if (seek_one(ctx, sh, target_of(sh, k), fds, slot) != 0) {
@@ -518,7 +525,7 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	/* a stop that came to this process alone: the seekers leave at once */
 	if (phase_stop)
 		atomic_store(&sh->abort, 1);
-	stall_watch_also(ctx->meter, &sh->next);
+	stall_watch_children(ctx->meter, sh->pid, sh->started);
 	release(sh);
 	reap(sh);
 	seekers = sh->started;
@@ -543,7 +550,7 @@ void phase_seeks_cleanup(struct phase_ctx *ctx)
 	}
 	stop_children_remove(sh->stop_handle);
 	if (ctx->meter != NULL)
-		stall_watch_also(ctx->meter, NULL);
+		stall_watch_children(ctx->meter, NULL, 0);
 	munmap(sh, shared_len(sh));
 	ctx->seek = NULL;
 }

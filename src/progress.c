@@ -29,6 +29,8 @@ static struct {
 	int64_t start_ns;
 } live;
 static _Thread_local const struct phase_meter *shown_meter;
+/* the last of bonnie++'s lines written has no newline yet */
+static bool line_open;
 
 
 static void on_tick(int sig)
@@ -140,6 +142,12 @@ static void progress(const struct config *cfg, const char *text)
 		return;
 	fputs(text, stderr);
 	fflush(stderr);
+	line_open = text[0] != '\0' && text[strlen(text) - 1] != '\n';
+}
+
+bool progress_line_open(void)
+{
+	return line_open;
 }
 
 /* 2.00a names the per-char phases by what they do there */

@@ -179,6 +179,15 @@ static void phase_figures_json(FILE *out, const struct phase_figures *pf)
 		    (unsigned long long)l->max, (unsigned long long)l->mean,
 		    (unsigned long long)l->p50, (unsigned long long)l->p90,
 		    (unsigned long long)l->p99, (unsigned long long)l->p999);
+	/* null for a phase that never went --stall seconds without progress */
+	if (pf->stall_ns == 0) {
+		fputs(", \"stall\": null", out);
+	} else {
+		fprintf(out, ", \"stall\": {\"ns\": %lld, \"call\": ",
+		    (long long)pf->stall_ns);
+		json_string(out, pf->stall_call);
+		fputc('}', out);
+	}
 	/* null for the phases that read no directory */
 	fputs(", \"readdir_passes\": ", out);
 	json_opt_count(out, pf->readdir_passes);

@@ -111,8 +111,11 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	mine.lat = &meter->lat;
 	mine.readdir_passes = meter->readdir_passes;
 	mine.error = ctx->error;
-	return dist_phase_done(&mine, t0, pf, p->id, ranks, ctx->error,
+	rc = dist_phase_done(&mine, t0, pf, p->id, ranks, ctx->error,
 	    sizeof(ctx->error));
+	/* this process's own stall (rank 0's with several ranks) */
+	stall_seen(meter, &pf->stall_ns, pf->stall_call, sizeof(pf->stall_call));
+	return rc;
 }
 
 /* Wait for the others (-y), then time one phase here or in the copies. */
@@ -238,8 +241,8 @@ static int run_points(struct phase_ctx *ctx, struct copies *copies,
 
 	for (i = 0; i < config_points(cfg); i++)
 		total += !skip[i];
-	stall_start(cfg, scratch_path, stuck_msg);
 	progress_start(cfg);
+	stall_start(scratch_path, stuck_msg);
 	for (i = 0; i < config_points(cfg) && rc == PHASE_OK; i++) {
 		if (skip[i])
 			continue;
@@ -322,8 +325,11 @@ int phase_run_all(const struct config *cfg, struct result *res,
 	rc = setup_ctx(&ctx, cfg);
 	if (rc != EXIT_OK)
 		exit_rc = rc;
-	/* the meter holds a histogram: keep it off the stack */
-	if (rc == EXIT_OK && (ctx.meter = calloc(1, sizeof(*ctx.meter))) != NULL)
+	/* the meter holds a histogram: keep it off the stack; the watcher's
+	 * when there is one */
+	if (rc == EXIT_OK && (ctx.meter = stall_meter(0)) == NULL)
+		ctx.meter = calloc(1, sizeof(*ctx.meter));
+	if (rc == EXIT_OK && ctx.meter != NULL)
 		made = scratch_make(&ctx, cfg->dir, path, sizeof(path)) == 0;
 	if (made) {
 		char quoted[2 * PATH_MAX];
@@ -363,7 +369,8 @@ int phase_run_all(const struct config *cfg, struct result *res,
 out:
 	if (made && teardown(&ctx, copies, path) != 0 && exit_rc == EXIT_OK)
 		exit_rc = EXIT_IO_ERROR;
-	free(ctx.meter);
+	if (ctx.meter != stall_meter(0))
+		free(ctx.meter);
 	free(ctx.buf);
 	rng_free(&ctx.rng);
 	return exit_rc;

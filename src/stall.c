@@ -1,24 +1,31 @@
 /*
  * stall.c: the watcher of phases that make no progress.  See stall.h.
  *
- * The watched threads pay nothing: the watcher reads their meters once
- * a second, and only when one has not moved does it look, through
- * /proc (Linux), at the system call the thread is in and the file it
- * names.  Elsewhere the line names the phase alone.
+ * The measuring process pays nothing: its meters are in a shared
+ * mapping, which the supervisor reads once a second; only when one has
+ * not moved does it look, through /proc (Linux), at the system call the
+ * measuring thread is in, the file it names, and the state of the
+ * seekers.  Elsewhere the line names the phase alone.  The supervisor
+ * keeps the caller's credentials (the measuring process may drop them
+ * for -u, which makes its /proc entries unreadable to an unprivileged
+ * peer) and holds no descriptor or directory of the target: its working
+ * directory is /, its standard input and output /dev/null.
  */
-#define _GNU_SOURCE             /* syscall(SYS_gettid) */
+#define _GNU_SOURCE             /* syscall(SYS_gettid), prctl() */
 
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #endif
 
@@ -27,27 +34,46 @@
 #include "stall.h"
 #include "stop.h"
 
-struct watched {
-	const struct phase_meter *meter;        /* NULL: a free entry */
-	const char *label;
-	const atomic_uint *also;        /* work counted elsewhere (seekers) */
-	long tid;                       /* 0 where unknown */
+#ifndef MAP_ANONYMOUS
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+#define CALL_LEN (PATH_MAX + NAME_MAX + 64)
+
+/* One watched thread, in the shared mapping. */
+struct slot {
+	struct phase_meter meter;       /* the phase counts here */
+	atomic_uint counter;            /* stall_counter(): the seekers' */
+	/* written by the measuring process, read by the supervisor */
+	atomic_uint gen;                /* odd while watched; +1 at each change */
+	long tid;                       /* the watched thread; 0 unknown */
+	char label[64];
+	atomic_uint nchildren;
+	pid_t children[SEEKERS_MAX];
+	/* written by the supervisor while watched, read after the phase */
+	int64_t stalled_ns;
+	char call[CALL_LEN];
+};
+
+static struct shared {
+	atomic_int armed;               /* between stall_start() and stall_stop() */
+	atomic_int line_open;           /* a progress line wants its newline */
+	atomic_int live;                /* the live progress line is shown */
+	char scratch[PATH_MAX];
+	char left_behind[2 * PATH_MAX + 128];
+	unsigned nslots;
+	struct slot slot[];
+} *sh;
+
+static pid_t supervisor;
+
+/* What the supervisor remembers of each slot between its looks. */
+struct seen {
+	unsigned gen;
 	uint64_t last;                  /* the meter's work when last seen */
 	int64_t moved_ns;               /* when it last changed */
 	int64_t report_after_ns;        /* the next line, after this long */
 };
-
-static struct {
-	bool on;
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t wake;
-	bool quit;
-	int64_t limit_ns;
-	const char *scratch;
-	const char *left_behind;
-	struct watched w[CONCURRENCY_MAX];
-} st = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static long thread_id(void)
 {
@@ -58,83 +84,191 @@ static long thread_id(void)
 #endif
 }
 
-/* The work a meter counts; the owner writes it, so read it once. */
-static uint64_t work_of(const struct watched *w)
+/* Die with the supervisor: nobody would be left to report the run. */
+static void die_with_supervisor(void)
 {
-	uint64_t v = __atomic_load_n(&w->meter->ops, __ATOMIC_RELAXED) +
-	    __atomic_load_n(&w->meter->bytes, __ATOMIC_RELAXED);
-
-	if (w->also != NULL)
-		v += atomic_load_explicit(w->also, memory_order_relaxed);
-	return v;
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	if (getppid() != supervisor)
+		_exit(EXIT_CANNOT_START);
 }
 
-void stall_watch(const struct phase_meter *meter, const char *label)
-{
-	if (!st.on)
-		return;
-	pthread_mutex_lock(&st.lock);
-	for (size_t i = 0; i < CONCURRENCY_MAX; i++) {
-		struct watched *w = &st.w[i];
+_Noreturn static void supervise(const struct config *cfg, pid_t child);
 
-		if (w->meter != NULL)
-			continue;
-		w->meter = meter;
-		w->label = label;
-		w->also = NULL;
-		w->tid = thread_id();
-		w->last = work_of(w);
-		w->moved_ns = now_ns();
-		w->report_after_ns = st.limit_ns;
-		break;
+/* What the supervisor takes (sigtimedwait) and, but for SIGCHLD, passes on. */
+static void supervisor_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGQUIT);
+	sigaddset(set, SIGUSR1);
+	sigaddset(set, SIGUSR2);
+	sigaddset(set, SIGCHLD);
+}
+
+void stall_fork(const struct config *cfg)
+{
+	unsigned n = cfg->concurrency > 1 ? cfg->concurrency + 1 : 1;
+	size_t len = sizeof(*sh) + n * sizeof(sh->slot[0]);
+	sigset_t set, saved;
+	void *p;
+	pid_t pid;
+
+	if (cfg->stall_s == 0)
+		return;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+	/* no watcher then, as with --stall=0 */
+	if (p == MAP_FAILED)
+		return;
+	sh = p;
+	sh->nslots = n;
+	supervisor = getpid();
+	/* what stdio holds must not be written twice */
+	fflush(NULL);
+	/*
+	 * Blocked until each side is ready for them: the supervisor waits
+	 * for them, the child first has its handlers (stop.h), without
+	 * which a stop signal passed on would end it.
+	 */
+	supervisor_signals(&set);
+	sigprocmask(SIG_BLOCK, &set, &saved);
+	pid = fork();
+	if (pid > 0)
+		supervise(cfg, pid);
+	if (pid < 0) {
+		munmap(p, len);
+		sh = NULL;
+	} else {
+		die_with_supervisor();
+		stop_install_signals();
 	}
-	pthread_mutex_unlock(&st.lock);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 }
 
-void stall_watch_also(const struct phase_meter *meter, const atomic_uint *also)
+void stall_start(const char *scratch, const char *left_behind)
 {
-	if (!st.on)
+	if (sh == NULL)
 		return;
-	pthread_mutex_lock(&st.lock);
-	for (size_t i = 0; i < CONCURRENCY_MAX; i++)
-		if (st.w[i].meter == meter)
-			st.w[i].also = also;
-	pthread_mutex_unlock(&st.lock);
+	/* a change of user (-u) clears the parent-death signal */
+	die_with_supervisor();
+	snprintf(sh->scratch, sizeof(sh->scratch), "%s", scratch);
+	snprintf(sh->left_behind, sizeof(sh->left_behind), "%s", left_behind);
+	atomic_store(&sh->armed, 1);
 }
 
-void stall_unwatch(const struct phase_meter *meter)
+void stall_stop(void)
 {
-	if (!st.on)
+	if (sh != NULL)
+		atomic_store(&sh->armed, 0);
+}
+
+struct phase_meter *stall_meter(unsigned k)
+{
+	return sh != NULL && k < sh->nslots ? &sh->slot[k].meter : NULL;
+}
+
+static struct slot *slot_of(struct phase_meter *meter)
+{
+	unsigned k;
+
+	for (k = 0; sh != NULL && k < sh->nslots; k++)
+		if (&sh->slot[k].meter == meter)
+			return &sh->slot[k];
+	return NULL;
+}
+
+void stall_watch(struct phase_meter *meter, const char *label)
+{
+	struct slot *s = slot_of(meter);
+
+	if (s == NULL)
 		return;
-	pthread_mutex_lock(&st.lock);
-	for (size_t i = 0; i < CONCURRENCY_MAX; i++)
-		if (st.w[i].meter == meter)
-			st.w[i].meter = NULL;
-	pthread_mutex_unlock(&st.lock);
+	/* even: being changed, the supervisor passes it over */
+	atomic_store(&s->gen, (atomic_load(&s->gen) + 1) & ~1u);
+	snprintf(s->label, sizeof(s->label), "%s", label);
+	s->tid = thread_id();
+	atomic_store(&s->nchildren, 0);
+	s->stalled_ns = 0;
+	s->call[0] = '\0';
+	atomic_store(&sh->live, progress_live());
+	if (progress_line_open())
+		atomic_store(&sh->line_open, 1);
+	atomic_store(&s->gen, atomic_load(&s->gen) + 1);
+}
+
+void stall_unwatch(struct phase_meter *meter)
+{
+	struct slot *s = slot_of(meter);
+
+	if (s != NULL)
+		atomic_store(&s->gen, (atomic_load(&s->gen) + 1) & ~1u);
+}
+
+atomic_uint *stall_counter(struct phase_meter *meter)
+{
+	struct slot *s = slot_of(meter);
+
+	return s != NULL ? &s->counter : NULL;
+}
+
+void stall_watch_children(struct phase_meter *meter, const pid_t *pids,
+    unsigned n)
+{
+	struct slot *s = slot_of(meter);
+
+	if (s == NULL)
+		return;
+	if (n > SEEKERS_MAX)
+		n = SEEKERS_MAX;
+	atomic_store(&s->nchildren, 0);
+	if (n > 0)
+		memcpy(s->children, pids, n * sizeof(pids[0]));
+	atomic_store(&s->nchildren, n);
+}
+
+bool stall_seen(struct phase_meter *meter, int64_t *ns, char *call, size_t n)
+{
+	struct slot *s = slot_of(meter);
+
+	*ns = s != NULL ? s->stalled_ns : 0;
+	snprintf(call, n, "%s", *ns != 0 ? s->call : "");
+	return *ns != 0;
+}
+
+/* --- the supervisor ----------------------------------------------------- */
+
+/* The work a slot's meter counts; the measuring process writes it. */
+static uint64_t work_of(const struct slot *s)
+{
+	return __atomic_load_n(&s->meter.ops, __ATOMIC_RELAXED) +
+	    __atomic_load_n(&s->meter.bytes, __ATOMIC_RELAXED) +
+	    atomic_load_explicit(&s->counter, memory_order_relaxed);
 }
 
 #ifdef __linux__
-/* The file behind descriptor fd of this process, or "". */
-static void fd_path(long fd, char *out, size_t n)
+/* The file behind descriptor fd of process pid, or "". */
+static void fd_path(pid_t pid, long fd, char *out, size_t n)
 {
 	char link[64];
 	ssize_t len;
 
-	out[0] = '\0';
-	if (n == 0)
-		return;
-	snprintf(link, sizeof(link), "/proc/self/fd/%ld", fd);
+	snprintf(link, sizeof(link), "/proc/%ld/fd/%ld", (long)pid, fd);
 	len = readlink(link, out, n - 1);
 	out[len > 0 ? len : 0] = '\0';
 }
 
-/* A string at address addr of this process, through /proc/self/mem. */
-static void string_at(unsigned long addr, char *out, size_t n)
+/* A string at address addr of process pid, through /proc/PID/mem. */
+static void string_at(pid_t pid, unsigned long addr, char *out, size_t n)
 {
-	int fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
+	char path[64];
 	ssize_t got = -1;
+	int fd;
 
-	if (fd >= 0) {
+	snprintf(path, sizeof(path), "/proc/%ld/mem", (long)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
 		got = pread(fd, out, n - 1, (off_t)addr);
 		close(fd);
 	}
@@ -200,8 +334,8 @@ static const struct {
 #endif
 };
 
-/* "open(/mnt/nfs/clyde.1.x/files/00000001ab)": the call thread tid is in */
-static void describe_call(long tid, char *out, size_t n)
+/* "open(/mnt/nfs/clyde.1.x/files/00000001ab)": the call thread tid of pid is in */
+static void describe_call(pid_t pid, long tid, char *out, size_t n)
 {
 	char path[64], line[256], file[PATH_MAX], name[NAME_MAX + 1];
 	unsigned long a[3];
@@ -209,8 +343,9 @@ static void describe_call(long tid, char *out, size_t n)
 	FILE *f;
 
 	out[0] = '\0';
-	snprintf(path, sizeof(path), "/proc/self/task/%ld/syscall", tid);
-	if ((f = fopen(path, "re")) == NULL)
+	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/syscall", (long)pid,
+	    tid);
+	if (tid == 0 || (f = fopen(path, "re")) == NULL)
 		return;
 	if (fgets(line, sizeof(line), f) == NULL ||
 	    sscanf(line, "%ld %lx %lx %lx", &nr, &a[0], &a[1], &a[2]) != 4) {
@@ -222,11 +357,11 @@ static void describe_call(long tid, char *out, size_t n)
 		if (calls[i].nr != nr)
 			continue;
 		if (calls[i].kind == 1) {
-			fd_path((long)a[0], file, sizeof(file));
+			fd_path(pid, (long)a[0], file, sizeof(file));
 			snprintf(out, n, "%s(%s)", calls[i].name, file);
 		} else if (calls[i].kind == 2) {
-			fd_path((long)(int)a[0], file, sizeof(file));
-			string_at(a[1], name, sizeof(name));
+			fd_path(pid, (long)(int)a[0], file, sizeof(file));
+			string_at(pid, a[1], name, sizeof(name));
 			snprintf(out, n, "%s(%s%s%s)", calls[i].name, file,
 			    file[0] != '\0' && name[0] != '/' ? "/" : "", name);
 		} else {
@@ -234,172 +369,283 @@ static void describe_call(long tid, char *out, size_t n)
 		}
 		return;
 	}
-	out[0] = '\0';      /* a call not of ours to name: the caller says where */
+}
+
+/*
+ * The state letter of /proc/PID/stat ('T': stopped), or 0; *ppid its
+ * parent.  The name in parentheses may hold anything: read after the
+ * last ')'.
+ */
+static char proc_state(const char *path, pid_t *ppid)
+{
+	char buf[512], *p;
+	long pp = 0;
+	char state = 0;
+
+	if (read_small_file(path, buf, sizeof(buf)) <= 0 ||
+	    (p = strrchr(buf, ')')) == NULL ||
+	    sscanf(p + 1, " %c %ld", &state, &pp) != 2)
+		return 0;
+	if (ppid != NULL)
+		*ppid = (pid_t)pp;
+	return state;
+}
+
+static char pid_state(pid_t pid, pid_t *ppid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	return proc_state(path, ppid);
+}
+
+static char task_state(pid_t pid, long tid)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/stat", (long)pid, tid);
+	return proc_state(path, NULL);
 }
 #else
-static void describe_call(long tid, char *out, size_t n)
+static void describe_call(pid_t pid, long tid, char *out, size_t n)
 {
+	(void)pid;
 	(void)tid;
-	out[0] = '\0';
 	(void)n;
+	out[0] = '\0';
+}
+
+static char pid_state(pid_t pid, pid_t *ppid)
+{
+	(void)pid;
+	(void)ppid;
+	return 0;
+}
+
+static char task_state(pid_t pid, long tid)
+{
+	(void)pid;
+	(void)tid;
+	return 0;
 }
 #endif
 
-static void say_stalled(const struct watched *w, int64_t idle_ns)
+static bool stopped_state(char c)
 {
-	char call[PATH_MAX + NAME_MAX + 64];
-
-	describe_call(w->tid, call, sizeof(call));
-	/* no /proc view of the call (not Linux, or a kernel without it) */
-	if (call[0] == '\0')
-		snprintf(call, sizeof(call), "a call in %s", st.scratch);
-	fprintf(stderr, "%sclyde: %s: no progress: %s has not returned after "
-	    "%lld s; the filesystem is not answering (SIGINT stops the run)\n",
-	    progress_live() ? "\r\033[K" : "", w->label, call,
-	    (long long)(idle_ns / 1000000000));
+	return c == 'T' || c == 't';
 }
 
-/* Look at every watched thread; true when one is stuck now. */
-static bool check(int64_t now)
+/*
+ * What holds slot s when something is stopped: "seeker 2 (pid 123) is
+ * stopped", or the measuring process itself; "" when nothing is.
+ */
+static void describe_stopped(pid_t child, const struct slot *s,
+    char *out, size_t n)
+{
+	unsigned k, nk = atomic_load(&s->nchildren);
+	pid_t ppid;
+
+	out[0] = '\0';
+	for (k = 0; k < nk && k < SEEKERS_MAX; k++) {
+		if (!stopped_state(pid_state(s->children[k], &ppid)) ||
+		    ppid != child)
+			continue;
+		snprintf(out, n, "seeker %u (pid %ld) is stopped", k + 1,
+		    (long)s->children[k]);
+		return;
+	}
+	if (s->tid != 0 && stopped_state(task_state(child, s->tid)))
+		snprintf(out, n, "the measuring process (pid %ld) is stopped",
+		    (long)child);
+}
+
+/* "\r\033[K" over the live line, "\n" after an open progress line */
+static const char *line_start(void)
+{
+	if (atomic_load(&sh->live))
+		return "\r\033[K";
+	return atomic_exchange(&sh->line_open, 0) ? "\n" : "";
+}
+
+static void say_stalled(pid_t child, struct slot *s, int64_t idle_ns)
+{
+	char call[CALL_LEN], why[96];
+
+	describe_call(child, s->tid, call, sizeof(call));
+	describe_stopped(child, s, why, sizeof(why));
+	/* no /proc view of the call (not Linux, or a kernel without it) */
+	if (call[0] == '\0' && why[0] == '\0')
+		snprintf(call, sizeof(call), "a call in %s", sh->scratch);
+	if (call[0] == '\0')
+		fprintf(stderr, "%sclyde: %s: no progress for %lld s: %s "
+		    "(SIGINT stops the run)\n", line_start(), s->label,
+		    (long long)(idle_ns / 1000000000), why);
+	else
+		fprintf(stderr, "%sclyde: %s: no progress: %s has not returned "
+		    "after %lld s; %s (SIGINT stops the run)\n", line_start(),
+		    s->label, call, (long long)(idle_ns / 1000000000),
+		    why[0] != '\0' ? why : "the filesystem is not answering");
+	/* for the phase's record */
+	snprintf(s->call, sizeof(s->call), "%s", call[0] != '\0' ? call : why);
+}
+
+/* Look at every watched slot; true when one is stuck now. */
+static bool check(pid_t child, struct seen *seen, int64_t limit_ns,
+    int64_t now)
 {
 	bool stuck = false;
 
-	pthread_mutex_lock(&st.lock);
-	for (size_t i = 0; i < CONCURRENCY_MAX; i++) {
-		struct watched *w = &st.w[i];
+	if (!atomic_load(&sh->armed))
+		return false;
+	for (unsigned i = 0; i < sh->nslots; i++) {
+		struct slot *s = &sh->slot[i];
+		struct seen *w = &seen[i];
+		unsigned gen = atomic_load(&s->gen);
 		uint64_t v;
 
-		if (w->meter == NULL)
+		if (gen % 2 == 0)
 			continue;
-		v = work_of(w);
-		if (v != w->last) {
+		v = work_of(s);
+		if (gen != w->gen || v != w->last) {
+			w->gen = gen;
 			w->last = v;
 			w->moved_ns = now;
-			w->report_after_ns = st.limit_ns;
+			w->report_after_ns = limit_ns;
 			continue;
 		}
-		if (now - w->moved_ns < st.limit_ns)
+		if (now - w->moved_ns < limit_ns)
 			continue;
 		stuck = true;
+		if (now - w->moved_ns > s->stalled_ns)
+			s->stalled_ns = now - w->moved_ns;
 		if (now - w->moved_ns >= w->report_after_ns) {
-			say_stalled(w, now - w->moved_ns);
+			say_stalled(child, s, now - w->moved_ns);
 			/* again after twice as long: 30 s, 60 s, 120 s ... */
 			w->report_after_ns *= 2;
 		}
 	}
-	pthread_mutex_unlock(&st.lock);
 	return stuck;
 }
 
 static bool any_watched(void)
 {
-	bool any = false;
+	for (unsigned i = 0; i < sh->nslots; i++)
+		if (atomic_load(&sh->slot[i].gen) % 2 == 1)
+			return true;
+	return false;
+}
 
-	pthread_mutex_lock(&st.lock);
-	for (size_t i = 0; i < CONCURRENCY_MAX && !any; i++)
-		any = st.w[i].meter != NULL;
-	pthread_mutex_unlock(&st.lock);
-	return any;
+/* The seekers of the measuring process: never a pid reused by another. */
+static void kill_children(pid_t child)
+{
+	for (unsigned i = 0; i < sh->nslots; i++) {
+		const struct slot *s = &sh->slot[i];
+		unsigned k, nk = atomic_load(&s->nchildren);
+		pid_t ppid;
+
+		for (k = 0; k < nk && k < SEEKERS_MAX; k++)
+			if (pid_state(s->children[k], &ppid) != 0 &&
+			    ppid == child)
+				kill(s->children[k], SIGKILL);
+	}
+}
+
+/* Exit as the measuring process did: its status, or its signal. */
+static void exit_as(int status)
+{
+	sigset_t set;
+	int sig;
+
+	if (WIFEXITED(status))
+		_exit(WEXITSTATUS(status));
+	sig = WTERMSIG(status);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	kill(getpid(), sig);
+	_exit(128 + sig);
 }
 
 /*
- * A second stop signal while a call hangs: the seekers are gone (the
- * stop module killed them); give the phase two seconds to come back,
- * else leave without cleanup, which would hang too.
+ * A second stop signal while a call hangs: the seekers go; give the
+ * phase two seconds to come back, else leave without the cleanup, which
+ * would hang too, and end the measuring process.
  */
-static void stop_stuck_run(void)
+static void stop_stuck_run(pid_t child)
 {
-	for (int i = 0; i < 20 && any_watched(); i++)
+	int status;
+
+	kill_children(child);
+	for (int i = 0; i < 20 && any_watched(); i++) {
+		if (waitpid(child, &status, WNOHANG) == child)
+			exit_as(status);
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	}
 	if (!any_watched())
 		return;
-	if (write(STDERR_FILENO, st.left_behind, strlen(st.left_behind)) < 0)
+	kill(child, SIGKILL);
+	if (write(STDERR_FILENO, sh->left_behind, strlen(sh->left_behind)) < 0)
 		_exit(EXIT_INTERRUPTED);
 	_exit(EXIT_INTERRUPTED);
 }
 
-static void *watcher(void *arg)
+/* Descriptors 0 and 1 on /dev/null: the supervisor reads and writes neither. */
+static void quiet_std_fds(void)
 {
-	sigset_t stops;
-	bool stuck = false, said_stopping = false;
+	int fd = open("/dev/null", O_RDWR);
 
-	(void)arg;
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
+	if (fd < 0)
+		return;
+	dup2(fd, STDIN_FILENO);
+	dup2(fd, STDOUT_FILENO);
+	if (fd > STDERR_FILENO)
+		close(fd);
+}
+
+_Noreturn static void supervise(const struct config *cfg, pid_t child)
+{
+	int64_t limit_ns = (int64_t)cfg->stall_s * 1000000000, next_look = 0;
+	struct seen *seen = calloc(sh->nslots, sizeof(*seen));
+	bool stuck = false, said_stopping = false;
+	unsigned stops = 0;
+	sigset_t set;
+	int status;
+
+	/* the measuring process holds the run: a lost terminal is ignored there too */
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	supervisor_signals(&set);
+	quiet_std_fds();
+	if (chdir("/") != 0 || seen == NULL)
+		limit_ns = 0;           /* still passes the signals on */
 	for (;;) {
-		struct timespec until;
+		siginfo_t si;
+		int64_t now;
 		int sig;
 
-		pthread_mutex_lock(&st.lock);
-		if (st.quit) {
-			pthread_mutex_unlock(&st.lock);
-			break;
+		sig = sigtimedwait(&set, &si, &(struct timespec){ 0, 250000000 });
+		if (waitpid(child, &status, WNOHANG) == child)
+			exit_as(status);
+		if (sig == SIGINT || sig == SIGTERM) {
+			stops++;
+			stop_forward(child, sig, stop_sender(&si));
+		} else if (sig > 0 && sig != SIGCHLD && stop_sender(&si) != 0) {
+			/* from the terminal (sender 0) it reached the child too */
+			kill(child, sig);
 		}
-		if (!stuck) {
-			clock_gettime(CLOCK_MONOTONIC, &until);
-			until.tv_sec += 1;
-			pthread_cond_timedwait(&st.wake, &st.lock, &until);
-			pthread_mutex_unlock(&st.lock);
-		} else {
-			pthread_mutex_unlock(&st.lock);
-			/*
-			 * The stuck thread cannot run the handler: take the
-			 * stop signals here, as the handler would.
-			 */
-			sig = sigtimedwait(&stops, NULL,
-			    &(struct timespec){ 1, 0 });
-			if (sig > 0)
-				stop_take_signal(sig);
-			/* or the handler took them, and the call still hangs */
-			if (stop_signal_count() >= 2)
-				stop_stuck_run();
+		now = now_ns();
+		if (limit_ns > 0 && now >= next_look) {
+			stuck = check(child, seen, limit_ns, now);
+			next_look = now + 1000000000;
 		}
-		stuck = check(now_ns());
-		if (stuck && stop_signal_count() == 1 && !said_stopping) {
-			fputs("clyde: stopping: waiting for the call that hangs; "
-			    "a second SIGINT stops waiting\n", stderr);
+		if (stuck && stops >= 2)
+			stop_stuck_run(child);
+		if (stuck && stops == 1 && !said_stopping) {
+			fprintf(stderr, "%sclyde: stopping: waiting for the call "
+			    "that hangs; a second SIGINT stops waiting\n",
+			    line_start());
 			said_stopping = true;
 		}
 	}
-	return NULL;
-}
-
-void stall_start(const struct config *cfg, const char *scratch,
-    const char *left_behind)
-{
-	pthread_condattr_t ca;
-	sigset_t all, saved;
-
-	if (cfg->stall_s == 0 || st.on)
-		return;
-	memset(st.w, 0, sizeof(st.w));
-	st.quit = false;
-	st.limit_ns = (int64_t)cfg->stall_s * 1000000000;
-	st.scratch = scratch;
-	st.left_behind = left_behind;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&st.wake, &ca);
-	pthread_condattr_destroy(&ca);
-	/* the watcher takes no signal but those it waits for */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &saved);
-	st.on = pthread_create(&st.thread, NULL, watcher, NULL) == 0;
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
-	if (!st.on)
-		pthread_cond_destroy(&st.wake);
-}
-
-void stall_stop(void)
-{
-	if (!st.on)
-		return;
-	pthread_mutex_lock(&st.lock);
-	st.quit = true;
-	pthread_cond_signal(&st.wake);
-	pthread_mutex_unlock(&st.lock);
-	pthread_join(st.thread, NULL);
-	pthread_cond_destroy(&st.wake);
-	st.on = false;
 }

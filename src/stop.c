@@ -2,6 +2,7 @@
  * stop.c: the stop signals.  See stop.h.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <string.h>
@@ -42,7 +43,60 @@ static void kill_children(void)
 	}
 }
 
-void stop_take_signal(int sig)
+/*
+ * The stop signals that both the supervisor and this process may get,
+ * as sender << 6 | signal, each kept until the other copy comes: those
+ * this process took (took) and those the supervisor sent on (passed).
+ * A few are enough: the two copies of a signal come moments apart.
+ */
+#define PAIRS 16
+static atomic_int took[PAIRS], passed[PAIRS];
+static atomic_uint took_next, passed_next;
+static atomic_flag pairs_lock = ATOMIC_FLAG_INIT;
+
+static int pair_key(int sig, pid_t sender)
+{
+	return (int)((unsigned)sender << 6 | (unsigned)sig);
+}
+
+/* Take key out of list: true when it was there. */
+static bool pair_take(atomic_int *list, int key)
+{
+	for (int i = 0; i < PAIRS; i++) {
+		int k = key;
+
+		if (atomic_compare_exchange_strong(&list[i], &k, 0))
+			return true;
+	}
+	return false;
+}
+
+/* Keep key in list, over the oldest when it is full. */
+static void pair_put(atomic_int *list, atomic_uint *next, int key)
+{
+	atomic_store(&list[atomic_fetch_add(next, 1) % PAIRS], key);
+}
+
+/*
+ * One copy of a signal came: true when the other copy came first (it is
+ * in other, and taken out); else this one is kept in mine for it.
+ */
+static bool pair_match(atomic_int *other, atomic_int *mine,
+    atomic_uint *next, int key)
+{
+	bool seen;
+
+	while (atomic_flag_test_and_set(&pairs_lock))
+		;
+	seen = pair_take(other, key);
+	if (!seen)
+		pair_put(mine, next, key);
+	atomic_flag_clear(&pairs_lock);
+	return seen;
+}
+
+/* Only async-signal-safe calls: kill(), write(), _exit() */
+static void stop_take_signal(int sig)
 {
 	bool again = first_signal != 0;
 
@@ -62,9 +116,61 @@ void stop_take_signal(int sig)
 		kill_children();
 }
 
-static void on_stop_signal(int sig)
+pid_t stop_sender(const siginfo_t *si)
 {
-	stop_take_signal(sig);
+	return si->si_code == SI_USER || si->si_code == SI_QUEUE
+#ifdef SI_TKILL
+	    || si->si_code == SI_TKILL
+#endif
+	    ? si->si_pid : 0;
+}
+
+/*
+ * The signal number that carries a stop signal from the supervisor: a
+ * real-time one, queued, so that two stop signals stay two.
+ */
+static int forward_signal(void)
+{
+	return SIGRTMIN + 2;
+}
+
+void stop_forward(pid_t to, int sig, pid_t sender)
+{
+	union sigval v;
+
+	v.sival_int = pair_key(sig, sender);
+	sigqueue(to, forward_signal(), v);
+}
+
+/*
+ * A stop signal sent to this process.  SIGINT and SIGTERM from another
+ * process or the terminal may have reached the supervisor too: kept, so
+ * that its copy is not counted again.
+ */
+static void on_stop_signal(int sig, siginfo_t *si, void *uc)
+{
+	pid_t sender = stop_sender(si);
+	int key = pair_key(sig, sender);
+	bool counted = false;
+
+	(void)uc;
+	if ((sig == SIGINT || sig == SIGTERM) && sender != getpid())
+		counted = pair_match(passed, took, &took_next, key);
+	if (!counted)
+		stop_take_signal(sig);
+}
+
+/* A stop signal the supervisor took and sent on. */
+static void on_forwarded(int fsig, siginfo_t *si, void *uc)
+{
+	int key = si->si_value.sival_int;
+
+	(void)fsig;
+	(void)uc;
+	if (si->si_code != SI_QUEUE || si->si_pid != getppid())
+		return;
+	if (!pair_match(took, passed, &passed_next, key))
+		stop_take_signal(key & 63);
 }
 
 int stop_children_add(const volatile pid_t *pids, const volatile unsigned *count)
@@ -99,13 +205,21 @@ void stop_install_signals(void)
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
+	/* one at a time in a thread: the pairs' lock is never taken twice */
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop_signal;
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, forward_signal());
+	sa.sa_flags = SA_SIGINFO;
+	sa.sa_sigaction = on_stop_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGXCPU, &sa, NULL);
 	sigaction(SIGXFSZ, &sa, NULL);
+	sa.sa_sigaction = on_forwarded;
+	sigaction(forward_signal(), &sa, NULL);
 	/* a lost terminal must not end a long run, as in bonnie++ */
+	sa.sa_flags = 0;
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGHUP, &sa, NULL);
 	/* a closed stdout becomes EPIPE on write, seen when stdout is closed */

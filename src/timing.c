@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "timing.h"
+#include "util.h"
 
 uint64_t op_clock_scale = (uint64_t)1 << 32;
 
@@ -52,18 +53,10 @@ int op_clock_tsc;
 static int kernel_trusts_tsc(void)
 {
 	char buf[16];
-	ssize_t n;
-	int fd;
 
-	fd = open("/sys/devices/system/clocksource/clocksource0/"
-	    "current_clocksource", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_small_file("/sys/devices/system/clocksource/clocksource0/"
+	    "current_clocksource", buf, sizeof(buf)) <= 0)
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
 	return strcmp(buf, "tsc\n") == 0;
 }
 

@@ -248,6 +248,19 @@ ssize_t read_all(int fd, void *buf, size_t n)
 	return (ssize_t)done;
 }
 
+ssize_t read_small_file(const char *path, char *buf, size_t n)
+{
+	ssize_t got = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		got = read_all(fd, buf, n - 1);
+		close(fd);
+	}
+	buf[got > 0 ? got : 0] = '\0';
+	return got;
+}
+
 /* utf8_len(), and the code point in *cp when the length is not 0 */
 void fmt_chunk(char *out, size_t n, unsigned bytes)
 {

@@ -127,7 +127,9 @@ ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" 
 # sequential create, with --stall=3: the others, waiting for it after the
 # phase, give the run up, remove their own files and exit non-zero; rank
 # 0 names the silent rank, its host and its scratch directory.  Rank 2 is
-# the third program of the command line, which tells its PID.
+# the third program of the command line, which tells its PID; with
+# --stall that process watches, and its child measures (and names the
+# scratch directory): that one is stopped.
 lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is there
 	held=$1
 	shift
@@ -140,8 +142,9 @@ lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is 
 	    >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	i=0
-	until r2=$(cat "$WORK/rank2" 2>/dev/null) && [ -n "$r2" ] &&
-	    ls -d "$t/clyde.$r2".*/files >/dev/null 2>&1 || [ $i -ge 3000 ]; do
+	until r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null) &&
+	    [ -n "$r2" ] && ls -d "$t/clyde.$r2".*/files >/dev/null 2>&1 ||
+	    [ $i -ge 3000 ]; do
 		sleep 0.02
 		i=$((i + 1))
 	done

@@ -23,6 +23,18 @@ until_true() {
 	done
 }
 gone() { ! kill -0 "$1" 2>/dev/null; }
+all_gone() { for p in "$@"; do gone "$p" || return 1; done; }
+# holders_of DIR: the processes with a descriptor or their working
+# directory inside DIR, one per line
+holders_of() {
+	for d in /proc/[0-9]*; do
+		for f in "$d"/cwd "$d"/fd/*; do
+			case $(readlink "$f" 2>/dev/null) in
+			"$1"/*) echo "${d#/proc/}"; break ;;
+			esac
+		done
+	done
+}
 
 # --- SIGINT in every phase, through the test hooks ------------------------
 
@@ -92,16 +104,19 @@ ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
 
 # Seekers that are stopped (SIGSTOP here; on a network filesystem, stuck
 # in a call that no signal ends): after --stall seconds a line names the
-# wait; SIGINT stops the run, a second SIGINT kills the seekers, and the
-# run cleans up and exits 5.
+# wait and the stopped seeker, on a line of its own after "start 'em...";
+# SIGINT stops the run, a second SIGINT kills the seekers, and the run
+# cleans up and exits 5.  With --stall the process started watches; its
+# child measures, and the seekers are that one's.
 t=$(fresh_target)
 : >"$WORK/err"
-"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=1 \
-    >"$WORK/out" 2>"$WORK/err" &
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 64:8192:16000000:3 -n 0 -f --stall=1 \
+    --progress=never >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 kids=
 for i in $(seq 600); do
-	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
+	kids=$(pgrep -P "$(pgrep -P $pid)" 2>/dev/null) &&
+	    [ "$(echo "$kids" | wc -l)" = 3 ] && break
 	sleep 0.1
 done
 kill -STOP $kids
@@ -114,10 +129,12 @@ until_true 600 gone $pid
 kill -0 $pid 2>/dev/null && kill -KILL $pid $kids
 wait $pid
 rc=$?
-[ "$rc" = 5 ] && is_empty "$t" && [ -z "$(pgrep -P $pid)" ] &&
-    grep -q "^clyde: random seeks: no progress: waitpid (for the seekers) has not returned after 1 s; the filesystem is not answering (SIGINT stops the run)\$" "$WORK/err" &&
+first=$(echo "$kids" | head -1)
+[ "$rc" = 5 ] && is_empty "$t" && all_gone $kids &&
+    grep -q "^start 'em\.\.\.\$" "$WORK/err" &&
+    grep -q "^clyde: random seeks: no progress: waitpid (for the seekers) has not returned after 1 s; seeker 1 (pid $first) is stopped (SIGINT stops the run)\$" "$WORK/err" &&
     grep -q "^clyde: interrupted by SIGINT; removing what the run made\$" "$WORK/err"
-ok $? "stopped seekers: the stall named, two SIGINTs end the run, exit 5, nothing left" ||
+ok $? "stopped seekers: the stopped seeker named on a line of its own, two SIGINTs end the run, exit 5, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
 # --stall=0: no watcher, no line
@@ -341,21 +358,34 @@ else
 		t=$(fresh_target)
 		# empty before the start: the wait reads it
 		: >"$WORK/err"
+		rm -f "$WORK/hung.json"
 		CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
 		    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
-		    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 >"$WORK/out" 2>"$WORK/err" &
+		    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 --json="$WORK/hung.json" \
+		    >"$WORK/out" 2>"$WORK/err" &
 		pid=$!
 		until_true 600 grep -q "no progress" "$WORK/err"
 	}
 	rm -f "$release"
 	hung_run
+	# while the phase runs and the watcher speaks: the one process
+	# with a descriptor or its directory in the target is alone there,
+	# one task, no thread sharing its descriptor table
+	holders=$(holders_of "$t")
+	tasks=$(ls "/proc/$holders/task" 2>/dev/null | wc -l)
 	touch "$release"
 	wait $pid
 	rc=$?
 	[ "$rc" = 0 ] && is_empty "$t" &&
-	    grep -Eq "^clyde: sequential create: no progress: .* has not returned after 1 s; the filesystem is not answering \(SIGINT stops the run\)\$" "$WORK/err"
-	ok $? "a hung call: the stall line, then the run completes when it returns" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	    grep -Eq "^clyde: sequential create: no progress: .* has not returned after 1 s; the filesystem is not answering \(SIGINT stops the run\)\$" "$WORK/err" &&
+	    grep -Eq "\"seq_create\": \{.*\"stall\": \{\"ns\": [1-9][0-9]{9,}, \"call\": \"a call in [^\"]*$SCRATCH\"\}" "$WORK/hung.json" &&
+	    [ "$(grep -c '"stall": null' "$WORK/hung.json")" = 5 ]
+	ok $? "a hung call: the stall line, the stall in the phase's JSON, then the run completes when it returns" ||
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hung.json"; } | diag
+	[ -n "$holders" ] && [ "$holders" != "$pid" ] &&
+	    [ "$(echo "$holders" | wc -l)" = 1 ] && [ "$tasks" = 1 ]
+	ok $? "a phase watched (--stall): the measuring process is a single task, the watcher another process outside the target" ||
+	    echo "watcher $pid; in the target: $holders; tasks: $tasks" | diag
 
 	# it never returns: SIGINT, SIGINT end clyde without the cleanup that
 	# would hang too, naming what to remove

@@ -132,11 +132,14 @@ case_b() { # case_b NAME PROG
 case_c() { # case_c NAME PROG
 	start "$1" $(prog "$2")
 	if first_file; then
+		# the program and its children: clyde's process that measures
+		# is the child of the one started, which watches it (--stall)
 		pid=$(prog_pid)
-		kill -STOP "$pid"
+		kids=$(pgrep -P "$pid")
+		kill -STOP "$pid" $kids
 		find "$NFS_EXPORT" -mindepth 1 -maxdepth 1 ! -name lost+found \
 		    -exec rm -rf {} +
-		kill -CONT "$pid"
+		kill -CONT "$pid" $kids
 		note "export emptied at $(up)"
 	fi
 	done_case "$1"
