@@ -283,6 +283,27 @@ run --compat=2.00 -s 0 -n 1 --json=- -q
 [ "$rc" = 0 ] && head -c 1 "$WORK/out" | grep -q '{' && grep -q '^1.98,' "$WORK/err"
 ok $? "--json=-: the record alone on stdout, the CSV on stderr" || diag < "$WORK/out"
 
+# --json is opened by the user who started clyde, before -u, as a shell's
+# redirection is: from a directory only root may write in, owned by root;
+# only the target is touched as the -u user
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	t=$(fresh_target)
+	chown nobody "$t"
+	mkdir -m 700 "$WORK/rootonly"
+	clyde=$(cd "$(dirname "$CLYDE")" && pwd)/${CLYDE##*/}
+	(cd "$WORK/rootonly" && exec "$clyde" -d "$t" -u nobody -m host -r 0 \
+	    -s 0 -n 1 -q --json=run.json) >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 0 ] && [ "$(ls -A "$WORK/rootonly")" = run.json ] &&
+	    [ "$(stat -c %u "$WORK/rootonly/run.json")" = 0 ] &&
+	    grep -q '^  "status": "ok",$' "$WORK/rootonly/run.json" && is_empty "$t"
+	ok $? "-u nobody --json=run.json in a directory of root's: written, owned by root, exit 0" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$WORK/rootonly"; } | diag
+	rm -rf "$WORK/rootonly"
+else
+	skip_all "not root: no -u to run as another user" 1
+fi
+
 # --precise: measured values instead of +++++
 run -s 16 -n 1 --precise
 [ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out"

@@ -177,6 +177,27 @@ limited -St 1 --compat=2.00 -s 64 -f64 -n 0
 ok $? "a CPU time limit (SIGXCPU): exit 5, said so, an empty target" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# a --json file that cannot be written in full is never seen: no name,
+# not even a part, and the runs go on: its SIGXFSZ stops nothing (dash
+# counts ulimit -f in 512-byte blocks, bash in KiB: either is less than a
+# record)
+json_unwritten() { # json_unwritten FILE: neither FILE nor a part of it is there
+	[ ! -e "$1" ] && [ -z "$(ls -A "$(dirname "$1")" | grep -F "${1##*/}")" ]
+}
+t=$(fresh_target)
+(ulimit -f 2 && exec "$CLYDE" -d "$t" $AS_USER -m host -r 0 -s 0 -n 1 -x 2 \
+    --json="$WORK/big.json") >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
+    json_unwritten "$WORK/big.json" && ! grep -q "interrupted" "$WORK/err" &&
+    grep -q "^clyde: --json $WORK/big.json: File too large; the file is not made\$" "$WORK/err"
+ok $? "--json past the file size limit: both runs of -x 2 done, no file, exit 3" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$WORK"; } | diag
+run -s 0 -n 1 --json="$WORK/big.json"
+[ "$rc" = 0 ] && grep -q '"status": "ok"' "$WORK/big.json"
+ok $? "--json: the same name again after the failed write: written, exit 0" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # stdout a pipe that nobody reads: an error after cleanup, not a crash
 t=$(fresh_target)
 { "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 -x 3 2>"$WORK/err"; echo $? >"$WORK/rc"; } |
@@ -216,7 +237,7 @@ failed() {
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 24
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 25
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
@@ -288,6 +309,15 @@ else
 	    filled "$line" 12 && empty "$line" 14 16 18 20
 	ok $? "2.00 -c 2: write EIO in one copy's rewrite, the copy named" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
+
+	# a full disk under the --json file: no file, the runs go on (-s 0
+	# -n 1 writes nothing else)
+	fault write 1 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
+	[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
+	    json_unwritten "$WORK/full.json" &&
+	    grep -q "^clyde: --json $WORK/full.json: No space left on device; the file is not made\$" "$WORK/err"
+	ok $? "--json on a full disk: both runs of -x 2 done, no file, exit 3" ||
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$WORK"; } | diag
 
 	# retried, not counted twice: the data file has exactly its size
 	for err in short EINTR; do
