@@ -23,6 +23,10 @@ until_true() {
 	done
 }
 gone() { ! kill -0 "$1" 2>/dev/null; }
+# json_unwritten FILE: neither FILE nor a part of it (.FILE.XXXXXX) is there
+json_unwritten() {
+	[ ! -e "$1" ] && [ -z "$(ls -A "$(dirname "$1")" | grep -F "${1##*/}")" ]
+}
 
 # --- SIGINT in every phase, through the test hooks ------------------------
 
@@ -120,6 +124,33 @@ rc=$?
 ok $? "stopped seekers: the stall named, two SIGINTs end the run, exit 5, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
+# kill -9 of clyde mid-seeks: the seekers die with it, and the keeper of
+# the --json file removes the part written (no name left but the scratch
+# directory, which the next run reports)
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f \
+    --json="$WORK/killed.json" >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+# three seekers and the keeper
+for i in $(seq 300); do
+	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 4 ] && break
+	sleep 0.1
+done
+kill -KILL $pid
+wait $pid
+rc=$?
+alive() { for k in $kids; do kill -0 "$k" 2>/dev/null && return 0; done; return 1; }
+until_true 100 eval '! alive'
+left_alive=$(for k in $kids; do kill -0 "$k" 2>/dev/null && echo "$k"; done)
+[ -z "$left_alive" ] || kill -KILL $left_alive
+[ "$rc" = 137 ] && [ "$(echo "$kids" | wc -l)" = 4 ] && [ -z "$left_alive" ]
+ok $? "kill -9 of clyde during the seeks: its seekers die with it" ||
+    { echo "rc=$rc kids=$kids alive=$left_alive"; cat "$WORK/err"; } | diag
+until_true 100 json_unwritten "$WORK/killed.json"
+json_unwritten "$WORK/killed.json"
+ok $? "kill -9 of clyde: no --json file, not even a part" || ls -A "$WORK" | diag
+rm -rf "${t:?}"/clyde.*
+
 # --stall=0: no watcher, no line
 t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=0 \
@@ -181,9 +212,6 @@ ok $? "a CPU time limit (SIGXCPU): exit 5, said so, an empty target" ||
 # not even a part, and the runs go on: its SIGXFSZ stops nothing (dash
 # counts ulimit -f in 512-byte blocks, bash in KiB: either is less than a
 # record)
-json_unwritten() { # json_unwritten FILE: neither FILE nor a part of it is there
-	[ ! -e "$1" ] && [ -z "$(ls -A "$(dirname "$1")" | grep -F "${1##*/}")" ]
-}
 t=$(fresh_target)
 (ulimit -f 2 && exec "$CLYDE" -d "$t" $AS_USER -m host -r 0 -s 0 -n 1 -x 2 \
     --json="$WORK/big.json") >"$WORK/out" 2>"$WORK/err"
