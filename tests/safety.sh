@@ -23,6 +23,16 @@ until_true() {
 	done
 }
 gone() { ! kill -0 "$1" 2>/dev/null; }
+# wait_children PID N: $kids, the children of PID, once there are N (at
+# most 30 s)
+wait_children() {
+	kids=
+	for i in $(seq 300); do
+		kids=$(pgrep -P "$1") && [ "$(echo "$kids" | wc -l)" = "$2" ] &&
+		    break
+		sleep 0.1
+	done
+}
 # json_unwritten FILE: neither FILE nor a part of it (.FILE.XXXXXX) is there
 json_unwritten() {
 	[ ! -e "$1" ] && [ -z "$(ls -A "$(dirname "$1")" | grep -F "${1##*/}")" ]
@@ -103,11 +113,7 @@ t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=1 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-kids=
-for i in $(seq 100); do
-	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
-	sleep 0.1
-done
+wait_children $pid 3
 kill -STOP $kids
 until_true 50 grep -q "no progress" "$WORK/err"
 kill -INT $pid
@@ -132,10 +138,7 @@ t=$(fresh_target)
     --json="$WORK/killed.json" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 # three seekers and the keeper
-for i in $(seq 300); do
-	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 4 ] && break
-	sleep 0.1
-done
+wait_children $pid 4
 kill -KILL $pid
 wait $pid
 rc=$?
@@ -156,10 +159,7 @@ t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=0 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-for i in $(seq 100); do
-	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
-	sleep 0.1
-done
+wait_children $pid 3
 kill -STOP $kids
 sleep 2
 kill -INT $pid
