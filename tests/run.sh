@@ -107,13 +107,74 @@ mkdir "$t/Bonnie.1" && printf 'x' > "$t/Bonnie.1/data"
     [ "$(cat "$t/Bonnie.1/data")" = x ] && [ "$(ls -A "$t" | wc -l)" = 2 ]
 ok $? "files already in the target are untouched, nothing added"
 
-# a scratch directory of a dead run is reported, not removed
+# a scratch directory of a dead run is reported, not removed: one of an
+# older clyde (no record of where it was made), and one that says it was
+# made here (this host, boot and PID namespace)
 t=$(fresh_target)
-mkdir "$t/clyde.999999999.AbCdEf"
+mkdir -m 700 "$t/clyde.999999999.AbCdEf" "$t/clyde.999999998.AbCdEf"
+printf 'host %s\nboot %s\npidns %s\n' "$(hostname)" \
+    "$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)" \
+    "$(readlink /proc/self/ns/pid 2>/dev/null)" >"$t/clyde.999999998.AbCdEf/made-by"
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
 [ $? = 0 ] && [ -d "$t/clyde.999999999.AbCdEf" ] &&
-    grep -q "clyde.999999999.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err"
+    grep -q "clyde.999999999.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err" &&
+    grep -q "clyde.999999998.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err"
 ok $? "a stale scratch directory is reported with the command, and kept" || diag < "$WORK/err"
+
+# only what looks like clyde's is named: not a file or a symbolic link of
+# that name, a directory of another mode, or one holding other names;
+# and one made on another host is never called stale
+t=$(fresh_target)
+printf 'notes\n' >"$t/clyde.99999.notes1"
+mkdir -m 700 "$WORK/linked" && ln -s "$WORK/linked" "$t/clyde.99998.notes2"
+mkdir -m 755 "$t/clyde.999999997.AbCdEf"
+mkdir -m 700 "$t/clyde.999999996.AbCdEf" && : >"$t/clyde.999999996.AbCdEf/photo.jpg"
+mkdir -m 700 "$t/clyde.999999995.AbCdEf"
+printf 'host elsewhere.example\nboot 1\npidns pid:[1]\n' \
+    >"$t/clyde.999999995.AbCdEf/made-by"
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && ! grep -q "left by an earlier run" "$WORK/err" &&
+    ! grep -Eq "notes|999999997|999999996" "$WORK/err" &&
+    grep -q "^clyde: $t/clyde.999999995.AbCdEf was made by a run on elsewhere.example, which this run cannot check; it is left as it is\$" "$WORK/err" &&
+    [ "$(ls -A "$t" | wc -l)" = 5 ] && [ -d "$WORK/linked" ]
+ok $? "leftovers: only clyde's directories are named, one of another host as such" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -rf "$WORK/linked"
+
+# a live run in another PID namespace (unshare -p): its PID means nothing
+# here, so its directory is not called stale
+if [ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
+	t=$(fresh_target)
+	rm -f "$WORK/in" && mkfifo "$WORK/in"
+	# a PID that this namespace does not have
+	pid=32000
+	while kill -0 $((pid + 1)) 2>/dev/null; do pid=$((pid - 100)); done
+	# sh is PID 1 there; clyde, its child, the PID after $pid
+	unshare -pf --mount-proc sh -c "echo $pid >/proc/sys/kernel/ns_last_pid &&
+	    \"\$0\" -d \"\$1\" -u root -r 0 -s 0 -n 1 -y p" \
+	    "$(cd "$(dirname "$CLYDE")" && pwd)/${CLYDE##*/}" "$t" \
+	    <"$WORK/in" >/dev/null 2>"$WORK/err1" &
+	ns_pid=$!
+	exec 3>"$WORK/in"
+	for i in $(seq 300); do
+		grep -q "press Enter" "$WORK/err1" && break
+		sleep 0.1
+	done
+	"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+	rc=$?
+	exec 3>&-
+	wait $ns_pid
+	rc1=$?
+	[ "$rc" = 0 ] && [ "$rc1" = 5 ] && ls "$WORK/err1" >/dev/null &&
+	    ! grep -q "left by an earlier run" "$WORK/err" &&
+	    grep -q "^clyde: $t/clyde.$((pid + 1))\.[A-Za-z0-9]\{6\} was made by a run on $(hostname) in another PID namespace, which this run cannot check; it is left as it is\$" "$WORK/err" &&
+	    is_empty "$t"
+	ok $? "a live run in another PID namespace: not called stale, named as such" ||
+	    { echo "rc=$rc rc1=$rc1"; cat "$WORK/err1" "$WORK/err"; } | diag
+else
+	skip_all "not root, or no unshare -p: no other PID namespace" 1
+fi
 
 # the same seed gives the same run; -Z reads numbers from a file
 head -c 4096 /dev/urandom > "$WORK/random"

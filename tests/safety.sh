@@ -300,12 +300,13 @@ else
 	failed "fsync EIO at the end of per-char write (stdio)" \
 	    "per-char write: $SCRATCH/Bonnie\.[0-9]+: fsync: Input/output error" \
 	    "" "3 5 7 9 11 13 $ALL_FILES"
-	# openat: 1 the scratch directory, 2-4 the block phases, 5 the seekers
-	fault openat 4 ENOTCONN $io
+	# openat: 1 the scratch directory, 2 its record (made-by), 3-5 the
+	# block phases, 6 the seekers
+	fault openat 5 ENOTCONN $io
 	failed "open ENOTCONN in block read" \
 	    "block read: $SCRATCH/Bonnie\.[0-9]+: open: Transport endpoint is not connected" \
 	    "5 7" "11 13 $ALL_FILES"
-	fault openat 5 EIO $io
+	fault openat 6 EIO $io
 	failed "open EIO in the seeker processes" \
 	    "random seeks: $SCRATCH/Bonnie\.[0-9]+: open at byte 0: Input/output error" \
 	    "5 7 11" "13 $ALL_FILES"
@@ -339,8 +340,8 @@ else
 	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
 
 	# a full disk under the --json file: no file, the runs go on (-s 0
-	# -n 1 writes nothing else)
-	fault write 1 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
+	# -n 1 writes nothing else but the scratch directory's record first)
+	fault write 2 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
 	[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
 	    json_unwritten "$WORK/full.json" &&
 	    grep -q "^clyde: --json $WORK/full.json: No space left on device; the file is not made\$" "$WORK/err"
