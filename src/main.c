@@ -181,8 +181,14 @@ static int write_outputs(const struct config *cfg, struct outputs *out,
 		put_json(cfg, out, json_records, res, nres);
 		out->json_records += nres;
 	}
-	/* an interrupted run prints nothing else, as bonnie++ */
-	if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
+	/*
+	 * An interrupted run prints nothing else, as bonnie++; but the
+	 * points of a sweep that ended before it are printed, as -x prints
+	 * the runs that ended (the last record begun is the interrupted one).
+	 */
+	if (rc == EXIT_INTERRUPTED && cfg->nchunks > 0 && nres > 1)
+		nres--;
+	else if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 		return rc;
 	/* bonnie++ prints no table with -x, even -x 1 */
 	if (cfg->runs == 0 && nres > 0 &&
