@@ -296,12 +296,13 @@ static int start(struct config *cfg, struct output_file *json, bool *json_open)
 		    stderr);
 		rc = EXIT_USAGE;
 	}
+	/* bad input (exit 1) before a target that cannot be used (exit 2) */
+	if (rc == EXIT_OK)
+		rc = setup_check_seed_file(cfg);
 	if (rc == EXIT_OK)
 		rc = setup_check_target(cfg);
 	if (rc == EXIT_OK)
 		rc = sync_attach(cfg);
-	if (rc == EXIT_OK)
-		rc = setup_check_seed_file(cfg);
 	/* no rank starts unless all can: none may wait for ever */
 	if (!dist_all_ok(rc == EXIT_OK) && rc == EXIT_OK) {
 		fputs("clyde: another rank could not start\n", stderr);

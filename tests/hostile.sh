@@ -77,6 +77,14 @@ zbad "a device" /dev/zero "a device, not a regular file"
 zbad "a directory" "$WORK" "not a regular file"
 zbad "of 6 bytes" "$WORK/six-bytes" \
     "its size is not a multiple of 4 bytes (32-bit numbers)"
+# bad input before the target: -Z /dev/null with a target that would be
+# refused too (missing here) is exit 1
+"$CLYDE" -d "$WORK/no-such-target" $AS_USER -r 0 -s 0 -n 1 -Z /dev/null \
+    >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(head -n 1 "$WORK/err")" = "clyde: -Z /dev/null: a device, not a regular file" ]
+ok $? "-Z /dev/null and a missing target: the -Z file named first, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --- the data file swapped between phases (-y p) ---------------------------
 
