@@ -19,13 +19,15 @@ SRC = src/main.c src/config.c src/runner.c src/phase.c src/phase_ctx.c \
 	src/phase_io.c src/phase_seek.c src/phase_files.c src/phase_copies.c \
 	src/stop.c src/test_hooks.c src/timing.c src/result.c src/csv.c \
 	src/csv_read.c src/report_text.c src/util.c src/setup.c src/sync.c \
-	src/dist_local.c src/progress.c src/scratch.c src/stall.c
+	src/dist_local.c src/progress.c src/scratch.c src/stall.c \
+	src/output_file.c
 HDR = include/config.h include/result.h include/runner.h include/phase.h \
 	include/phase_ctx.h include/phase_io.h include/phase_seek.h \
 	include/phase_files.h include/phase_copies.h include/stop.h \
 	include/test_hooks.h include/timing.h include/util.h include/csv.h \
 	include/report_text.h include/setup.h include/sync.h \
-	include/progress.h include/scratch.h include/dist.h include/stall.h
+	include/progress.h include/scratch.h include/dist.h include/stall.h \
+	include/output_file.h
 # clyde report
 SRC += src/csv_input.c src/table_read.c src/report_set.c src/report_json.c \
 	src/report_html.c src/report_markdown.c src/report_cmd.c src/stats.c

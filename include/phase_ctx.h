@@ -45,6 +45,7 @@ struct phase_ctx {
 	 * still names this device and inode */
 	dev_t scratch_dev;
 	ino_t scratch_ino;
+	ino_t scratch_record_ino;       /* its record of where it was made */
 	pid_t pid;                      /* names the data files: Bonnie.<pid> */
 
 	unsigned chunk;                 /* the I/O chunk of the running point */

@@ -80,7 +80,8 @@ static const char usage_text[] =
 "                         refused for this long (default 60; 0: never)\n"
 "      --chunks=LIST      a sweep: the block phases and the seeks once per\n"
 "                         chunk size, 4k,64k,1m or 4k..16m (powers of two,\n"
-"                         256 to 16m, at most 32); one result per size\n"
+"                         256 to 16m, each once: at most 17); one result\n"
+"                         per size\n"
 "      --help, --version\n";
 
 enum long_only {

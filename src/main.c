@@ -20,6 +20,7 @@
 #include "report_text.h"
 #include "report_json.h"
 #include "report_cmd.h"
+#include "output_file.h"
 #include "result.h"
 #include "setup.h"
 #include "stall.h"
@@ -42,31 +43,6 @@ static int close_stdout(void)
 }
 
 /*
- * --json=FILE: made now, before the run, so a bad path stops it early;
- * never over an existing file.  "-" is stdout.
- */
-static FILE *open_json(const struct config *cfg)
-{
-	int fd;
-	FILE *f;
-
-	if (strcmp(cfg->json_path, "-") == 0)
-		return stdout;
-	fd = open(cfg->json_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (f == NULL) {
-		fprintf(stderr, "clyde: --json %s: %s%s\n", cfg->json_path,
-		    strerror(errno), errno == EEXIST ?
-		    " (clyde never overwrites a file)" : "");
-		if (fd >= 0) {
-			close(fd);
-			unlink(cfg->json_path);
-		}
-	}
-	return f;
-}
-
-/*
  * Where the results of the runs go.  With -q the table goes to stderr,
  * so stdout collects CSV lines; with --json=- stdout has the JSON alone.
  * Rank 0 speaks for all ranks: the others have no outputs.
@@ -75,7 +51,9 @@ struct outputs {
 	bool speaks;
 	const struct csv_layout *layout;
 	FILE *table, *csv;
-	FILE *json;                     /* NULL without --json */
+	bool json_stdout;               /* --json=- */
+	struct output_file *json;       /* --json=FILE; NULL without */
+	bool json_failed;               /* a record was lost: exit 3 */
 	unsigned json_records;
 	bool several;                   /* more than one record: an array, a header */
 	bool header_done;
@@ -83,21 +61,24 @@ struct outputs {
 	struct rank_figures *ranks;
 };
 
-/* Open what the results go to, before the first run.  Exit code. */
-static int open_outputs(const struct config *cfg, struct outputs *out)
+/*
+ * Open what the results go to, before the first run; json is the
+ * --json file, already open (start()), or NULL.  Exit code.
+ */
+static int open_outputs(const struct config *cfg, struct outputs *out,
+    struct output_file *json)
 {
 	bool json_on_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
 	int rc = EXIT_OK;
 
 	memset(out, 0, sizeof(*out));
 	out->speaks = dist_rank() == 0;
+	out->json_stdout = out->speaks && json_on_stdout;
+	out->json = json;
 	out->several = cfg->runs > 1 || config_points(cfg) > 1;
 	out->layout = csv_layout_for(cfg->compat);
 	out->table = cfg->quiet || json_on_stdout ? stderr : stdout;
 	out->csv = json_on_stdout ? stderr : stdout;
-	if (out->speaks && cfg->json_path != NULL &&
-	    (out->json = open_json(cfg)) == NULL)
-		rc = EXIT_CANNOT_START;
 	if (out->speaks && dist_size() > 1 &&
 	    (out->ranks = calloc((size_t)dist_size() * config_points(cfg),
 	    sizeof(*out->ranks))) == NULL)
@@ -138,6 +119,58 @@ static int write_table(FILE *f, enum compat compat, const struct result *res,
 	return rc;
 }
 
+/* JSON text, made by put() into memory, to stdout or the --json file */
+static void put_json(const struct config *cfg, struct outputs *out,
+    void (*put)(FILE *, const struct outputs *, const struct result *,
+    unsigned), const struct result *res, unsigned nres)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int err;
+
+	if (out->json == NULL && !out->json_stdout)
+		return;
+	mem = open_memstream(&text, &len);
+	if (mem != NULL)
+		put(mem, out, res, nres);
+	if (mem == NULL || fclose(mem) != 0) {
+		err = errno;
+		if (!out->json_failed)
+			fprintf(stderr, "clyde: --json %s: %s; the file is not "
+			    "made\n", cfg->json_path, strerror(err));
+		out->json_failed = true;
+		if (out->json != NULL)
+			out->json->failed = true;
+	} else if (out->json != NULL) {
+		output_file_write(out->json, text, len);
+	} else if (fwrite(text, 1, len, stdout) != len) {
+		out->json_failed = true;
+	}
+	free(text);
+}
+
+/* The records of one run: one, or part of an array (-x N > 1, --chunks) */
+static void json_records(FILE *f, const struct outputs *out,
+    const struct result *res, unsigned nres)
+{
+	for (unsigned i = 0; i < nres; i++) {
+		if (out->several)
+			fputs(out->json_records + i == 0 ? "[\n" : ",\n", f);
+		report_json_record(f, &res[i]);
+	}
+}
+
+/* The end of the array */
+static void json_end(FILE *f, const struct outputs *out,
+    const struct result *res, unsigned nres)
+{
+	(void)res;
+	(void)nres;
+	if (out->several && out->json_records > 0)
+		fputs("]\n", f);
+}
+
 /*
  * The results of one run that ended with rc, one record per point.
  * Returns rc, or EXIT_IO_ERROR when nobody can read them any more.
@@ -148,16 +181,18 @@ static int write_outputs(const struct config *cfg, struct outputs *out,
 	unsigned i;
 
 	/* a run that could not start has no record */
-	for (i = 0; i < nres && rc != EXIT_CANNOT_START && out->json != NULL;
-	    i++) {
-		/* one record, or an array of them (-x N > 1, --chunks) */
-		if (out->several)
-			fputs(out->json_records == 0 ? "[\n" : ",\n", out->json);
-		report_json_record(out->json, &res[i]);
-		out->json_records++;
+	if (rc != EXIT_CANNOT_START && nres > 0) {
+		put_json(cfg, out, json_records, res, nres);
+		out->json_records += nres;
 	}
-	/* an interrupted run prints nothing else, as bonnie++ */
-	if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
+	/*
+	 * An interrupted run prints nothing else, as bonnie++; but the
+	 * points of a sweep that ended before it are printed, as -x prints
+	 * the runs that ended (the last record begun is the interrupted one).
+	 */
+	if (rc == EXIT_INTERRUPTED && cfg->nchunks > 0 && nres > 1)
+		nres--;
+	else if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 		return rc;
 	/* bonnie++ prints no table with -x, even -x 1 */
 	if (cfg->runs == 0 && nres > 0 &&
@@ -178,33 +213,29 @@ static int write_outputs(const struct config *cfg, struct outputs *out,
 }
 
 /*
- * Close the JSON file (an array's end with -x), or remove it when no run
- * could start: it holds nothing.  Free.  Exit code.
+ * End the JSON (an array's end with -x) and put the file in place, or
+ * remove it when no run could start: it holds nothing.  Free.  Exit code.
  */
 static int close_outputs(const struct config *cfg, struct outputs *out)
 {
 	int rc = EXIT_OK;
 
 	/* the array's end on stdout too (--json=-) */
-	if (out->json != NULL && out->several && out->json_records > 0)
-		fputs("]\n", out->json);
-	if (out->json != NULL && out->json != stdout &&
-	    out->json_records == 0) {
-		fclose(out->json);
-		unlink(cfg->json_path);
-	} else if (out->json != NULL && out->json != stdout) {
-		if (close_checked(out->json) != 0) {
-			fprintf(stderr, "clyde: --json %s: %s\n", cfg->json_path,
-			    errno ? strerror(errno) : "write error");
-			rc = EXIT_IO_ERROR;
-		}
-	}
+	put_json(cfg, out, json_end, NULL, 0);
+	if (out->json != NULL &&
+	    output_file_close(out->json, out->json_records > 0) != 0)
+		rc = EXIT_IO_ERROR;
+	if (out->json_failed)
+		rc = EXIT_IO_ERROR;
 	free(out->ranks);
 	return rc;
 }
 
-/* -x runs (1 without it), each one measured and then written out. */
-static int run_benchmark(const struct config *cfg)
+/*
+ * -x runs (1 without it), each one measured and then written out; json
+ * as for open_outputs(), closed here.
+ */
+static int run_benchmark(const struct config *cfg, struct output_file *json)
 {
 	struct outputs out;
 	struct result *res;
@@ -212,7 +243,7 @@ static int run_benchmark(const struct config *cfg)
 	unsigned points = config_points(cfg);
 	int rc, close_rc;
 
-	rc = open_outputs(cfg, &out);
+	rc = open_outputs(cfg, &out, json);
 	/* one record per point of a --chunks sweep */
 	res = calloc(points, sizeof(*res));
 	if (!dist_all_ok(res != NULL) && rc == EXIT_OK) {
@@ -245,22 +276,37 @@ static int run_benchmark(const struct config *cfg)
 	return rc != EXIT_OK ? rc : close_rc;
 }
 
-/* Every check a rank makes before the run; the ranks then agree. */
-static int start(struct config *cfg)
+/*
+ * Every check a rank makes before the run; the ranks then agree.  The
+ * --json file is made first, by the user who started clyde, as a
+ * shell's redirection would be: -u applies to the target alone.
+ */
+static int start(struct config *cfg, struct output_file *json, bool *json_open)
 {
-	int rc = setup_privileges(cfg);
+	int rc = EXIT_OK;
+
+	*json_open = false;
+	if (dist_rank() == 0 && cfg->json_path != NULL &&
+	    strcmp(cfg->json_path, "-") != 0) {
+		if (output_file_open(json, cfg->json_path) != 0)
+			rc = EXIT_CANNOT_START;
+		*json_open = rc == EXIT_OK;
+	}
+	if (rc == EXIT_OK)
+		rc = setup_privileges(cfg);
 
 	if (rc == EXIT_OK && cfg->concurrency > 1 && dist_size() > 1) {
 		fputs("clyde: -c: with several ranks the ranks are the copies\n",
 		    stderr);
 		rc = EXIT_USAGE;
 	}
+	/* bad input (exit 1) before a target that cannot be used (exit 2) */
+	if (rc == EXIT_OK)
+		rc = setup_check_seed_file(cfg);
 	if (rc == EXIT_OK)
 		rc = setup_check_target(cfg);
 	if (rc == EXIT_OK)
 		rc = sync_attach(cfg);
-	if (rc == EXIT_OK)
-		rc = setup_check_seed_file(cfg);
 	/* no rank starts unless all can: none may wait for ever */
 	if (!dist_all_ok(rc == EXIT_OK) && rc == EXIT_OK) {
 		fputs("clyde: another rank could not start\n", stderr);
@@ -272,6 +318,8 @@ static int start(struct config *cfg)
 /* The run that cfg describes, in the measuring process. */
 static int clyde_main(struct config *cfg)
 {
+	struct output_file json;
+	bool json_open;
 	int rc, close_rc;
 
 	stop_install_signals();
@@ -280,11 +328,13 @@ static int clyde_main(struct config *cfg)
 		rc = setup_privileges(cfg);
 		return rc != EXIT_OK ? rc : sync_setup(cfg);
 	}
-	rc = start(cfg);
+	rc = start(cfg, &json, &json_open);
 	if (rc == EXIT_OK) {
 		if (dist_rank() == 0)
 			setup_announce(cfg);
-		rc = run_benchmark(cfg);
+		rc = run_benchmark(cfg, json_open ? &json : NULL);
+	} else if (json_open) {
+		output_file_close(&json, false);
 	}
 	close_rc = close_stdout();
 	return rc != EXIT_OK ? rc : close_rc;

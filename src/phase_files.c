@@ -81,6 +81,8 @@ struct file_set {
 	int top_fd;             /* FILES_DIR, or -1 while it does not exist */
 	unsigned subdirs_made;
 	bool target_made;
+	dev_t target_dev;       /* files.target as made: links go only to it */
+	ino_t target_ino;
 	bool sync_dirs;         /* false once the filesystem refused fsync on a directory */
 	int cached_fd;          /* one open subdirectory, for -b directory fsyncs */
 	unsigned cached_dir;
@@ -730,19 +732,51 @@ static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
 
 /* Create ---------------------------------------------------------------- */
 
-/* The file every link points to; made once, untimed. */
+/* Whether st is files.target as this run made it (the same inode). */
+static bool is_our_target(const struct file_set *fs, const struct stat *st)
+{
+	return st->st_dev == fs->target_dev && st->st_ino == fs->target_ino;
+}
+
+/* files.target is another file: nothing goes through it any more */
+static int fail_target(struct phase_ctx *ctx)
+{
+	return phase_fail(ctx, TARGET_NAME, "not the file clyde made: another "
+	    "file was put under its name; nothing linked to it or read", 0);
+}
+
+/*
+ * The file every link points to; made once, untimed.  Made, it must
+ * still be the same inode before links are made to it again: a file put
+ * in its place between phases is never linked to.
+ */
 static int make_target(struct phase_ctx *ctx, struct file_set *fs)
 {
 	long max = ctx->cfg->files.max_size;
+	struct stat st;
 	int fd;
 
-	if (fs->target_made || (max != FILES_HARDLINK && max != FILES_SYMLINK))
+	if (max != FILES_HARDLINK && max != FILES_SYMLINK)
 		return PHASE_OK;
+	if (fs->target_made) {
+		if (fstatat(ctx->scratch_fd, TARGET_NAME, &st,
+		    AT_SYMLINK_NOFOLLOW) != 0)
+			return phase_fail(ctx, TARGET_NAME, "stat", errno);
+		return is_our_target(fs, &st) ? PHASE_OK : fail_target(ctx);
+	}
 	fd = openat(ctx->scratch_fd, TARGET_NAME,
 	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FILE_MODE);
 	if (fd < 0)
 		return phase_fail(ctx, TARGET_NAME, "open", errno);
 	fs->target_made = true;
+	if (fstat(fd, &st) != 0) {
+		int err = errno;
+
+		close(fd);
+		return phase_fail(ctx, TARGET_NAME, "fstat", err);
+	}
+	fs->target_dev = st.st_dev;
+	fs->target_ino = st.st_ino;
 	if (close(fd) != 0)
 		return phase_fail(ctx, TARGET_NAME, "close", errno);
 	return PHASE_OK;
@@ -942,7 +976,10 @@ static int read_file(struct phase_ctx *ctx, int dfd, const char *name,
 	return PHASE_OK;
 }
 
-/* stat() one entry, and read its data if it has any. */
+/*
+ * stat() one entry, and read its data if it has any.  A link must lead
+ * to files.target as made: a file put in its place is not read.
+ */
 static int stat_entry(struct phase_ctx *ctx, int dfd, const char *name,
     const char *msg_dir)
 {
@@ -950,6 +987,8 @@ static int stat_entry(struct phase_ctx *ctx, int dfd, const char *name,
 
 	if (fstatat(dfd, name, &st, stat_flags(ctx)) != 0)
 		return fail_at(ctx, msg_dir, name, "stat", errno);
+	if (ctx->files->target_made && !is_our_target(ctx->files, &st))
+		return fail_target(ctx);
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
 		return read_file(ctx, dfd, name, msg_dir, (uint64_t)st.st_size);
 	return PHASE_OK;
@@ -1247,11 +1286,16 @@ int phase_ran_del_run(struct phase_ctx *ctx)
 void phase_files_cleanup(struct phase_ctx *ctx)
 {
 	struct file_set *fs = ctx->files;
+	struct stat st;
 
 	if (fs == NULL)
 		return;
 	remove_quietly(ctx, fs);
-	if (fs->target_made)
+	/* a name put in the target's place is not ours to remove */
+	if (fs->target_made && fstatat(ctx->scratch_fd, TARGET_NAME, &st,
+	    AT_SYMLINK_NOFOLLOW) == 0 && !is_our_target(fs, &st))
+		phase_cleanup_left(ctx, TARGET_NAME, "not made by clyde");
+	else if (fs->target_made)
 		phase_cleanup_failed(ctx, TARGET_NAME, phase_remove(ctx,
 		    ctx->scratch_fd, "", TARGET_NAME, 0));
 	free(fs->extra);

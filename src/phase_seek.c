@@ -23,6 +23,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __linux__
+#include <sys/prctl.h>          /* PR_SET_PDEATHSIG */
+#endif
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -307,6 +310,20 @@ static bool wait_for_go(struct seek_shared *sh, const sigset_t *waiting)
  * The child: never returns into the parent's code and never calls
  * exit(), which would flush stdio buffers it shares with the parent.
  */
+/*
+ * A seeker whose parent is killed (SIGKILL: no cleanup) must not go on
+ * writing in a directory that the next run calls stale: it gets SIGKILL
+ * too.  The parent may be gone before the request is made: then at once.
+ */
+static void die_with_parent(pid_t parent)
+{
+#ifdef PR_SET_PDEATHSIG
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	if (getppid() != parent)
+		_exit(1);
+}
+
 static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
     unsigned id, const sigset_t *waiting)
 {
@@ -315,6 +332,7 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	int fds[IO_FILES_MAX];
 	unsigned opened;
 
+	die_with_parent(ctx->pid);
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_go;

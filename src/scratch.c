@@ -1,6 +1,11 @@
 /*
  * scratch.c: the one directory a run makes in the target,
  * clyde.PID.XXXXXX, and the report of those that killed runs left.
+ *
+ * The directory holds a record of where it was made, RECORD_NAME: the
+ * host, the boot and the PID namespace.  A PID says whether a run still
+ * runs only on the same host, boot and namespace: a target shared over
+ * NFS or GlusterFS, or a run under unshare -p, has others.
  */
 /* O_PATH is Linux's: glibc shows it with _GNU_SOURCE */
 #define _GNU_SOURCE
@@ -18,6 +23,7 @@
 
 #include "phase_ctx.h"
 #include "scratch.h"
+#include "util.h"
 
 /* a directory opened only to work in it: Linux's O_PATH, POSIX's O_SEARCH */
 #if defined(O_PATH)
@@ -27,6 +33,153 @@
 #else
 #define DIR_SEARCH_ONLY O_RDONLY
 #endif
+
+#define RECORD_NAME "made-by"
+
+/* Where a run was made: each field "" when it cannot be told. */
+struct origin {
+	char host[256];
+	char boot[64];          /* the kernel's boot id: the host since it started */
+	char pidns[64];         /* "pid:[INODE]": what a PID means */
+};
+
+/* The first line of file, without its newline, into out ("" if none) */
+static void read_line(const char *file, char *out, size_t n)
+{
+	FILE *f = fopen(file, "re");
+
+	out[0] = '\0';
+	if (f == NULL)
+		return;
+	if (fgets(out, (int)n, f) == NULL)
+		out[0] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+}
+
+static void origin_here(struct origin *o)
+{
+	ssize_t len;
+
+	memset(o, 0, sizeof(*o));
+	if (gethostname(o->host, sizeof(o->host) - 1) != 0)
+		o->host[0] = '\0';
+	o->host[strcspn(o->host, "\n")] = '\0';
+	read_line("/proc/sys/kernel/random/boot_id", o->boot, sizeof(o->boot));
+	len = readlink("/proc/self/ns/pid", o->pidns, sizeof(o->pidns) - 1);
+	o->pidns[len > 0 ? len : 0] = '\0';
+}
+
+/*
+ * The record of the scratch directory open on fd; false when there is
+ * none (made by a clyde before records, or emptied by a run that ended).
+ */
+static bool origin_read(int fd, struct origin *o)
+{
+	char line[320];
+	FILE *f;
+	int rfd = openat(fd, RECORD_NAME, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	memset(o, 0, sizeof(*o));
+	if (rfd < 0 || (f = fdopen(rfd, "r")) == NULL) {
+		if (rfd >= 0)
+			close(rfd);
+		return false;
+	}
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char *value = strchr(line, ' ');
+
+		if (value == NULL)
+			continue;
+		*value++ = '\0';
+		value[strcspn(value, "\n")] = '\0';
+		if (strcmp(line, "host") == 0)
+			snprintf(o->host, sizeof(o->host), "%s", value);
+		else if (strcmp(line, "boot") == 0)
+			snprintf(o->boot, sizeof(o->boot), "%s", value);
+		else if (strcmp(line, "pidns") == 0)
+			snprintf(o->pidns, sizeof(o->pidns), "%s", value);
+	}
+	fclose(f);
+	return true;
+}
+
+/* Write the record into the new scratch directory; 0 or an errno. */
+static int origin_write(struct phase_ctx *ctx)
+{
+	struct origin o;
+	struct stat st;
+	char text[sizeof(o) + 32];
+	int fd, len, err = 0;
+
+	origin_here(&o);
+	len = snprintf(text, sizeof(text), "host %s\nboot %s\npidns %s\n",
+	    o.host, o.boot, o.pidns);
+	fd = openat(ctx->scratch_fd, RECORD_NAME,
+	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno;
+	if (write_all(fd, text, (size_t)len) != len || fstat(fd, &st) != 0)
+		err = errno ? errno : EIO;
+	else
+		ctx->scratch_record_ino = st.st_ino;
+	if (close(fd) != 0 && err == 0)
+		err = errno;
+	if (err != 0)
+		unlinkat(ctx->scratch_fd, RECORD_NAME, 0);
+	return err;
+}
+
+/* A name a run makes in its scratch directory (see phase_files.c, phase_io.c). */
+static bool scratch_entry(const char *name)
+{
+	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+	    strcmp(name, RECORD_NAME) == 0 || strcmp(name, "files") == 0 ||
+	    strcmp(name, "files.target") == 0 ||
+	    strcmp(name, "direct-io-probe") == 0 ||
+	    strncmp(name, "Bonnie.", 7) == 0 || strncmp(name, "copy.", 5) == 0;
+}
+
+/*
+ * Whether name in the directory open on dir_fd looks like a scratch
+ * directory of this user's: a directory (not a link to one), the user's,
+ * mode 0700, holding only names a run makes.  Then its record, if any,
+ * in *o, and *has_origin.
+ */
+static bool looks_like_scratch(int dir_fd, const char *name, struct origin *o,
+    bool *has_origin)
+{
+	struct dirent *de;
+	struct stat st;
+	bool ours = true;
+	DIR *d;
+	int fd;
+
+	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != 0700)
+		return false;
+	fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	*has_origin = origin_read(fd, o);
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return false;
+	}
+	while (ours && (de = readdir(d)) != NULL)
+		ours = scratch_entry(de->d_name);
+	closedir(d);
+	return ours;
+}
+
+/* Control characters of a record said as '?': it may be anyone's text. */
+static void printable(char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
 
 /* "dir/name", without a doubled slash; false when it does not fit */
 static bool join_path(char *out, size_t n, const char *dir, const char *name)
@@ -66,18 +219,23 @@ void scratch_quote(char *out, size_t n, const char *path)
 
 /*
  * A scratch directory of a run that was killed is reported, never
- * removed: the user decides.
+ * removed: the user decides.  One made on another host, boot or PID
+ * namespace is named as such: whether its run still runs cannot be told.
  */
 void scratch_report_stale(const char *dir)
 {
 	char path[PATH_MAX], quoted[2 * PATH_MAX];
+	struct origin here, there;
 	struct dirent *de;
 	DIR *d;
 
 	d = opendir(dir);
 	if (d == NULL)
 		return;
+	origin_here(&here);
 	while ((de = readdir(d)) != NULL) {
+		bool has_origin = false;
+		const char *elsewhere = NULL;
 		char *end;
 		long pid;
 
@@ -87,9 +245,27 @@ void scratch_report_stale(const char *dir)
 		if (end == de->d_name + 6 || *end != '.' || strlen(end) != 7 ||
 		    pid <= 0)
 			continue;
-		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		if (!looks_like_scratch(dirfd(d), de->d_name, &there, &has_origin))
 			continue;
 		join_path(path, sizeof(path), dir, de->d_name);
+		printable(there.host);
+		printable(there.boot);
+		if (has_origin && strcmp(there.host, here.host) != 0)
+			elsewhere = "";
+		else if (has_origin && strcmp(there.boot, here.boot) != 0)
+			elsewhere = " before its last boot (or on another machine "
+			    "of that name)";
+		else if (has_origin && strcmp(there.pidns, here.pidns) != 0)
+			elsewhere = " in another PID namespace";
+		if (elsewhere != NULL) {
+			fprintf(stderr, "clyde: %s was made by a run on %s%s, which "
+			    "this run cannot check; it is left as it is\n", path,
+			    there.host[0] != '\0' ? there.host : "an unnamed host",
+			    elsewhere);
+			continue;
+		}
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
 		scratch_quote(quoted, sizeof(quoted), path);
 		fprintf(stderr, "clyde: %s was left by an earlier run that is no "
 		    "longer running; remove it with: rm -rf %s\n", path, quoted);
@@ -103,6 +279,7 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	char name[64];
 	const char *base;
 	struct stat st;
+	int err;
 
 	/*
 	 * The target's descriptor: the scratch directory is removed through
@@ -148,6 +325,17 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	}
 	ctx->scratch_dev = st.st_dev;
 	ctx->scratch_ino = st.st_ino;
+	err = origin_write(ctx);
+	if (err != 0) {
+		fprintf(stderr, "clyde: %s/%s: %s\n", path, RECORD_NAME,
+		    strerror(err));
+		close(ctx->scratch_fd);
+		ctx->scratch_fd = -1;
+		unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR);
+		close(ctx->target_fd);
+		ctx->target_fd = -1;
+		return -1;
+	}
 	return 0;
 }
 
@@ -158,6 +346,12 @@ int scratch_remove(struct phase_ctx *ctx, const char *path)
 	bool linked;
 	int there, err;
 
+	/* the record goes last: until then, the directory says whose it is */
+	if (ctx->scratch_fd >= 0 && fstatat(ctx->scratch_fd, RECORD_NAME, &now,
+	    AT_SYMLINK_NOFOLLOW) == 0 && now.st_ino == ctx->scratch_record_ino)
+		phase_cleanup_failed(ctx, RECORD_NAME, phase_remove(ctx,
+		    ctx->scratch_fd, "", RECORD_NAME, 0));
+	phase_cleanup_report(ctx);
 	/* emptied through its descriptor: is it still in some directory? */
 	linked = ctx->scratch_fd >= 0 && fstat(ctx->scratch_fd, &own) == 0 &&
 	    own.st_nlink > 0;

@@ -106,8 +106,8 @@ static unsigned long long bytes_needed(const struct config *cfg)
 }
 
 /*
- * Inodes the small-file phases need at their peak: the scratch directory,
- * and for each copy its copy.K (-c), files/, the subdirectories, the
+ * Inodes the small-file phases need at their peak: the scratch directory
+ * and its record (made-by), and for each copy its copy.K (-c), files/, the subdirectories, the
  * files (links too: tmpfs charges each hard link an inode) and, with
  * links, files.target.
  */
@@ -119,7 +119,7 @@ static unsigned long long inodes_needed(const struct config *cfg)
 	per_copy = (unsigned long long)fs->count_k * FILE_UNIT + 1 +
 	    (fs->dirs > 1 ? fs->dirs : 0) + (fs->max_size < 0 ? 1 : 0) +
 	    (cfg->concurrency > 1 ? 1 : 0);
-	return 1 + per_copy * cfg->concurrency;
+	return 2 + per_copy * cfg->concurrency;
 }
 
 /*

@@ -162,4 +162,10 @@ ok $? "--help prints the usage on stdout"
 "$CLYDE" --version | grep -q "^clyde [0-9]"
 ok $? "--version prints the version"
 
+# --help on --chunks: the 17 powers of two from 256 to 16m, not 32
+"$CLYDE" --help >"$WORK/help"
+grep -A2 -- '--chunks=LIST' "$WORK/help" | grep -q "each once: at most 17)" &&
+    ! grep -q "at most 32" "$WORK/help"
+ok $? "--help: --chunks takes at most 17 sizes, the powers of two from 256 to 16m"
+
 done_testing

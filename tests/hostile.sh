@@ -77,6 +77,14 @@ zbad "a device" /dev/zero "a device, not a regular file"
 zbad "a directory" "$WORK" "not a regular file"
 zbad "of 6 bytes" "$WORK/six-bytes" \
     "its size is not a multiple of 4 bytes (32-bit numbers)"
+# bad input before the target: -Z /dev/null with a target that would be
+# refused too (missing here) is exit 1
+"$CLYDE" -d "$WORK/no-such-target" $AS_USER -r 0 -s 0 -n 1 -Z /dev/null \
+    >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(head -n 1 "$WORK/err")" = "clyde: -Z /dev/null: a device, not a regular file" ]
+ok $? "-Z /dev/null and a missing target: the -Z file named first, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --- the data file swapped between phases (-y p) ---------------------------
 
@@ -87,9 +95,10 @@ prompted() {
 	phase=$1 action=$2
 	shift 2
 	t=$(fresh_target)
+	[ -z "${RUN_OWNER:-}" ] || chown "$RUN_OWNER" "$t"
 	rm -f "$WORK/in"
 	mkfifo "$WORK/in"
-	timeout 60 "$CLYDE" -d "$t" $AS_USER -m host -r 0 -y p "$@" \
+	timeout 60 "$CLYDE" -d "$t" ${RUN_USER:-$AS_USER} -m host -r 0 -y p "$@" \
 	    <"$WORK/in" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	exec 3>"$WORK/in"
@@ -98,7 +107,7 @@ prompted() {
 		p=$(grep "press Enter to start" "$WORK/err" | sed -n "${n}p")
 		if [ "${p##* }" = "$phase" ]; then
 			scratch=$(ls -d "$t"/clyde.*)
-			data=$(ls -d "$scratch"/Bonnie.*)
+			data=$(ls -d "$scratch"/Bonnie.* 2>/dev/null)
 			$action
 		fi
 		echo >&3
@@ -167,6 +176,55 @@ prompted get_block add_a_name -s 1 -n 0 -f
 ok $? "a second name for the data file before the block read: exit 3, the run's name removed" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 rm -f "$WORK/second-name"
+
+# --- files.target swapped between phases (-y p) -----------------------------
+
+# what the links of -n N:-1 and -n N:-2 point to: a file put in its place
+# is neither linked to, read nor removed
+swap_in_target() { cp "$WORK/victim.orig" "$WORK/victim" && ln -f "$WORK/victim" "$scratch/files.target"; }
+
+# target_swapped PHASE LABEL ARGS...: files.target becomes a hard link to
+# the victim before PHASE: exit 3 naming it in LABEL, the victim unchanged
+# with no link of the run's, left in place with the scratch directory
+target_swapped() {
+	phase=$1 label=$2
+	shift 2
+	prompted "$phase" swap_in_target "$@"
+	name=${scratch#"$t"/}/files.target
+	[ "$rc" = 3 ] && cmp -s "$WORK/victim" "$WORK/victim.orig" &&
+	    [ "$(stat -c %h "$WORK/victim")" = 2 ] &&
+	    grep -q "^clyde: $label: $name: not the file clyde made: another file was put under its name; nothing linked to it or read\$" "$WORK/err" &&
+	    grep -q "^clyde: $name: not made by clyde; left in place\$" "$WORK/err" &&
+	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err" &&
+	    [ "$(ls -A "$scratch")" = files.target ]
+}
+
+target_swapped ran_create "random create" -s 0 -n 1:-1
+ok $? "-n 1:-1, files.target swapped before the random create: exit 3, named, nothing linked, left in place" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
+rm -rf "$scratch" "$WORK/victim"
+
+target_swapped seq_stat "sequential stat" -s 0 -n 1:-2
+ok $? "-n 1:-2, files.target swapped before the sequential stat: exit 3, named, nothing read, left in place" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
+rm -rf "$scratch" "$WORK/victim"
+
+target_swapped seq_stat "random create" -s 0 -n 1:-1
+ok $? "-n 1:-1, files.target swapped before the sequential stat: exit 3 at the random create, left in place" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
+rm -rf "$scratch" "$WORK/victim"
+
+# a file of root's put there, the run as nobody: named the same, not an
+# "Operation not permitted" from link(), and not removed
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	RUN_OWNER=nobody RUN_USER="-u nobody" target_swapped ran_create \
+	    "random create" -s 0 -n 1:-1
+	ok $? "-u nobody, a file of root's put in place of files.target: exit 3, named, left in place" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
+	rm -rf "$scratch" "$WORK/victim"
+else
+	skip_all "not root: no file of another user to put in place" 1
+fi
 
 # --- messages that named the wrong thing ------------------------------------
 

@@ -107,13 +107,74 @@ mkdir "$t/Bonnie.1" && printf 'x' > "$t/Bonnie.1/data"
     [ "$(cat "$t/Bonnie.1/data")" = x ] && [ "$(ls -A "$t" | wc -l)" = 2 ]
 ok $? "files already in the target are untouched, nothing added"
 
-# a scratch directory of a dead run is reported, not removed
+# a scratch directory of a dead run is reported, not removed: one of an
+# older clyde (no record of where it was made), and one that says it was
+# made here (this host, boot and PID namespace)
 t=$(fresh_target)
-mkdir "$t/clyde.999999999.AbCdEf"
+mkdir -m 700 "$t/clyde.999999999.AbCdEf" "$t/clyde.999999998.AbCdEf"
+printf 'host %s\nboot %s\npidns %s\n' "$(hostname)" \
+    "$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)" \
+    "$(readlink /proc/self/ns/pid 2>/dev/null)" >"$t/clyde.999999998.AbCdEf/made-by"
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
 [ $? = 0 ] && [ -d "$t/clyde.999999999.AbCdEf" ] &&
-    grep -q "clyde.999999999.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err"
+    grep -q "clyde.999999999.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err" &&
+    grep -q "clyde.999999998.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err"
 ok $? "a stale scratch directory is reported with the command, and kept" || diag < "$WORK/err"
+
+# only what looks like clyde's is named: not a file or a symbolic link of
+# that name, a directory of another mode, or one holding other names;
+# and one made on another host is never called stale
+t=$(fresh_target)
+printf 'notes\n' >"$t/clyde.99999.notes1"
+mkdir -m 700 "$WORK/linked" && ln -s "$WORK/linked" "$t/clyde.99998.notes2"
+mkdir -m 755 "$t/clyde.999999997.AbCdEf"
+mkdir -m 700 "$t/clyde.999999996.AbCdEf" && : >"$t/clyde.999999996.AbCdEf/photo.jpg"
+mkdir -m 700 "$t/clyde.999999995.AbCdEf"
+printf 'host elsewhere.example\nboot 1\npidns pid:[1]\n' \
+    >"$t/clyde.999999995.AbCdEf/made-by"
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && ! grep -q "left by an earlier run" "$WORK/err" &&
+    ! grep -Eq "notes|999999997|999999996" "$WORK/err" &&
+    grep -q "^clyde: $t/clyde.999999995.AbCdEf was made by a run on elsewhere.example, which this run cannot check; it is left as it is\$" "$WORK/err" &&
+    [ "$(ls -A "$t" | wc -l)" = 5 ] && [ -d "$WORK/linked" ]
+ok $? "leftovers: only clyde's directories are named, one of another host as such" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -rf "$WORK/linked"
+
+# a live run in another PID namespace (unshare -p): its PID means nothing
+# here, so its directory is not called stale
+if [ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
+	t=$(fresh_target)
+	rm -f "$WORK/in" && mkfifo "$WORK/in"
+	# a PID that this namespace does not have
+	pid=32000
+	while kill -0 $((pid + 1)) 2>/dev/null; do pid=$((pid - 100)); done
+	# sh is PID 1 there; clyde, its child, the PID after $pid
+	unshare -pf --mount-proc sh -c "echo $pid >/proc/sys/kernel/ns_last_pid &&
+	    \"\$0\" -d \"\$1\" -u root -r 0 -s 0 -n 1 -y p" \
+	    "$(cd "$(dirname "$CLYDE")" && pwd)/${CLYDE##*/}" "$t" \
+	    <"$WORK/in" >/dev/null 2>"$WORK/err1" &
+	ns_pid=$!
+	exec 3>"$WORK/in"
+	for i in $(seq 300); do
+		grep -q "press Enter" "$WORK/err1" && break
+		sleep 0.1
+	done
+	"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+	rc=$?
+	exec 3>&-
+	wait $ns_pid
+	rc1=$?
+	[ "$rc" = 0 ] && [ "$rc1" = 5 ] && ls "$WORK/err1" >/dev/null &&
+	    ! grep -q "left by an earlier run" "$WORK/err" &&
+	    grep -q "^clyde: $t/clyde.$((pid + 1))\.[A-Za-z0-9]\{6\} was made by a run on $(hostname) in another PID namespace, which this run cannot check; it is left as it is\$" "$WORK/err" &&
+	    is_empty "$t"
+	ok $? "a live run in another PID namespace: not called stale, named as such" ||
+	    { echo "rc=$rc rc1=$rc1"; cat "$WORK/err1" "$WORK/err"; } | diag
+else
+	skip_all "not root, or no unshare -p: no other PID namespace" 1
+fi
 
 # the same seed gives the same run; -Z reads numbers from a file
 head -c 4096 /dev/urandom > "$WORK/random"
@@ -282,6 +343,27 @@ ok $? "--json on an existing file: refused, exit 2" || diag < "$WORK/err"
 run --compat=2.00 -s 0 -n 1 --json=- -q
 [ "$rc" = 0 ] && head -c 1 "$WORK/out" | grep -q '{' && grep -q '^1.98,' "$WORK/err"
 ok $? "--json=-: the record alone on stdout, the CSV on stderr" || diag < "$WORK/out"
+
+# --json is opened by the user who started clyde, before -u, as a shell's
+# redirection is: from a directory only root may write in, owned by root;
+# only the target is touched as the -u user
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	t=$(fresh_target)
+	chown nobody "$t"
+	mkdir -m 700 "$WORK/rootonly"
+	clyde=$(cd "$(dirname "$CLYDE")" && pwd)/${CLYDE##*/}
+	(cd "$WORK/rootonly" && exec "$clyde" -d "$t" -u nobody -m host -r 0 \
+	    -s 0 -n 1 -q --json=run.json) >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 0 ] && [ "$(ls -A "$WORK/rootonly")" = run.json ] &&
+	    [ "$(stat -c %u "$WORK/rootonly/run.json")" = 0 ] &&
+	    grep -q '^  "status": "ok",$' "$WORK/rootonly/run.json" && is_empty "$t"
+	ok $? "-u nobody --json=run.json in a directory of root's: written, owned by root, exit 0" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$WORK/rootonly"; } | diag
+	rm -rf "$WORK/rootonly"
+else
+	skip_all "not root: no -u to run as another user" 1
+fi
 
 # --precise: measured values instead of +++++
 run -s 16 -n 1 --precise

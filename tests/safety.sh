@@ -35,6 +35,23 @@ holders_of() {
 		done
 	done
 }
+# wait_children PID N: $kids, the children of PID, once there are N (at
+# most a minute)
+wait_children() {
+	kids=
+	for i in $(seq 600); do
+		kids=$(pgrep -P "$1") && [ "$(echo "$kids" | wc -l)" = "$2" ] &&
+		    break
+		sleep 0.1
+	done
+}
+# json_unwritten FILE: neither FILE nor a part of it (.FILE.XXXXXX) is there
+json_unwritten() {
+	[ ! -e "$1" ] && [ -z "$(ls -A "$(dirname "$1")" | grep -F "${1##*/}")" ]
+}
+# measurer PID: $meas, the process that measures in the run started as
+# PID: with --stall the one started watches, and its child measures
+measurer() { wait_children "$1" 1; meas=$kids; }
 
 # --- SIGINT in every phase, through the test hooks ------------------------
 
@@ -113,12 +130,8 @@ t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 64:8192:16000000:3 -n 0 -f --stall=1 \
     --progress=never >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-kids=
-for i in $(seq 600); do
-	kids=$(pgrep -P "$(pgrep -P $pid)" 2>/dev/null) &&
-	    [ "$(echo "$kids" | wc -l)" = 3 ] && break
-	sleep 0.1
-done
+measurer $pid
+wait_children "$meas" 3
 kill -STOP $kids
 until_true 600 grep -q "no progress" "$WORK/err"
 kill -INT $pid
@@ -137,15 +150,38 @@ first=$(echo "$kids" | head -1)
 ok $? "stopped seekers: the stopped seeker named on a line of its own, two SIGINTs end the run, exit 5, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
+# kill -9 of clyde mid-seeks: the seekers die with it, and the keeper of
+# the --json file removes the part written (no name left but the scratch
+# directory, which the next run reports)
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f \
+    --json="$WORK/killed.json" >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+# three seekers and the keeper, children of the process that measures;
+# kill -9 of the one started takes that one with it (PR_SET_PDEATHSIG)
+measurer $pid
+wait_children "$meas" 4
+kill -KILL $pid
+wait $pid
+rc=$?
+alive() { for k in $kids; do kill -0 "$k" 2>/dev/null && return 0; done; return 1; }
+until_true 600 eval '! alive'
+left_alive=$(for k in $kids; do kill -0 "$k" 2>/dev/null && echo "$k"; done)
+[ -z "$left_alive" ] || kill -KILL $left_alive
+[ "$rc" = 137 ] && [ "$(echo "$kids" | wc -l)" = 4 ] && [ -z "$left_alive" ]
+ok $? "kill -9 of clyde during the seeks: its seekers die with it" ||
+    { echo "rc=$rc kids=$kids alive=$left_alive"; cat "$WORK/err"; } | diag
+until_true 600 json_unwritten "$WORK/killed.json"
+json_unwritten "$WORK/killed.json"
+ok $? "kill -9 of clyde: no --json file, not even a part" || ls -A "$WORK" | diag
+rm -rf "${t:?}"/clyde.*
+
 # --stall=0: no watcher, no line
 t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=0 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-for i in $(seq 600); do
-	kids=$(pgrep -P $pid) && [ "$(echo "$kids" | wc -l)" = 3 ] && break
-	sleep 0.1
-done
+wait_children $pid 3
 kill -STOP $kids
 sleep 2
 kill -INT $pid
@@ -194,6 +230,24 @@ limited -St 1 --compat=2.00 -s 64 -f64 -n 0
 ok $? "a CPU time limit (SIGXCPU): exit 5, said so, an empty target" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# a --json file that cannot be written in full is never seen: no name,
+# not even a part, and the runs go on: its SIGXFSZ stops nothing (dash
+# counts ulimit -f in 512-byte blocks, bash in KiB: either is less than a
+# record)
+t=$(fresh_target)
+(ulimit -f 2 && exec "$CLYDE" -d "$t" $AS_USER -m host -r 0 -s 0 -n 1 -x 2 \
+    --json="$WORK/big.json") >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
+    json_unwritten "$WORK/big.json" && ! grep -q "interrupted" "$WORK/err" &&
+    grep -q "^clyde: --json $WORK/big.json: File too large; the file is not made\$" "$WORK/err"
+ok $? "--json past the file size limit: both runs of -x 2 done, no file, exit 3" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$WORK"; } | diag
+run -s 0 -n 1 --json="$WORK/big.json"
+[ "$rc" = 0 ] && grep -q '"status": "ok"' "$WORK/big.json"
+ok $? "--json: the same name again after the failed write: written, exit 0" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # stdout a pipe that nobody reads: an error after cleanup, not a crash
 t=$(fresh_target)
 { "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 -x 3 2>"$WORK/err"; echo $? >"$WORK/rc"; } |
@@ -233,7 +287,7 @@ failed() {
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 24
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 25
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
@@ -268,12 +322,13 @@ else
 	failed "fsync EIO at the end of per-char write (stdio)" \
 	    "per-char write: $SCRATCH/Bonnie\.[0-9]+: fsync: Input/output error" \
 	    "" "3 5 7 9 11 13 $ALL_FILES"
-	# openat: 1 the scratch directory, 2-4 the block phases, 5 the seekers
-	fault openat 4 ENOTCONN $io
+	# openat: 1 the scratch directory, 2 its record (made-by), 3-5 the
+	# block phases, 6 the seekers
+	fault openat 5 ENOTCONN $io
 	failed "open ENOTCONN in block read" \
 	    "block read: $SCRATCH/Bonnie\.[0-9]+: open: Transport endpoint is not connected" \
 	    "5 7" "11 13 $ALL_FILES"
-	fault openat 5 EIO $io
+	fault openat 6 EIO $io
 	failed "open EIO in the seeker processes" \
 	    "random seeks: $SCRATCH/Bonnie\.[0-9]+: open at byte 0: Input/output error" \
 	    "5 7 11" "13 $ALL_FILES"
@@ -305,6 +360,15 @@ else
 	    filled "$line" 12 && empty "$line" 14 16 18 20
 	ok $? "2.00 -c 2: write EIO in one copy's rewrite, the copy named" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
+
+	# a full disk under the --json file: no file, the runs go on (-s 0
+	# -n 1 writes nothing else but the scratch directory's record first)
+	fault write 2 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
+	[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
+	    json_unwritten "$WORK/full.json" &&
+	    grep -q "^clyde: --json $WORK/full.json: No space left on device; the file is not made\$" "$WORK/err"
+	ok $? "--json on a full disk: both runs of -x 2 done, no file, exit 3" ||
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$WORK"; } | diag
 
 	# retried, not counted twice: the data file has exactly its size
 	for err in short EINTR; do

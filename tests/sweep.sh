@@ -216,22 +216,25 @@ tr '\r' '\n' <"$WORK/err" | grep -q 'chunk 64k (2/2) block write'
 ok $? "--progress=always: the live line names the point and the phase" ||
     diag < "$WORK/err"
 
-# SIGINT at the second point: exit 5, nothing left, no table or CSV
-# line, the JSON records of the points that ran (the second interrupted)
+# SIGINT at the second point: exit 5, nothing left; the first point's row
+# and CSV line, as -x prints the runs that ended; the JSON records of the
+# points that ran (the second interrupted)
 t=$(fresh_target)
 CLYDE_TEST_SIGNAL_PHASE=rewrite:2 "$CLYDE_HOOKS" -d "$t" $AS_USER -r 0 \
     -s 8::500 -f -n 0 --chunks=4k,64k,1m --json="$WORK/int.json" \
     >"$WORK/out" 2>"$WORK/err"
 rc=$?
-[ "$rc" = 5 ] && [ ! -s "$WORK/out" ] && is_empty "$t" &&
-    grep -q '^clyde: interrupted' "$WORK/err" &&
+[ "$rc" = 5 ] && is_empty "$t" && grep -q '^clyde: interrupted' "$WORK/err" &&
+    [ "$(grep -c ' 8M:4k ' "$WORK/out")" = 1 ] &&
+    [ "$(grep -c '^[^,]*,8M:4k,' "$WORK/out")" = 1 ] &&
+    tail -1 "$WORK/out" | grep -q '^[^,]*,8M:4k,' && ! grep -q 64k "$WORK/out" &&
     python3 -c "import json, sys
 r = json.load(open(sys.argv[1]))
 assert [(x['sweep']['point'], x['status']) for x in r] == \
     [(1, 'ok'), (2, 'interrupted')], r
 assert r[1]['phases']['put_block'] is not None
 assert r[1]['phases']['rewrite'] is None" "$WORK/int.json"
-ok $? "SIGINT in the second point's rewrite: exit 5, clean, the JSON of the two points begun" ||
+ok $? "SIGINT in the second point's rewrite: exit 5, clean, the first point printed, the JSON of the two points begun" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
 
 # clyde report takes a sweep's lines for what they are: run twice in
