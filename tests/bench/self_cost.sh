@@ -131,6 +131,21 @@ function ratio(t, a, b, key,   r, n, q) {
 			q[++n] = val[t, a, r, key] / val[t, b, r, key]
 	return n ? sprintf("%.2f", median(q, n)) : "-"
 }
+# table T TOOL SHORT: the rates of TOOL on target T beside --stall=0 and bonnie++
+function table(t, tool, c,   p, key) {
+	printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", "phase", tool,
+	    "stall=0", "bonnie++", c "/b", c "/s0", "cpu " c "/b", "cpu " c "/s0"
+	for (p = 1; p <= np; p++) {
+		key = ph[p]
+		if (rate(t, tool, key) == "-") continue
+		printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", key,
+		    rate(t, tool, key), rate(t, "stall0", key),
+		    rate(t, "bonnie", key), ratio(t, tool, "bonnie", key),
+		    ratio(t, tool, "stall0", key),
+		    ratio(t, tool, "bonnie", key "_cpu"),
+		    ratio(t, tool, "stall0", key "_cpu")
+	}
+}
 function rate(t, tool, key,   r, n, q) {
 	n = 0
 	for (r = 1; r <= runs; r++)
@@ -147,34 +162,11 @@ END {
 	for (k = 1; k <= nt; k++) {
 		t = tg[k]
 		if (!(t in done)) continue
-		printf "\n[%s] %d rounds\n%-11s %10s %10s %10s %8s %8s %8s %8s\n", t, done[t], "phase",
-		    "clyde", "stall=0", "bonnie++", "c/b", "c/s0", "cpu c/b",
-		    "cpu c/s0"
-		for (p = 1; p <= np; p++) {
-			key = ph[p]
-			if (rate(t, "clyde", key) == "-") continue
-			printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", key,
-			    rate(t, "clyde", key), rate(t, "stall0", key),
-			    rate(t, "bonnie", key), ratio(t, "clyde", "bonnie", key),
-			    ratio(t, "clyde", "stall0", key),
-			    ratio(t, "clyde", "bonnie", key "_cpu"),
-			    ratio(t, "clyde", "stall0", key "_cpu")
-		}
+		printf "\n[%s] %d rounds\n", t, done[t]
+		table(t, "clyde", "c")
 		if (!before) continue
 		printf "BEFORE, the other clyde, default options, in the same rounds\n"
-		printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", "phase",
-		    "before", "stall=0", "bonnie++", "b/b++", "b/s0", "cpu b/b++",
-		    "cpu b/s0"
-		for (p = 1; p <= np; p++) {
-			key = ph[p]
-			if (rate(t, "before", key) == "-") continue
-			printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", key,
-			    rate(t, "before", key), rate(t, "stall0", key),
-			    rate(t, "bonnie", key), ratio(t, "before", "bonnie", key),
-			    ratio(t, "before", "stall0", key),
-			    ratio(t, "before", "bonnie", key "_cpu"),
-			    ratio(t, "before", "stall0", key "_cpu")
-		}
+		table(t, "before", "b")
 	}
 }' "$work/results"
 }
