@@ -115,6 +115,23 @@ mid_run() {
 mid_run TERM -s 2048 -n 0
 [ "$rc" = 5 ] && is_empty "$t"
 ok $? "SIGTERM mid-run: exit 5 and an empty target" || echo "rc=$rc" | diag
+# Ctrl-\ and the other signals whose default would end clyde with its
+# scratch directory left: a stop like SIGINT's, named; SIGALRM also with
+# the progress line on, whose tick is a SIGALRM of the timer's
+for sig in QUIT/never USR1/never USR2/never ALRM/never ALRM/always; do
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 2048 -n 0 --progress="${sig#*/}" \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	sleep 0.5
+	kill -"${sig%/*}" $pid
+	wait $pid
+	rc=$?
+	[ "$rc" = 5 ] && is_empty "$t" &&
+	    grep -q "^clyde: interrupted by SIG${sig%/*}; removing what the run made" "$WORK/err"
+	ok $? "SIG${sig%/*} mid-run$(case $sig in */always) echo ' (progress line on)' ;; esac): exit 5, the signal named, an empty target" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
 mid_run HUP -s 64 -n 1
 [ "$rc" = 0 ] && [ "$(nfields "$(csv_line)")" = 27 ] && is_empty "$t"
 ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
