@@ -400,6 +400,14 @@ else
 	[ "$rc" = 0 ] && is_empty "$t"
 	ok $? "short read: retried, exit 0" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+	# every read from the seeks on finds the file's end (4096 reads in
+	# rewrite and block read before): no errno happened, none is named
+	CLYDE_FAULT_COUNT=0 fault read 4400 eof -s 16 -n 0 -f --stall=0
+	[ "$rc" = 3 ] && is_empty "$t" &&
+	    grep -Eq "^clyde: random seeks: $SCRATCH/Bonnie\.[0-9]+: short read at byte [0-9]+: the file ended early\$" "$WORK/err"
+	ok $? "the seekers find a file's end: exit 3, 'short read at byte N: the file ended early', no errno" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 	# the scratch directory cannot be opened: nothing ran, nothing left
 	fault openat 1 EIO -s 0 -n 1
 	[ "$rc" = 2 ] && is_empty "$t" && grep -q "Input/output error" "$WORK/err"
