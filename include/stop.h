@@ -19,6 +19,13 @@ extern volatile sig_atomic_t phase_stop;
 /* Install the stop-signal handlers; ignore SIGHUP and SIGPIPE. */
 void stop_install_signals(void);
 
+/*
+ * The handler of the stop signals, for a handler that shares one of
+ * them (SIGALRM, the progress line's tick) and passes on what is not its
+ * own.
+ */
+void stop_on_signal(int sig, siginfo_t *si, void *uc);
+
 /* The first stop signal, or 0. */
 int stop_signal(void);
 

@@ -243,8 +243,11 @@ static int seek_one(struct phase_ctx *ctx, const struct seek_shared *sh,
 	got = read_all(fds[f], ctx->buf, len);
 	if (got < 0)
 		return record(slot, OP_READ, f, off, errno);
-	if ((size_t)got != len)
-		return record(slot, OP_SHORT_READ, f, off, EIO);
+	if ((size_t)got != len) {
+		/* EOF before the chunk's end: no errno to name */
+		slot->why = "the file ended early";
+		return record(slot, OP_SHORT_READ, f, off, 0);
+	}
 	slot->bytes += len;
 	if ((target & 1) == 0)
 		return 0;
@@ -496,10 +499,11 @@ static int slot_failed(struct phase_ctx *ctx, const struct seeker_slot *slot)
 	char name[64], what[64];
 
 	phase_io_file_name(ctx, slot->file, name, sizeof(name));
-	if (slot->why != NULL)
+	if (slot->why != NULL && slot->op != OP_SHORT_READ)
 		return phase_fail(ctx, name, slot->why, 0);
-	snprintf(what, sizeof(what), "%s at byte %llu", seek_op_name[slot->op],
-	    (unsigned long long)slot->offset);
+	snprintf(what, sizeof(what), "%s at byte %llu%s%s",
+	    seek_op_name[slot->op], (unsigned long long)slot->offset,
+	    slot->why != NULL ? ": " : "", slot->why != NULL ? slot->why : "");
 	return phase_fail(ctx, name, what, slot->err);
 }
 

@@ -14,6 +14,7 @@
 #include "phase.h"
 #include "phase_ctx.h"
 #include "progress.h"
+#include "stop.h"
 
 volatile sig_atomic_t progress_tick_due;
 
@@ -33,9 +34,13 @@ static _Thread_local const struct phase_meter *shown_meter;
 static bool line_open;
 
 
-static void on_tick(int sig)
+/* The interval timer's SIGALRM; one sent by a process stops the run. */
+static void on_tick(int sig, siginfo_t *si, void *uc)
 {
-	(void)sig;
+	if (stop_sender(si) != 0) {
+		stop_on_signal(sig, si, uc);
+		return;
+	}
 	progress_tick_due = 1;
 }
 
@@ -111,9 +116,9 @@ void progress_start(const struct config *cfg)
 		return;
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_tick;
+	sa.sa_sigaction = on_tick;
 	/* a tick must not make a system call fail with EINTR */
-	sa.sa_flags = SA_RESTART;
+	sa.sa_flags = SA_RESTART | SA_SIGINFO;
 	sigaction(SIGALRM, &sa, NULL);
 	setitimer(ITIMER_REAL, &every, NULL);
 }

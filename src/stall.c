@@ -105,6 +105,7 @@ static void supervisor_signals(sigset_t *set)
 	sigaddset(set, SIGQUIT);
 	sigaddset(set, SIGUSR1);
 	sigaddset(set, SIGUSR2);
+	sigaddset(set, SIGALRM);
 	sigaddset(set, SIGCHLD);
 }
 

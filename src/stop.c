@@ -19,6 +19,21 @@ static volatile sig_atomic_t first_signal;
 static volatile sig_atomic_t cleaning_up;
 static volatile sig_atomic_t signal_count;
 static const char *left_behind_msg;
+
+/* Every signal that stops a run, with the words for "interrupted ..." */
+static const struct {
+	int sig;
+	const char *name;
+} stop_signals[] = {
+	{ SIGINT, " by SIGINT" },
+	{ SIGTERM, " by SIGTERM" },
+	{ SIGQUIT, " by SIGQUIT" },
+	{ SIGUSR1, " by SIGUSR1" },
+	{ SIGUSR2, " by SIGUSR2" },
+	{ SIGALRM, " by SIGALRM" },
+	{ SIGXCPU, " by SIGXCPU (the CPU time limit)" },
+	{ SIGXFSZ, " by SIGXFSZ (the file size limit)" },
+};
 static size_t left_behind_len;
 
 /* One set of children per copy (-c) at the most. */
@@ -147,7 +162,7 @@ void stop_forward(pid_t to, int sig, pid_t sender)
  * process or the terminal may have reached the supervisor too: kept, so
  * that its copy is not counted again.
  */
-static void on_stop_signal(int sig, siginfo_t *si, void *uc)
+void stop_on_signal(int sig, siginfo_t *si, void *uc)
 {
 	pid_t sender = stop_sender(si);
 	int key = pair_key(sig, sender);
@@ -207,15 +222,19 @@ void stop_install_signals(void)
 	memset(&sa, 0, sizeof(sa));
 	/* one at a time in a thread: the pairs' lock is never taken twice */
 	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGINT);
-	sigaddset(&sa.sa_mask, SIGTERM);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaddset(&sa.sa_mask, stop_signals[i].sig);
 	sigaddset(&sa.sa_mask, forward_signal());
 	sa.sa_flags = SA_SIGINFO;
-	sa.sa_sigaction = on_stop_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGXCPU, &sa, NULL);
-	sigaction(SIGXFSZ, &sa, NULL);
+	sa.sa_sigaction = stop_on_signal;
+	/*
+	 * Ctrl-\ and the signals whose default is to end a process: a run
+	 * ended by them would leave its scratch directory without a word.
+	 * SIGALRM is also the progress line's tick (progress.c passes on
+	 * one sent by a process).
+	 */
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaction(stop_signals[i].sig, &sa, NULL);
 	sa.sa_sigaction = on_forwarded;
 	sigaction(forward_signal(), &sa, NULL);
 	/* a lost terminal must not end a long run, as in bonnie++ */
@@ -238,18 +257,10 @@ unsigned stop_signal_count(void)
 
 const char *stop_signal_name(void)
 {
-	switch (first_signal) {
-	case SIGINT:
-		return " by SIGINT";
-	case SIGTERM:
-		return " by SIGTERM";
-	case SIGXCPU:
-		return " by SIGXCPU (the CPU time limit)";
-	case SIGXFSZ:
-		return " by SIGXFSZ (the file size limit)";
-	default:
-		return "";
-	}
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		if (stop_signals[i].sig == first_signal)
+			return stop_signals[i].name;
+	return "";
 }
 
 void stop_cleanup_begin(const char *msg, size_t len)

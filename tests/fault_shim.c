@@ -15,6 +15,8 @@
  *                      brick that is down);
  *                      "short": the call moves half the bytes and says
  *                      so (write and read only);
+ *                      "eof": the read() call returns 0, as at the end
+ *                      of a file that another writer cut short;
  *                      "skip": the readdir() call passes over one entry
  *                      and returns the next (readdir only);
  *                      "block": the call waits until the file named by
@@ -82,6 +84,7 @@ enum call {
 #define E_SHORT  0
 #define E_SKIP   (-1)
 #define E_BLOCK  (-2)
+#define E_EOF    (-3)
 
 /* one fault: CLYDE_FAULT_* and a second one, CLYDE_FAULT2_* */
 struct fault {
@@ -108,7 +111,7 @@ static const struct {
 	{ "EINTR", EINTR }, { "ETIMEDOUT", ETIMEDOUT }, { "EAGAIN", EAGAIN },
 	{ "EACCES", EACCES }, { "ENOTEMPTY", ENOTEMPTY }, { "EBUSY", EBUSY },
 	{ "ENOENT", ENOENT },
-	{ "short", E_SHORT }, { "skip", E_SKIP }, { "block", E_BLOCK },
+	{ "short", E_SHORT }, { "eof", E_EOF }, { "skip", E_SKIP }, { "block", E_BLOCK },
 };
 
 static const struct {
@@ -256,6 +259,8 @@ static int inject(int fd, enum call c, size_t *n)
 	}
 	if (f->err == E_SHORT && *n > 1)
 		*n /= 2;
+	if (f->err == E_EOF)
+		*n = 0;
 	return 0;
 }
 

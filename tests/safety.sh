@@ -115,6 +115,23 @@ mid_run() {
 mid_run TERM -s 2048 -n 0
 [ "$rc" = 5 ] && is_empty "$t"
 ok $? "SIGTERM mid-run: exit 5 and an empty target" || echo "rc=$rc" | diag
+# Ctrl-\ and the other signals whose default would end clyde with its
+# scratch directory left: a stop like SIGINT's, named; SIGALRM also with
+# the progress line on, whose tick is a SIGALRM of the timer's
+for sig in QUIT/never USR1/never USR2/never ALRM/never ALRM/always; do
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 2048 -n 0 --progress="${sig#*/}" \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	sleep 0.5
+	kill -"${sig%/*}" $pid
+	wait $pid
+	rc=$?
+	[ "$rc" = 5 ] && is_empty "$t" &&
+	    grep -q "^clyde: interrupted by SIG${sig%/*}; removing what the run made" "$WORK/err"
+	ok $? "SIG${sig%/*} mid-run$(case $sig in */always) echo ' (progress line on)' ;; esac): exit 5, the signal named, an empty target" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
 mid_run HUP -s 64 -n 1
 [ "$rc" = 0 ] && [ "$(nfields "$(csv_line)")" = 27 ] && is_empty "$t"
 ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
@@ -382,6 +399,14 @@ else
 	fault read 5 short $io
 	[ "$rc" = 0 ] && is_empty "$t"
 	ok $? "short read: retried, exit 0" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+	# every read from the seeks on finds the file's end (4096 reads in
+	# rewrite and block read before): no errno happened, none is named
+	CLYDE_FAULT_COUNT=0 fault read 4400 eof -s 16 -n 0 -f --stall=0
+	[ "$rc" = 3 ] && is_empty "$t" &&
+	    grep -Eq "^clyde: random seeks: $SCRATCH/Bonnie\.[0-9]+: short read at byte [0-9]+: the file ended early\$" "$WORK/err"
+	ok $? "the seekers find a file's end: exit 3, 'short read at byte N: the file ended early', no errno" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 	# the scratch directory cannot be opened: nothing ran, nothing left
 	fault openat 1 EIO -s 0 -n 1
