@@ -73,7 +73,8 @@ static const char usage_text[] =
 "      --precise          measured values instead of +++++ for short phases\n"
 "      --progress=WHEN    auto (a redrawn line on a terminal), always, never\n"
 "      --quick            a small run of every phase (512 MiB, 16k files, RAM\n"
-"                         rules off): it measures the page cache, not the disk\n"
+"                         rules off, --precise): it measures the page cache,\n"
+"                         not the disk\n"
 "      --stall=SECONDS    say which call has not returned after this long\n"
 "                         without progress (default 30; 0: never)\n"
 "      --cleanup-wait=SECONDS  retry a cleanup that a network filesystem\n"
@@ -722,6 +723,9 @@ static int check_config(struct config *cfg, struct given *g)
 		return bad("-z", NULL, "give a seed or a random file (-Z), not both");
 	if (cfg->quick && g->ram == NULL)
 		cfg->ram_mib = 0;
+	/* a table of +++++ would show a first-time user nothing */
+	if (cfg->quick)
+		cfg->precise = true;
 	if (g->size == NULL) {
 		uint64_t size = cfg->quick ? QUICK_FILE_MIB : DEFAULT_FILE_MIB;
 

@@ -370,6 +370,10 @@ fi
 run -s 16 -n 1 --precise
 [ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out"
 ok $? "--precise: no +++++ anywhere" || diag < "$WORK/out"
+# --quick implies it (its sizes here: -s and -n given)
+run --quick -s 8 -n 1
+[ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out" && grep -q '^Version 1.03e' "$WORK/out"
+ok $? "--quick: measured rates, no +++++" || diag < "$WORK/out"
 # ... and the JSON still says which phases were too short to trust: a
 # phase under 0.5 s is "too_fast" with its rate, one over it "ok"
 run -s 16 -n 1 --precise -q --json="$WORK/precise.json"
