@@ -80,6 +80,9 @@ struct cell {
 	                           cell (half its last unit); 0: exact */
 	int cpu;                /* percent, truncated; -1 unknown */
 	int64_t latency_us;     /* slowest operation; -1 unknown */
+	bool short_phase;       /* measured, but under the time bonnie++
+	                           trusts: CELL_TOO_FAST, or CELL_OK with
+	                           --precise (the JSON still says so) */
 };
 
 enum run_status {

@@ -73,7 +73,8 @@ static const char usage_text[] =
 "      --precise          measured values instead of +++++ for short phases\n"
 "      --progress=WHEN    auto (a redrawn line on a terminal), always, never\n"
 "      --quick            a small run of every phase (512 MiB, 16k files, RAM\n"
-"                         rules off): it measures the page cache, not the disk\n"
+"                         rules off, --precise): it measures the page cache,\n"
+"                         not the disk\n"
 "      --stall=SECONDS    say which call has not returned after this long\n"
 "                         without progress (default 30; 0: never)\n"
 "      --cleanup-wait=SECONDS  retry a cleanup that a network filesystem\n"
@@ -361,7 +362,8 @@ static int parse_files_opt(struct config *cfg, const char *arg)
 	/* the number counts units of 1024 files; 'm' multiplies it by 1024 */
 	why = parse_size(f[0], "m", 1, 0, UINT32_MAX / FILE_UNIT, &v);
 	if (why != NULL)
-		return bad("-n", arg, "number of files %s", why);
+		return bad("-n", arg, "number of files %s (it counts units of "
+		    "1024 files: -n 16 makes 16384)", why);
 	fs->count_k = (unsigned)v;
 	if (n > 1 && f[1][0] != '\0' &&
 	    (rc = parse_files_max(arg, f[1], &fs->max_size)) != EXIT_OK)
@@ -721,6 +723,9 @@ static int check_config(struct config *cfg, struct given *g)
 		return bad("-z", NULL, "give a seed or a random file (-Z), not both");
 	if (cfg->quick && g->ram == NULL)
 		cfg->ram_mib = 0;
+	/* a table of +++++ would show a first-time user nothing */
+	if (cfg->quick)
+		cfg->precise = true;
 	if (g->size == NULL) {
 		uint64_t size = cfg->quick ? QUICK_FILE_MIB : DEFAULT_FILE_MIB;
 
@@ -771,6 +776,64 @@ static int check_config(struct config *cfg, struct given *g)
 	return resolve_ids(cfg, g);
 }
 
+/*
+ * Edits (insert, delete, change, swap two neighbours) from a[0..na) to
+ * b, both option names: --quite is one from --quiet.
+ */
+static size_t edit_distance(const char *a, size_t na, const char *b)
+{
+	size_t nb = strlen(b), d[32][32], i, j;
+
+	if (na >= 32 || nb >= 32)
+		return SIZE_MAX;
+	for (i = 0; i <= na; i++)
+		d[i][0] = i;
+	for (j = 0; j <= nb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= na; i++)
+		for (j = 1; j <= nb; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[na][nb];
+}
+
+/*
+ * For an unknown --word: the one long option nearest to it, within two
+ * edits (--jsno: --json), or NULL when there is none or a tie.
+ */
+static const char *closest_option(const char *arg)
+{
+	const char *name = arg + 2, *found = NULL;
+	size_t len = strcspn(name, "="), best = 3;
+	bool tie = false;
+
+	for (const struct option *o = long_options; o->name != NULL; o++) {
+		size_t d = edit_distance(name, len, o->name);
+
+		/* known, or short for one: its value or its prefix was wrong */
+		if (strncmp(o->name, name, len) == 0)
+			return NULL;
+
+		if (d < best) {
+			best = d;
+			found = o->name;
+			tie = false;
+		} else if (d == best) {
+			tie = true;
+		}
+	}
+	return tie ? NULL : found;
+}
+
 static void default_machine(struct config *cfg)
 {
 	char host[HOST_NAME_MAX + 1];
@@ -811,6 +874,18 @@ int config_parse(struct config *cfg, int argc, char **argv)
 			break;
 		}
 		machine_given |= c == 'm';
+		if (c == '?') {
+			/* getopt_long has said what was wrong; the hint goes with "Try" */
+			const char *near = optind > 1 &&
+			    strncmp(argv[optind - 1], "--", 2) == 0 ?
+			    closest_option(argv[optind - 1]) : NULL;
+
+			if (near != NULL)
+				fprintf(stderr, "Did you mean --%s? ", near);
+			fputs("Try 'clyde --help'.\n", stderr);
+			rc = EXIT_USAGE;
+			break;
+		}
 		rc = parse_one(cfg, &g, c, optarg);
 	}
 	argv[0] = argv0;

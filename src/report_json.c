@@ -112,7 +112,9 @@ static void json_test(FILE *out, const struct cell *c, bool from_run)
 		[CELL_UNKNOWN] = "unknown",
 	};
 
-	fprintf(out, "{\"status\": \"%s\", \"rate\": ", status[c->status]);
+	/* --precise prints a short phase's figure; it is still too short */
+	fprintf(out, "{\"status\": \"%s\", \"rate\": ",
+	    c->short_phase ? status[CELL_TOO_FAST] : status[c->status]);
 	if (c->status == CELL_OK || (c->status == CELL_TOO_FAST && from_run)) {
 		json_number(out, c->rate);
 		fprintf(out, ", \"cpu\": %d", c->cpu);

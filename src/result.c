@@ -91,6 +91,7 @@ void result_finalize(struct result *res, bool precise)
 		struct cell *c = &res->cell[i];
 
 		c->status = CELL_SKIPPED;
+		c->short_phase = false;
 		c->rate = 0;
 		c->cpu = -1;
 		c->latency_us = -1;
@@ -98,8 +99,8 @@ void result_finalize(struct result *res, bool precise)
 			continue;
 		c->latency_us = pf->lat.count ? (int64_t)(pf->lat.max / 1000) : -1;
 		/* a short phase prints +++++ but keeps its figures for --json */
-		c->status = pf->elapsed_ns < MIN_TIME_NS && !precise ?
-		    CELL_TOO_FAST : CELL_OK;
+		c->short_phase = pf->elapsed_ns < MIN_TIME_NS;
+		c->status = c->short_phase && !precise ? CELL_TOO_FAST : CELL_OK;
 		c->rate = phase_rate((enum phase_id)i, pf);
 		/* bonnie++: int(cpu / elapsed * 100), truncated */
 		c->cpu = (int)((double)pf->cpu_ns / (double)pf->elapsed_ns * 100.0);

@@ -36,7 +36,8 @@ int setup_privileges(const struct config *cfg)
 		/* bonnie++'s rule, for the same reason: a benchmark as root can
 		 * destroy data */
 		fputs("clyde: You must use the \"-u\" switch when running as root.\n"
-		    "Try 'clyde --help'.\n", stderr);
+		    "Try 'clyde -u nobody -d DIR' (a directory that user may "
+		    "write in), or 'clyde --help'.\n", stderr);
 		return EXIT_USAGE;
 	}
 	if (geteuid() == 0 && setgroups(1, &cfg->gid) != 0) {

@@ -16,7 +16,7 @@ bad() {
 	"$CLYDE" -d "$t" $as_user $PROFILE "$@" >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	first=$(head -1 "$WORK/err")
-	lines=$(grep -vc "^Try 'clyde --help'.$" "$WORK/err")
+	lines=$(grep -Evc "^(Did you mean --[a-z-]+\? )?Try 'clyde --help'.$" "$WORK/err")
 	case "$first" in "clyde: "*"$word"*) named=0 ;; *) named=1 ;; esac
 	[ "$rc" = "$want" ] && [ "$named" = 0 ] && [ "$lines" = 1 ] &&
 	    [ ! -s "$WORK/out" ] && is_empty "$t"
@@ -117,6 +117,23 @@ for PROFILE in --compat=1.03 --compat=2.00; do
 done
 PROFILE=
 
+# an unknown long option: the nearest one, within two edits, in the hint
+hint() { # hint WANT ARGS...: the line after getopt_long's says WANT
+	hint_want=$1
+	shift
+	bad 1 "option" "$@"
+	[ "$(sed -n 2p "$WORK/err")" = "$hint_want" ]
+	ok $? "$*: the hint is '$hint_want'" || diag < "$WORK/err"
+}
+hint "Did you mean --json? Try 'clyde --help'." --jsno=x -s 0 -n 1
+hint "Did you mean --quiet? Try 'clyde --help'." --quite -s 0 -n 1
+hint "Did you mean --size? Try 'clyde --help'." --sizes=8 -n 1
+hint "Try 'clyde --help'." --xyzzy -s 0 -n 1
+# a known option with a wrong value is not "unknown"
+hint "Try 'clyde --help'." -s 0 -n 1 --compat
+# -n counts units of 1024 files: a count of files says so
+bad 1 "units of 1024 files" -n 16k
+
 # the target
 bad 2 "No such file or directory" -d "$WORK/missing" -s 0 -n 1
 bad 2 "not a directory" -d /etc/passwd -s 0 -n 1
@@ -127,8 +144,9 @@ if [ "$(id -u)" = 0 ]; then
 	t=$(fresh_target)
 	"$CLYDE" -d "$t" -s 0 -n 1 >/dev/null 2>"$WORK/err"
 	rc=$?
-	grep -q -- '"-u" switch' "$WORK/err" && [ "$rc" = 1 ] && is_empty "$t"
-	ok $? "root without -u: exit 1"
+	grep -q -- '"-u" switch' "$WORK/err" && [ "$rc" = 1 ] && is_empty "$t" &&
+	    grep -q "^Try 'clyde -u nobody -d DIR'" "$WORK/err"
+	ok $? "root without -u: exit 1, an example with -u" || diag < "$WORK/err"
 	t=$(fresh_target)
 	"$CLYDE" -d "$t" -g root -s 0 -n 1 >/dev/null 2>"$WORK/err"
 	rc=$?

@@ -251,6 +251,12 @@ make -s install DESTDIR="$WORK/inst" PREFIX=/usr MANDIR=/opt/man >/dev/null 2>&1
     grep -q "MANDIR/man1/clyde.1" README
 ok $? "make install MANDIR=DIR: the page in DIR/man1, as README says"
 
+# tests/bench/README says to run its scripts as ./NAME: each can be
+notx=$(for f in tests/bench/*.sh; do [ -x "$f" ] || echo "$f"; done)
+[ -z "$notx" ]
+ok $? "every script of tests/bench can be run as tests/bench/README says" ||
+    echo "not executable: $notx" | diag
+
 # --- EXIT STATUS: each status has its test, each test exists
 page exit-statuses "$PAGE" >"$WORK/a"
 printf '%s\n' "$exit_tests" | awk 'NF { print $1 }' >"$WORK/b"

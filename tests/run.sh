@@ -370,6 +370,34 @@ fi
 run -s 16 -n 1 --precise
 [ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out"
 ok $? "--precise: no +++++ anywhere" || diag < "$WORK/out"
+# --quick implies it (its sizes here: -s and -n given)
+run --quick -s 8 -n 1
+[ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out" && grep -q '^Version 1.03e' "$WORK/out"
+ok $? "--quick: measured rates, no +++++" || diag < "$WORK/out"
+# ... and the JSON still says which phases were too short to trust: a
+# phase under 0.5 s is "too_fast" with its rate, one over it "ok"
+run -s 16 -n 1 --precise -q --json="$WORK/precise.json"
+if ! command -v python3 >/dev/null; then
+	skip_all "no python3 to read the JSON" 1
+else
+[ "$rc" = 0 ] && python3 - "$WORK/precise.json" >"$WORK/py.out" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad, short = [], 0
+for name, ph in d["phases"].items():
+    if ph is None:
+        continue
+    test = d["tests"][name]
+    want = "too_fast" if ph["elapsed_ns"] < 500000000 else "ok"
+    short += want == "too_fast"
+    if test["status"] != want or not isinstance(test["rate"], (int, float)):
+        bad.append((name, ph["elapsed_ns"], test["status"], test["rate"]))
+print("short phases:", short)
+sys.exit(1 if bad or short == 0 else 0)
+PY
+ok $? "--precise --json: a phase under 0.5 s keeps status too_fast, with its rate" ||
+    cat "$WORK/py.out" "$WORK/precise.json" | diag
+fi
 
 # --progress=always: the redrawn line instead of bonnie++'s lines
 run -s 16 -n 1 --progress=always
