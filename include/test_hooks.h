@@ -16,6 +16,13 @@
  *   CLYDE_TEST_SEM_KEY=N                the key of -p and -y s instead of
  *                                       bonnie++'s 4711, so that a test
  *                                       never touches a real run's set
+ *   CLYDE_TEST_MARK_PHASES=1            before each phase's prepare() and
+ *                                       at the start of its timed run,
+ *                                       access() on a path that names
+ *                                       them, "/clyde-test-mark/prepare/
+ *                                       put_block" and ".../run/put_block",
+ *                                       which strace shows (tests/sync.sh
+ *                                       counts the syncs of each phase)
  */
 #ifndef CLYDE_TEST_HOOKS_H
 #define CLYDE_TEST_HOOKS_H
@@ -24,6 +31,9 @@
 
 /* Read the environment once, before the run. */
 void test_hooks_load(void);
+
+/* Phase id's prepare() is about to run (in the thread shown on progress). */
+void test_hook_phase_prepare(enum phase_id id);
 
 /* The timed run of phase id starts (in the thread shown on progress). */
 void test_hook_phase_start(enum phase_id id);

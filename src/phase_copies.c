@@ -128,6 +128,8 @@ static void *copy_main(void *arg)
 	}
 	memset(c->meter, 0, sizeof(*c->meter));
 	c->ctx.label = p->label;
+	if (c == &c->all->copy[0])
+		test_hook_phase_prepare(p->id);
 	c->rc = p->prepare != NULL ? p->prepare(&c->ctx) : PHASE_OK;
 	/* every copy waits here, prepared or failed, so none starts early */
 	pthread_barrier_wait(&c->all->ready);

@@ -4,8 +4,13 @@
  * The data lives in Bonnie.<pid> (and, in 1.03 mode, Bonnie.<pid>.001 ...
  * holding 1 GiB each), inside the scratch directory.  prepare() opens
  * every file before the clock starts; run() does the work and ends with
- * fsync() and close(), so the data has reached the filesystem when the
- * clock stops.
+ * close(), after fsync() when the phase wrote, so the data has reached
+ * the filesystem when the clock stops.
+ *
+ * The other fsync() calls are bonnie++'s (see sync_read_phase()): 2.00a
+ * syncs its file at every close, after reading too; 1.03e syncs at the
+ * close of the block phases with -b only.  Neither syncs after each
+ * block: -b adds per-write syncs to the seeks and the small files alone.
  */
 /* O_DIRECT is outside POSIX; glibc shows it with _GNU_SOURCE. */
 #define _GNU_SOURCE
@@ -290,11 +295,18 @@ static void bump_block(struct phase_ctx *ctx, size_t len)
 	io->bump++;
 }
 
-static int sync_if_asked(struct phase_ctx *ctx, struct data_file *f, unsigned i)
+/*
+ * Whether a phase that only read syncs its files at the end, as bonnie++
+ * does: 2.00a's close() always calls fsync() (CFileOp::Close()); 1.03e's
+ * does with -b, on the descriptors of the block phases only (its per-char
+ * phases use stdio streams, which it closes with fflush() and fclose()).
+ * The phases that write always sync at the end, in both profiles.
+ */
+static bool sync_read_phase(const struct config *cfg, bool stdio)
 {
-	if (ctx->cfg->sync_writes && fsync(f->fd) != 0)
-		return fail_file(ctx, i, "fsync", errno);
-	return PHASE_OK;
+	if (cfg->compat != COMPAT_103)
+		return true;
+	return cfg->sync_writes && !stdio;
 }
 
 static uint64_t total_bytes(const struct config *cfg)
@@ -370,8 +382,7 @@ static int putc_batch(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 
 /*
  * 2.00: one write() per byte.  -b does not fsync() here, as in 2.00a:
- * a sync per byte would measure fsync(), not per-char writes; the data
- * is synced at the end of the phase as always.
+ * the data is synced at the end of the phase as always.
  */
 static int write_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
     size_t len)
@@ -399,9 +410,9 @@ static int write_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 }
 
 /*
- * 1.03 writes through stdio.  -b (fsync after every write()) leaves
- * putc() alone: stdio decides when write() happens, and 1.03e's -b
- * only touched its own write() calls.
+ * 1.03 writes through stdio; 1.03e closed its streams without fsync(),
+ * with -b or not.  clyde syncs them at the end, as every phase that
+ * writes (clyde(1), COMPATIBILITY).
  */
 int phase_putc_prepare(struct phase_ctx *ctx)
 {
@@ -429,12 +440,29 @@ static int write_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	bump_block(ctx, len);
 	got = write_all(f->fd, ctx->buf, len);
 
-	if (check_transfer(ctx, i, "write", got, len) != PHASE_OK)
-		return PHASE_ERROR;
-	return sync_if_asked(ctx, f, i);
+	return check_transfer(ctx, i, "write", got, len);
 }
 
-/* The files are written afresh: made now, or truncated when putc made them. */
+/*
+ * 2.00a creates its file before the per-char write and closes it, with
+ * fsync(), before the block write, which makes it anew; without the
+ * per-char write (-f) the file it syncs is empty.  The same here, before
+ * the clock as in 2.00a, so that its run makes the same syncs.
+ */
+static int sync_empty_file(struct phase_ctx *ctx)
+{
+	struct io_state *io = io_state_get(ctx);
+
+	if (io == NULL)
+		return phase_fail(ctx, NULL, "malloc", ENOMEM);
+	if (ctx->cfg->compat == COMPAT_103 || io->file[0].exists)
+		return PHASE_OK;
+	if (open_all(ctx, O_WRONLY | block_flags(ctx), true, NULL) != PHASE_OK)
+		return PHASE_ERROR;
+	return close_all(ctx, true);
+}
+
+/* The files are made anew: those of the per-char write removed first. */
 int phase_put_block_prepare(struct phase_ctx *ctx)
 {
 	size_t k;
@@ -442,6 +470,8 @@ int phase_put_block_prepare(struct phase_ctx *ctx)
 	/* data that is not all zeros, so no filesystem can skip it as holes */
 	for (k = 0; k < ctx->chunk; k++)
 		ctx->buf[k] = (char)(k & 0x7f);
+	if (sync_empty_file(ctx) != PHASE_OK)
+		return PHASE_ERROR;
 	return open_all(ctx, O_WRONLY | block_flags(ctx), true, NULL);
 }
 
@@ -465,9 +495,7 @@ static int rewrite_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	if (lseek(f->fd, -(off_t)len, SEEK_CUR) < 0)
 		return fail_file(ctx, i, "lseek", errno);
 	got = write_all(f->fd, ctx->buf, len);
-	if (check_transfer(ctx, i, "write", got, len) != PHASE_OK)
-		return PHASE_ERROR;
-	return sync_if_asked(ctx, f, i);
+	return check_transfer(ctx, i, "write", got, len);
 }
 
 int phase_rewrite_prepare(struct phase_ctx *ctx)
@@ -527,14 +555,15 @@ int phase_getc_prepare(struct phase_ctx *ctx)
 	return open_all(ctx, O_RDONLY, false, stdio ? "r" : NULL);
 }
 
-/* Nothing was written: close without fsync(). */
+/* Nothing was written: fsync() as bonnie++ does (sync_read_phase()). */
 int phase_getc_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
-	chunk_fn op = cfg->compat == COMPAT_103 ? getc_batch : read_bytes;
-	int rc = each_chunk(ctx, op, per_char_bytes(cfg), 1);
+	bool stdio = cfg->compat == COMPAT_103;
+	int rc = each_chunk(ctx, stdio ? getc_batch : read_bytes,
+	    per_char_bytes(cfg), 1);
 
-	return rc != PHASE_OK ? rc : close_all(ctx, false);
+	return rc != PHASE_OK ? rc : close_all(ctx, sync_read_phase(cfg, stdio));
 }
 
 /* --- 5: block read ----------------------------------------------------- */
@@ -554,7 +583,8 @@ int phase_get_block_run(struct phase_ctx *ctx)
 {
 	int rc = each_chunk(ctx, read_block, total_bytes(ctx->cfg), 1);
 
-	return rc != PHASE_OK ? rc : close_all(ctx, false);
+	return rc != PHASE_OK ? rc : close_all(ctx,
+	    sync_read_phase(ctx->cfg, false));
 }
 
 /* --- cleanup ---------------------------------------------------------- */

@@ -9,6 +9,12 @@
  * none are left, draws that seek's position, and writes its count,
  * latency histogram and any error to its slot.  The parent reaps them
  * all, so their CPU time is in RUSAGE_CHILDREN when the runner reads it.
+ *
+ * The syncs are bonnie++'s.  2.00a: the parent opens the file before the
+ * seekers start and closes it, with fsync(), once they are let go; each
+ * seeker closes its file with fsync() when done; -b adds an fsync() after
+ * each block written back.  1.03e: only with -b, the same after each
+ * block written back and at each seeker's close, none in the parent.
  */
 /* MAP_ANONYMOUS is outside POSIX 2008; glibc shows it with this. */
 #define _DEFAULT_SOURCE
@@ -47,7 +53,10 @@
 #define MIB ((uint64_t)1024 * 1024)
 #define UPDATE_EVERY 10         /* one seek in ten writes its chunk back */
 
-enum seek_op { OP_OPEN, OP_LSEEK, OP_READ, OP_SHORT_READ, OP_WRITE, OP_FSYNC };
+enum seek_op {
+	OP_OPEN, OP_LSEEK, OP_READ, OP_SHORT_READ, OP_WRITE, OP_FSYNC,
+	OP_FSYNC_END            /* the seeker's last: at no byte */
+};
 
 static const char *const seek_op_name[] = {
 	[OP_OPEN] = "open",
@@ -56,6 +65,7 @@ static const char *const seek_op_name[] = {
 	[OP_SHORT_READ] = "short read",
 	[OP_WRITE] = "write",
 	[OP_FSYNC] = "fsync",
+	[OP_FSYNC_END] = "fsync",
 };
 
 /* What one seeker did; written by that child, then read by the parent. */
@@ -99,6 +109,7 @@ struct seek_shared {
 	struct seeker_slot *slot;       /* [seekers] */
 	pid_t *pid;             /* [seekers], the parent's only; 0 once reaped */
 	int stop_handle;        /* a second stop signal kills them (stop.h) */
+	int parent_fd;          /* 2.00: the parent's own descriptor; -1 */
 };
 
 static size_t align_up(size_t n, size_t a)
@@ -138,6 +149,7 @@ static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 	atomic_init(&sh->go, 0);
 	atomic_init(&sh->ready, 0);
 	sh->stop_handle = -1;
+	sh->parent_fd = -1;
 	return sh;
 }
 
@@ -189,6 +201,7 @@ static uint64_t target_of(const struct seek_shared *sh, unsigned k)
 }
 
 static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh);
+static int open_in_parent(struct phase_ctx *ctx, struct seek_shared *sh);
 
 int phase_seeks_prepare(struct phase_ctx *ctx)
 {
@@ -213,7 +226,60 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 	sh->draws = ctx->rng;
 	/* what follows draws on from where drawing every seek would leave it */
 	rng_skip(&ctx->rng, (uint64_t)sh->count * sh->draws_per_seek);
-	return start_seekers(ctx, sh);
+	if (start_seekers(ctx, sh) != PHASE_OK)
+		return PHASE_ERROR;
+	if (open_in_parent(ctx, sh) != PHASE_OK) {
+		phase_seeks_cleanup(ctx);
+		return PHASE_ERROR;
+	}
+	return PHASE_OK;
+}
+
+/*
+ * 2.00a's seek test opens the file in the parent too (CFileOp::reopen())
+ * and closes it with fsync() once the seekers have their tickets; so does
+ * clyde's 2.00 profile, after the fork: the seekers have their own.
+ */
+static int open_in_parent(struct phase_ctx *ctx, struct seek_shared *sh)
+{
+	char name[64];
+	const char *why;
+
+	if (ctx->cfg->compat == COMPAT_103)
+		return PHASE_OK;
+	phase_io_file_name(ctx, 0, name, sizeof(name));
+	sh->parent_fd = openat(ctx->scratch_fd, name,
+	    O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	if (sh->parent_fd < 0)
+		return phase_fail(ctx, name, "open", errno);
+	if ((why = phase_io_check_reopened(ctx, 0, sh->parent_fd)) != NULL)
+		return phase_fail(ctx, name, why, 0);
+	return PHASE_OK;
+}
+
+/* The parent's close: with fsync() unless the phase ends early. */
+static int close_in_parent(struct phase_ctx *ctx, struct seek_shared *sh,
+    bool sync)
+{
+	char name[64];
+	int fd = sh->parent_fd, err = 0;
+	const char *op = NULL;
+
+	if (fd < 0)
+		return PHASE_OK;
+	sh->parent_fd = -1;
+	if (sync && fsync(fd) != 0) {
+		err = errno;
+		op = "fsync";
+	}
+	if (close(fd) != 0 && op == NULL && sync) {
+		err = errno;
+		op = "close";
+	}
+	if (op == NULL)
+		return PHASE_OK;
+	phase_io_file_name(ctx, 0, name, sizeof(name));
+	return phase_fail(ctx, name, op, err);
 }
 
 /* --- the seeker process ----------------------------------------------- */
@@ -228,7 +294,10 @@ static int record(struct seeker_slot *slot, enum seek_op op, unsigned file,
 	return -1;
 }
 
-/* Read the target's chunk; for an update, change a byte and write it back. */
+/*
+ * Read the target's chunk; for an update, change a byte and write it
+ * back, then with -b fsync() (both bonnie++s' doseek()).
+ */
 static int seek_one(struct phase_ctx *ctx, const struct seek_shared *sh,
     uint64_t target, const int *fds, struct seeker_slot *slot)
 {
@@ -262,6 +331,22 @@ static int seek_one(struct phase_ctx *ctx, const struct seek_shared *sh,
 	return 0;
 }
 
+/*
+ * Which seeks write their block back.  2.00a marks a position in ten (a
+ * random number that is a multiple of 10), whichever seeker takes it:
+ * target_of()'s mark.  1.03e has each seeker write back its own 1st,
+ * 11th, 21st ... seek (lseek_count++ % UpdateSeek), so a run of n seeks
+ * writes the sum over the seekers of ceil(seeks / 10) blocks.
+ */
+static uint64_t mark_update(const struct phase_ctx *ctx, uint64_t target,
+    const struct seeker_slot *slot)
+{
+	if (ctx->cfg->compat != COMPAT_103)
+		return target;
+	return (target & ~(uint64_t)1) |
+	    (slot->seeks % UPDATE_EVERY == 0 ? 1 : 0);
+}
+
 /* Take positions until none are left; one latency sample per seek. */
 static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
     const int *fds, struct seeker_slot *slot)
@@ -280,7 +365,8 @@ static void seek_loop(struct phase_ctx *ctx, struct seek_shared *sh,
 		k = atomic_fetch_add_explicit(sh->next, 1, memory_order_relaxed);
 		if (k >= sh->count)
 			return;
-		if (seek_one(ctx, sh, target_of(sh, k), fds, slot) != 0) {
+		if (seek_one(ctx, sh, mark_update(ctx, target_of(sh, k), slot),
+		    fds, slot) != 0) {
 			atomic_store(&sh->abort, 1);
 			return;
 		}
@@ -327,6 +413,27 @@ static void die_with_parent(pid_t parent)
 		_exit(1);
 }
 
+/*
+ * A seeker's close, when its seeks are done: 2.00a's Close() syncs the
+ * file always, 1.03e's close() each of its files with -b.
+ */
+static void sync_seeker(const struct phase_ctx *ctx,
+    const struct seek_shared *sh, const int *fds, struct seeker_slot *slot)
+{
+	unsigned f;
+
+	if (ctx->cfg->compat == COMPAT_103 && !ctx->cfg->sync_writes)
+		return;
+	if (slot->err != 0 || slot->stopped ||
+	    atomic_load(&sh->abort) || phase_stop)
+		return;
+	for (f = 0; f < sh->files; f++)
+		if (fsync(fds[f]) != 0) {
+			record(slot, OP_FSYNC_END, f, 0, errno);
+			return;
+		}
+}
+
 static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
     unsigned id, const sigset_t *waiting)
 {
@@ -362,10 +469,12 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	}
 	atomic_fetch_add(&sh->ready, 1);
 	if (slot->err == 0 && slot->why == NULL) {
-		if (wait_for_go(sh, waiting))
+		if (wait_for_go(sh, waiting)) {
 			seek_loop(ctx, sh, fds, slot);
-		else if (phase_stop)
+			sync_seeker(ctx, sh, fds, slot);
+		} else if (phase_stop) {
 			slot->stopped = true;
+		}
 	}
 	while (opened > 0)
 		close(fds[--opened]);
@@ -501,6 +610,8 @@ static int slot_failed(struct phase_ctx *ctx, const struct seeker_slot *slot)
 	phase_io_file_name(ctx, slot->file, name, sizeof(name));
 	if (slot->why != NULL && slot->op != OP_SHORT_READ)
 		return phase_fail(ctx, name, slot->why, 0);
+	if (slot->op == OP_FSYNC_END)
+		return phase_fail(ctx, name, seek_op_name[slot->op], slot->err);
 	snprintf(what, sizeof(what), "%s at byte %llu%s%s",
 	    seek_op_name[slot->op], (unsigned long long)slot->offset,
 	    slot->why != NULL ? ": " : "", slot->why != NULL ? slot->why : "");
@@ -549,10 +660,15 @@ int phase_seeks_run(struct phase_ctx *ctx)
 		atomic_store(&sh->abort, 1);
 	stall_watch_children(ctx->meter, sh->pid, sh->started);
 	release(sh);
+	/* 2.00a's parent closes its file once the tickets are written */
+	rc = close_in_parent(ctx, sh, !phase_stop);
+	if (rc != PHASE_OK)
+		atomic_store(&sh->abort, 1);
 	reap(sh);
 	seekers = sh->started;
 	sh->started = 0;
-	rc = gather(ctx, sh, seekers);
+	if (rc == PHASE_OK)
+		rc = gather(ctx, sh, seekers);
 	phase_seeks_cleanup(ctx);
 	return rc;
 }
@@ -564,6 +680,7 @@ void phase_seeks_cleanup(struct phase_ctx *ctx)
 
 	if (sh == NULL)
 		return;
+	close_in_parent(ctx, sh, false);
 	if (sh->started > 0) {
 		atomic_store(&sh->abort, 1);
 		release(sh);

@@ -85,6 +85,7 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	int64_t t0, c0;
 	int rc = PHASE_OK;
 
+	test_hook_phase_prepare(p->id);
 	if (p->prepare != NULL)
 		rc = p->prepare(ctx);
 	/* a rank whose prepare() failed stops them all */

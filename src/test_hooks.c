@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test_hooks.h"
 
@@ -15,6 +16,7 @@ static char signal_phase[32];
 static unsigned long signal_nth;        /* the start to signal, from 1 */
 static bool signal_cleanup;
 static const char *fail_rank;
+static bool mark_phases;
 
 void test_hooks_load(void)
 {
@@ -30,10 +32,29 @@ void test_hooks_load(void)
 		*colon = '\0';
 	signal_cleanup = getenv("CLYDE_TEST_SIGNAL_CLEANUP") != NULL;
 	fail_rank = getenv("CLYDE_TEST_FAIL_RANK");
+	mark_phases = getenv("CLYDE_TEST_MARK_PHASES") != NULL;
+}
+
+/* A call that strace shows with the step and the phase in its argument. */
+static void mark(const char *step, enum phase_id id)
+{
+	char path[96];
+
+	if (!mark_phases)
+		return;
+	snprintf(path, sizeof(path), "/clyde-test-mark/%s/%s", step,
+	    phase_csv_name[id]);
+	(void)access(path, F_OK);
+}
+
+void test_hook_phase_prepare(enum phase_id id)
+{
+	mark("prepare", id);
 }
 
 void test_hook_phase_start(enum phase_id id)
 {
+	mark("run", id);
 	if (strcmp(signal_phase, phase_csv_name[id]) == 0 && --signal_nth == 0)
 		raise(SIGINT);
 }
@@ -76,6 +97,11 @@ long test_hook_sem_key(long def)
 
 void test_hooks_load(void)
 {
+}
+
+void test_hook_phase_prepare(enum phase_id id)
+{
+	(void)id;
 }
 
 void test_hook_phase_start(enum phase_id id)

@@ -236,9 +236,9 @@ ok $? "--fast 2: refused with the hint that the value is attached, exit 1" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --help: the exceptions the page gives for -b and the chunk of -s
-grep -A1 -- '-b, --sync' "$WORK/help.clyde" | grep -q "but the per-char write" &&
+grep -A1 -- '-b, --sync' "$WORK/help.clyde" | grep -q "after each seek's write" &&
     grep -A3 -- '-s, --size' "$WORK/help.clyde" | grep -q "power of two"
-ok $? "--help: -b leaves the per-char write alone, the -s chunk is a power of two"
+ok $? "--help: -b syncs the seeks' writes and the small files, the -s chunk is a power of two"
 
 # --- the page's footer names the project and version (.Os), as man-db
 # shows it, and make install puts it under MANDIR/man1 as README says
