@@ -193,6 +193,44 @@ wait "$releaser"
 ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
+# While a phase runs, each rank's measuring process is a single task,
+# and the only process with the rank's files open: MPI and its threads
+# are in its parent (dist.h), with --stall=0 too, where plain clyde has
+# no supervisor.  A process sharing its descriptor table (a thread, or a
+# clone with CLONE_FILES) would hold the same files: holders_of finds
+# it.  Each rank holds its 10th fsync (-b, the sequential create) until
+# released; the processes are looked at while both are held.
+for stall in 30 0; do
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -rf "$WORK/go" "$WORK/held0" "$WORK/held1"
+	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=$stall"
+	hold="env LD_PRELOAD=$SHIM CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10
+	    CLYDE_FAULT_ERR=block CLYDE_FAULT_RELEASE=$WORK/go"
+	timeout 120 $MPIRUN -np 1 $hold CLYDE_FAULT_HELD="$WORK/held0" ./clyde-mpi $a : \
+	    -np 1 $hold CLYDE_FAULT_HELD="$WORK/held1" ./clyde-mpi $a \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until [ -e "$WORK/held0" ] && [ -e "$WORK/held1" ] || [ $i -ge 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	holders=$(holders_of "$t")
+	# each one's task count, and whether its files are its own scratch
+	# directory's (named after the measuring process)
+	seen=$(for h in $holders; do
+		printf '%s:' "$(ls "/proc/$h/task" | wc -l)"
+		ls -d "$t/clyde.$h".* >/dev/null 2>&1 && echo own || echo other
+	done | sort | tr '\n' ' ')
+	touch "$WORK/go"
+	wait $pid
+	rc=$?
+	[ "$rc" = 0 ] && is_empty "$t" && [ "$seen" = "1:own 1:own " ]
+	ok $? "--stall=$stall: while a phase runs, each rank's measuring process is one task, alone with the rank's files" ||
+	    { echo "rc=$rc; in the target (tasks:whose): $seen"; cat "$WORK/err"; } | diag
+done
+
 # -u: started as root, the ranks drop to another user after MPI_Init;
 # Open MPI must not complain (it could neither read the other rank's
 # memory nor unlink its shared-memory segment).  Then the whole run as an
