@@ -24,7 +24,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <sys/types.h>
 
 #include "result.h"
 #include "timing.h"
@@ -112,7 +111,7 @@ void dist_share_scratch(const char *path);
  * child, after the fork.  dist_serve(): in the parent, after the fork;
  * it starts MPI and serves the child until the child has ended, and never
  * returns.  look() is the supervisor's round (signals passed on, the
- * child reaped, the meters checked): called at least every 50 ms, also
+ * child reaped, the meters checked): called at least every 100 ms, also
  * while a request waits for the other ranks; it does not return once the
  * child has ended (the process exits as the child did), and returns
  * false while the child is stopped (SIGSTOP): the rank then goes silent,
@@ -120,6 +119,6 @@ void dist_share_scratch(const char *path);
  */
 bool dist_split(void);
 void dist_split_child(void);
-_Noreturn void dist_serve(pid_t child, bool (*look)(void));
+_Noreturn void dist_serve(bool (*look)(void));
 
 #endif

@@ -87,10 +87,9 @@ void dist_split_child(void)
 {
 }
 
-_Noreturn void dist_serve(pid_t child, bool (*look)(void))
+_Noreturn void dist_serve(bool (*look)(void))
 {
 	/* never called: dist_split() said no */
-	(void)child;
 	(void)look;
 	abort();
 }

@@ -9,9 +9,8 @@
  * every second, rank 0 to every rank and every rank to rank 0, also
  * while its measuring process works or is stuck in a call, but not while
  * that process is stopped: a rank that is not heard from is stopped or
- * cut off, not slow.  A meeting that waits
- * longer than dist_watch()'s limit for a rank not heard from that long
- * ends the run: rank 0 tells the others (TAG_LOST), each removes its own
+ * cut off, not slow.  A meeting that waits longer than dist_watch()'s
+ * limit for a rank not heard from that long ends the run: rank 0 tells the others (TAG_LOST), each removes its own
  * files, rank 0 waits for those still heard from (TAG_DONE), lets them go
  * (TAG_BYE) and they exit without MPI_Finalize(), which would wait for
  * the lost rank.
@@ -44,7 +43,7 @@
 /* how often the parent tends to the rest while a request waits */
 #define TEND_NS  (10 * 1000000LL)
 /* how long it waits for a request at most before it tends to the rest */
-#define IDLE_MS  50
+#define IDLE_MS  100
 
 static int rank, size = 1;
 static bool stop_sent;
@@ -714,12 +713,11 @@ static int serve(int fd, bool started)
 	}
 }
 
-_Noreturn void dist_serve(pid_t child, bool (*round)(void))
+_Noreturn void dist_serve(bool (*round)(void))
 {
 	int fd = proxy_fd[1];
 	bool started;
 
-	(void)child;
 	close(proxy_fd[0]);
 	proxy_fd[0] = -1;
 	started = start_mpi() == 0;

@@ -701,7 +701,7 @@ _Noreturn static void supervise(const struct config *cfg, pid_t child,
 		sv.limit_ns = 0;        /* still passes the signals on */
 	/* clyde-mpi: MPI here, for the child, with these rounds between */
 	if (split)
-		dist_serve(child, look);
+		dist_serve(look);
 	for (;;)
 		supervise_round(&quarter);
 }
