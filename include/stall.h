@@ -16,7 +16,9 @@
  * it opens anything: the process started (the supervisor) watches, takes
  * the signals sent to it and exits as its child, the measuring process,
  * does; the child runs the benchmark alone.  The meters live in memory
- * shared by the two, mapped before the fork.
+ * shared by the two, mapped before the fork.  In clyde-mpi the
+ * supervisor is also the rank's MPI process, which makes every MPI call
+ * for the child (dist.h): there it forks with --stall=0 too.
  */
 #ifndef CLYDE_STALL_H
 #define CLYDE_STALL_H

@@ -3,7 +3,7 @@
  *
  * It never calls MPI: each call of dist.h that needs the other ranks is a
  * request to the parent (dist_mpi.c), which makes the MPI calls and
- * answers (dist_proxy.h).  The measuring process waits for the answer, a
+ * answers (dist_proxy.h).  The measuring process waits for the answer; a
  * signal meanwhile (a stop) is seen after it, as when the call was made
  * here.  dist_poll() reads the flag that the parent sets when another
  * rank asks to stop: no system call while a phase runs.

@@ -9,7 +9,9 @@
  * keeps the caller's credentials (the measuring process may drop them
  * for -u, which makes its /proc entries unreadable to an unprivileged
  * peer) and holds no descriptor or directory of the target: its working
- * directory is /, its standard input and output /dev/null.
+ * directory is /, its standard input and output /dev/null.  In clyde-mpi
+ * it serves the child's requests to MPI (dist_serve()), and its rounds
+ * run between them and while they wait.
  */
 #define _GNU_SOURCE             /* syscall(SYS_gettid), prctl() */
 
