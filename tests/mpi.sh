@@ -123,6 +123,31 @@ took=$(($(date +%s) - start))
 ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
     { cat "$WORK/err"; ls -A "$t"; } | diag
 
+# SIGTERM to the process mpirun started for rank 2 (the one that makes
+# MPI's calls; it passes the signal on to the rank's measuring process):
+# every rank stops, removes its own files and exits non-zero.
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+rm -f "$WORK/rank2"
+a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 32"
+timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
+    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
+    >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+i=0
+until [ "$(ls -d "$t"/clyde.*/files 2>/dev/null | wc -l)" = 3 ] ||
+    [ $i -ge 3000 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
+kill -TERM "$(cat "$WORK/rank2")"
+wait $pid
+rc=$?
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && is_empty "$t" &&
+    grep -q '^clyde: interrupted by SIGTERM; removing what the run made$' "$WORK/err"
+ok $? "SIGTERM to rank 2: every rank stops (exit $rc), nothing left" ||
+    { cat "$WORK/err"; ls -A "$t"; } | diag
+
 # A rank that is stopped (SIGSTOP: a host cut off looks the same) in the
 # sequential create, with --stall=3: the others, waiting for it after the
 # phase, give the run up, remove their own files and exit non-zero; rank
