@@ -27,7 +27,7 @@ HDR = include/config.h include/result.h include/runner.h include/phase.h \
 	include/test_hooks.h include/timing.h include/util.h include/csv.h \
 	include/report_text.h include/setup.h include/sync.h \
 	include/progress.h include/scratch.h include/dist.h include/stall.h \
-	include/output_file.h
+	include/output_file.h include/dist_proxy.h
 # clyde report
 SRC += src/csv_input.c src/table_read.c src/report_set.c src/report_json.c \
 	src/report_html.c src/report_markdown.c src/report_cmd.c src/stats.c
@@ -113,7 +113,7 @@ lint:
 	mandoc -Tlint -W warning man/clyde.1
 	for cc in gcc clang; do \
 		command -v $$cc >/dev/null || continue; \
-		printf '%s\n' $(SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
+		printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
 		    $(NFS_SHIM:.so=.c) | \
 		    xargs -P 2 -n 8 $$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) \
 		    -Werror -O2 -fsyntax-only || exit 1; \
@@ -136,9 +136,12 @@ check-sanitize:
 		prove --exec tests/tap_run.sh $(TESTS)
 
 # clyde-mpi: the same program with its ranks spread by MPI (Open MPI's
-# mpicc); only dist_mpi.c differs.  The default build never needs MPI.
+# mpicc); only the dist.h part differs: dist_proxy.c in the measuring
+# process, dist_mpi.c (the only file that uses MPI) in its parent.  The
+# default build never needs MPI.
 MPICC ?= mpicc
-MPI_OBJ = $(filter-out src/dist_local.o,$(OBJ)) src/dist_mpi.o
+MPI_SRC = src/dist_proxy.c
+MPI_OBJ = $(filter-out src/dist_local.o,$(OBJ)) $(MPI_SRC:.c=.o) src/dist_mpi.o
 
 MPI_HOOKS_OBJ = $(filter-out src/test_hooks.o,$(MPI_OBJ)) tests/test_hooks_on.o
 
@@ -172,7 +175,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(OBJ) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
+	rm -f clyde clyde-mpi $(OBJ) $(MPI_SRC:.c=.o) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
 		$(HOOKS) tests/test_hooks_on.o tests/clyde-mpi-hooks
 	rm -rf $(SAN_DIR)
 

@@ -7,6 +7,17 @@
  * holds the figures of the whole run.  In the plain clyde there is one
  * rank and every call here is trivial (dist_local.c); only dist_mpi.c
  * knows about MPI.
+ *
+ * In clyde-mpi a rank is two processes.  MPI_Init starts threads (Open
+ * MPI's, PMIx's), and a process with a second thread has its descriptor
+ * table shared: every read(), write(), lseek() and close() then takes the
+ * kernel's slower path.  So the process that measures never calls MPI:
+ * it is forked before MPI starts (dist_split()), and its parent, the
+ * process mpirun started (the supervisor of stall.h), calls MPI_Init and
+ * makes every MPI call on its behalf (dist_serve(), dist_mpi.c).  Each
+ * call below, made in the measuring process, is a request to the parent
+ * over a socket (dist_proxy.c); dist_poll() reads a flag in memory they
+ * share.
  */
 #ifndef CLYDE_DIST_H
 #define CLYDE_DIST_H
@@ -18,7 +29,8 @@
 #include "timing.h"
 
 /*
- * Start and end the distributed part; dist_init() may change argv.
+ * Start and end the distributed part, in the measuring process; in
+ * clyde-mpi dist_init() waits for the parent to have started MPI.
  * dist_finalize() returns -1 when the run was given up for a lost rank
  * (dist_watch()): MPI is left as it is, and the process is to exit
  * non-zero.
@@ -90,5 +102,23 @@ void dist_watch(unsigned silent_s);
  * none), for that message.  A collective call.
  */
 void dist_share_scratch(const char *path);
+
+/*
+ * The two processes of a rank.  dist_split(), before the fork of
+ * stall_fork(): true when the measuring process must be a child of the
+ * process started, which then speaks for it (clyde-mpi); what they talk
+ * over is made here.  Plain clyde: false.  dist_split_child(): in the
+ * child, after the fork.  dist_serve(): in the parent, after the fork;
+ * it starts MPI and serves the child until the child has ended, and never
+ * returns.  look() is the supervisor's round (signals passed on, the
+ * child reaped, the meters checked): called at least every 100 ms, also
+ * while a request waits for the other ranks; it does not return once the
+ * child has ended (the process exits as the child did), and returns
+ * false while the child is stopped (SIGSTOP): the rank then goes silent,
+ * as a stopped rank did when it was one process.
+ */
+bool dist_split(void);
+void dist_split_child(void);
+_Noreturn void dist_serve(bool (*look)(void));
 
 #endif

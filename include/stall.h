@@ -16,7 +16,9 @@
  * it opens anything: the process started (the supervisor) watches, takes
  * the signals sent to it and exits as its child, the measuring process,
  * does; the child runs the benchmark alone.  The meters live in memory
- * shared by the two, mapped before the fork.
+ * shared by the two, mapped before the fork.  In clyde-mpi the
+ * supervisor is also the rank's MPI process, which makes every MPI call
+ * for the child (dist.h): there it forks with --stall=0 too.
  */
 #ifndef CLYDE_STALL_H
 #define CLYDE_STALL_H
@@ -32,12 +34,14 @@
 struct phase_meter;
 
 /*
- * With --stall: fork.  The supervisor never returns from here: it exits
- * with the status of the measuring process (or 5, stopped while a call
- * hangs), or dies of the signal that killed it.  Returns in the
- * measuring process, and at once with --stall=0 (no watcher at all).
+ * With --stall, when the process measures (measures: not -p), and always
+ * in clyde-mpi (dist.h: the supervisor makes the MPI calls): fork.  The
+ * supervisor never returns from here: it exits with the status of the
+ * measuring process (or 5, stopped while a call hangs), or dies of the
+ * signal that killed it.  Returns in the measuring process, and at once
+ * in clyde with --stall=0 (no watcher at all).
  */
-void stall_fork(const struct config *cfg);
+void stall_fork(const struct config *cfg, bool measures);
 
 /*
  * The measuring process, before and after the phases.  scratch: the

@@ -2,6 +2,7 @@
  * dist_local.c: the one rank of a plain clyde run.  See dist.h.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dist.h"
@@ -75,4 +76,20 @@ void dist_watch(unsigned silent_s)
 void dist_share_scratch(const char *path)
 {
 	(void)path;
+}
+
+bool dist_split(void)
+{
+	return false;
+}
+
+void dist_split_child(void)
+{
+}
+
+_Noreturn void dist_serve(bool (*look)(void))
+{
+	/* never called: dist_split() said no */
+	(void)look;
+	abort();
 }

@@ -1,22 +1,23 @@
 /*
- * dist_mpi.c: the ranks of clyde-mpi over MPI.  See dist.h.
+ * dist_mpi.c: the ranks of clyde-mpi over MPI, in the parent of each
+ * rank's measuring process.  See dist.h: the measuring process asks
+ * (dist_proxy.c, dist_proxy.h), this process makes the MPI calls and
+ * answers; between requests it beats and looks for a stop.
  *
  * Collectives for the meetings and the figures, one small point-to-point
- * message per rank to stop the others early.  A thread of each rank
- * sends a beat every second, rank 0 to every rank and every rank to rank
- * 0, also while the rank works or is stuck in a call: a rank that is not
- * heard from is stopped or cut off, not slow.  A meeting that waits
- * longer than dist_watch()'s limit for a rank not heard from that long
- * ends the run: rank 0 tells the others (TAG_LOST), each removes its own
+ * message per rank to stop the others early.  Each rank sends a beat
+ * every second, rank 0 to every rank and every rank to rank 0, also
+ * while its measuring process works or is stuck in a call, but not while
+ * that process is stopped: a rank that is not heard from is stopped or
+ * cut off, not slow.  A meeting that waits longer than dist_watch()'s
+ * limit for a rank not heard from that long ends the run: rank 0 tells the others (TAG_LOST), each removes its own
  * files, rank 0 waits for those still heard from (TAG_DONE), lets them go
  * (TAG_BYE) and they exit without MPI_Finalize(), which would wait for
  * the lost rank.
  */
 #include <limits.h>
 #include <mpi.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "dist.h"
+#include "dist_proxy.h"
 #include "phase_ctx.h"
 #include "scratch.h"
 #include "stop.h"
@@ -34,10 +36,14 @@
 #define TAG_DONE 4
 #define TAG_BYE  5
 
-#define HOST_LEN 64
+#define HOST_LEN PROXY_HOST_LEN
 #define NS       1000000000LL
 /* how often a meeting looks for lost ranks */
 #define LOOK_NS  (50 * 1000000LL)
+/* how often the parent tends to the rest while a request waits */
+#define TEND_NS  (10 * 1000000LL)
+/* how long it waits for a request at most before it tends to the rest */
+#define IDLE_MS  100
 
 static int rank, size = 1;
 static bool stop_sent;
@@ -46,18 +52,33 @@ static MPI_Request *stop_req;
 
 static char (*hosts)[HOST_LEN];         /* every rank's, from the start */
 static char (*scratch_of)[PATH_MAX];    /* rank 0: every rank's scratch */
-static atomic_llong *heard;             /* when each rank was last heard */
-static atomic_llong silent_ns;          /* dist_watch(); 0: no limit */
+static int64_t *heard;                  /* when each rank was last heard */
+static int64_t silent_ns;               /* dist_watch(); 0: no limit */
 static bool *lost;                      /* the ranks given up */
 static bool abandoned;                  /* the run stops without them */
 static bool lost_told;                  /* lost_msg went out as an error */
 static char lost_msg[2 * PATH_MAX + 320];
 static MPI_Request *lost_req;           /* rank 0's TAG_LOST sends */
-static pthread_t beat_thread;
-static atomic_bool beat_quit;
-static bool beat_on;
+static bool beat_on;                    /* beats sent and heard */
+static MPI_Request *beat_req;           /* the last beat to each peer */
+static int64_t next_beat, next_tend;
+static bool (*look)(void);              /* the supervisor's round */
+static bool child_running = true;       /* not stopped, as look() says */
 
 static int wait_sleeping(MPI_Request *req);
+
+/* src into dst[n], cut short when it is longer */
+static void copy_msg(char *dst, size_t n, const char *src)
+{
+	size_t len = strlen(src);
+
+	if (n == 0)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
 
 static void nap_ns(long ns)
 {
@@ -74,79 +95,97 @@ static bool peer(int i)
 
 /*
  * The beats: received from any peer, sent every second to each peer
- * whose last beat has left.  A rank stuck in a call still beats.
+ * whose last beat has left, unless the measuring process is stopped.
+ * A rank stuck in a call still beats: this process is not in it.
  */
-static void *beat(void *arg)
+static void beats(int64_t now)
 {
-	/* MPI may read it after the thread ends */
+	/* MPI may read it after this returns */
 	static unsigned char out;
-	MPI_Request *req = calloc((size_t)size, sizeof(*req));
 	unsigned char in;
-	int64_t next = 0;
-	int i;
+	MPI_Status st;
+	int i, flag = 0;
 
-	(void)arg;
-	if (req == NULL)
-		return NULL;
-	for (i = 0; i < size; i++)
-		req[i] = MPI_REQUEST_NULL;
-	while (!atomic_load(&beat_quit)) {
-		int64_t now = now_ns();
-		MPI_Status st;
-		int flag = 0;
-
-		while (MPI_Iprobe(MPI_ANY_SOURCE, TAG_BEAT, MPI_COMM_WORLD,
-		    &flag, &st) == MPI_SUCCESS && flag) {
-			MPI_Recv(&in, 1, MPI_UNSIGNED_CHAR, st.MPI_SOURCE,
-			    TAG_BEAT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			atomic_store(&heard[st.MPI_SOURCE], now);
-		}
-		for (i = 0; now >= next && i < size; i++) {
-			int done = 1;
-
-			if (!peer(i))
-				continue;
-			if (req[i] != MPI_REQUEST_NULL)
-				MPI_Test(&req[i], &done, MPI_STATUS_IGNORE);
-			if (done)
-				MPI_Isend(&out, 1, MPI_UNSIGNED_CHAR, i, TAG_BEAT,
-				    MPI_COMM_WORLD, &req[i]);
-		}
-		if (now >= next)
-			next = now + NS;
-		nap_ns(100 * 1000000L);
+	while (MPI_Iprobe(MPI_ANY_SOURCE, TAG_BEAT, MPI_COMM_WORLD, &flag,
+	    &st) == MPI_SUCCESS && flag) {
+		MPI_Recv(&in, 1, MPI_UNSIGNED_CHAR, st.MPI_SOURCE, TAG_BEAT,
+		    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		heard[st.MPI_SOURCE] = now;
 	}
-	/* a beat still on its way goes on without us */
-	for (i = 0; i < size; i++)
-		if (req[i] != MPI_REQUEST_NULL)
-			MPI_Request_free(&req[i]);
-	free(req);
-	return NULL;
+	if (now < next_beat || !child_running)
+		return;
+	next_beat = now + NS;
+	for (i = 0; i < size; i++) {
+		int done = 1;
+
+		if (!peer(i))
+			continue;
+		if (beat_req[i] != MPI_REQUEST_NULL)
+			MPI_Test(&beat_req[i], &done, MPI_STATUS_IGNORE);
+		if (done)
+			MPI_Isend(&out, 1, MPI_UNSIGNED_CHAR, i, TAG_BEAT,
+			    MPI_COMM_WORLD, &beat_req[i]);
+	}
 }
 
+/* No more beats: MPI ends, or is left as it is. */
 static void beat_stop(void)
 {
+	int i;
+
 	if (!beat_on)
 		return;
-	atomic_store(&beat_quit, true);
-	pthread_join(beat_thread, NULL);
 	beat_on = false;
+	/* a beat still on its way goes on without us */
+	for (i = 0; i < size; i++)
+		if (beat_req[i] != MPI_REQUEST_NULL)
+			MPI_Request_free(&beat_req[i]);
+}
+
+static bool lost_heard(void);
+
+/*
+ * What this process does besides the requests, at most every TEND_NS:
+ * the supervisor's round (which exits when the measuring process has
+ * ended), the beats, and a stop from another rank or rank 0's word that
+ * one is lost, for dist_poll().  Called while it waits for a request and
+ * while a request waits for the other ranks.
+ */
+static void tend(void)
+{
+	int64_t now = now_ns();
+	int flag = 0;
+
+	if (now < next_tend)
+		return;
+	next_tend = now + TEND_NS;
+	if (look != NULL)
+		child_running = look();
+	if (!beat_on)
+		return;
+	beats(now);
+	if (atomic_load(&proxy_shared->stop))
+		return;
+	MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
+	    MPI_STATUS_IGNORE);
+	if (flag || lost_heard())
+		atomic_store(&proxy_shared->stop, 1);
 }
 
 /* Every rank's host name on every rank; the beats start. */
-static int watch_start(bool beats)
+static int watch_start(void)
 {
 	char host[HOST_LEN];
-	sigset_t all, saved;
 	int64_t now = now_ns();
 	int i;
 
 	hosts = calloc((size_t)size, sizeof(*hosts));
 	heard = calloc((size_t)size, sizeof(*heard));
 	lost = calloc((size_t)size, sizeof(*lost));
+	beat_req = calloc((size_t)size, sizeof(*beat_req));
 	if (rank == 0)
 		scratch_of = calloc((size_t)size, sizeof(*scratch_of));
-	if (hosts == NULL || heard == NULL || lost == NULL ||
+	if (hosts == NULL || heard == NULL || lost == NULL || beat_req == NULL ||
 	    (rank == 0 && scratch_of == NULL))
 		return -1;
 	memset(host, 0, sizeof(host));
@@ -155,43 +194,28 @@ static int watch_start(bool beats)
 	if (MPI_Allgather(host, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR,
 	    MPI_COMM_WORLD) != MPI_SUCCESS)
 		return -1;
-	for (i = 0; i < size; i++)
-		atomic_init(&heard[i], now);
-	if (size < 2 || !beats)
-		return 0;
-	/* the thread takes no signal: they are the main thread's */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &saved);
-	beat_on = pthread_create(&beat_thread, NULL, beat, NULL) == 0;
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
-	return beat_on ? 0 : -1;
+	for (i = 0; i < size; i++) {
+		heard[i] = now;
+		beat_req[i] = MPI_REQUEST_NULL;
+	}
+	beat_on = size > 1;
+	return 0;
 }
 
-int dist_init(int *argc, char ***argv)
+/*
+ * MPI starts in this process, the parent of the measuring one, which
+ * keeps the credentials it was started with (the measuring process may
+ * drop them for -u): its shared-memory transport works as root too.
+ */
+static int start_mpi(void)
 {
-	int provided;
-
-	/*
-	 * A rank started as root drops to -u's user after MPI_Init: before
-	 * it, Open MPI's PMIx client cannot use the files mpirun's daemon
-	 * made as root.  Its shared-memory transport (vader) then fails: its
-	 * segment in /dev/shm is root's and cannot be unlinked, and reading
-	 * a peer's memory (process_vm_readv) is refused to a process that
-	 * changed its uid (EPERM, "Read -1, expected 8192, errno = 1").  So
-	 * these ranks talk over TCP, unless the user chose the transports.
-	 */
-	if (geteuid() == 0)
-		setenv("OMPI_MCA_btl", "self,tcp", 0);
-	/* the main thread and the beats' (the copies of -c are refused) */
-	if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) !=
-	    MPI_SUCCESS)
+	if (MPI_Init(NULL, NULL) != MPI_SUCCESS)
 		return -1;
 	/* errors come back as codes, so that a rank can clean up first */
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	/* an MPI without threads: no beats, meetings without a limit */
-	if (watch_start(provided == MPI_THREAD_MULTIPLE) != 0) {
+	if (watch_start() != 0) {
 		MPI_Abort(MPI_COMM_WORLD, EXIT_CANNOT_START);
 		return -1;
 	}
@@ -204,7 +228,7 @@ int dist_init(int *argc, char ***argv)
  */
 static void wait_heard(MPI_Request *req, int n)
 {
-	int64_t limit = atomic_load(&silent_ns);
+	int64_t limit = silent_ns;
 	int i, left;
 
 	do {
@@ -217,11 +241,13 @@ static void wait_heard(MPI_Request *req, int n)
 			if (req[i] == MPI_REQUEST_NULL)
 				continue;
 			MPI_Test(&req[i], &done, MPI_STATUS_IGNORE);
-			if (!done && now - atomic_load(&heard[i]) <= limit)
+			if (!done && now - heard[i] <= limit)
 				left++;
 		}
-		if (left > 0)
+		if (left > 0) {
 			nap_ns(10 * 1000000L);
+			tend();
+		}
 	} while (left > 0);
 	for (i = 0; i < n; i++)
 		if (req[i] != MPI_REQUEST_NULL) {
@@ -296,7 +322,7 @@ static bool lost_look(void)
 {
 	/* sent to the others: MPI reads it after this returns */
 	static char told[sizeof(lost_msg)];
-	int64_t limit = atomic_load(&silent_ns), now = now_ns(), quiet = 0;
+	int64_t limit = silent_ns, now = now_ns(), quiet = 0;
 	int i, first = -1, more = 0;
 	char why[256], quoted[2 * PATH_MAX];
 
@@ -305,7 +331,7 @@ static bool lost_look(void)
 	if (limit == 0)
 		return false;
 	for (i = 0; i < size; i++) {
-		int64_t q = now - atomic_load(&heard[i]);
+		int64_t q = now - heard[i];
 
 		if (!peer(i) || q <= limit)
 			continue;
@@ -344,7 +370,8 @@ static bool lost_look(void)
 	return true;
 }
 
-int dist_finalize(void)
+/* dist_finalize() */
+static int finalize(void)
 {
 	int i;
 
@@ -376,16 +403,6 @@ int dist_finalize(void)
 	return 0;
 }
 
-unsigned dist_rank(void)
-{
-	return (unsigned)rank;
-}
-
-unsigned dist_size(void)
-{
-	return (unsigned)size;
-}
-
 /*
  * Wait for a collective without spinning: MPI's busy wait would take the
  * CPU from ranks still working on the same host.  A rank notices the
@@ -395,7 +412,7 @@ unsigned dist_size(void)
  */
 static int wait_sleeping(MPI_Request *req)
 {
-	int64_t look = now_ns() + LOOK_NS;
+	int64_t next_look = now_ns() + LOOK_NS;
 	int done = 0;
 
 	for (;;) {
@@ -404,12 +421,13 @@ static int wait_sleeping(MPI_Request *req)
 			return -1;
 		if (done)
 			return 0;
-		if (now_ns() >= look) {
+		if (now_ns() >= next_look) {
 			if (lost_look())
 				return -1;
-			look = now_ns() + LOOK_NS;
+			next_look = now_ns() + LOOK_NS;
 		}
 		nap_ns(100000);
+		tend();
 	}
 }
 
@@ -424,7 +442,7 @@ static int allreduce_int(int *mine, int *all, int n, MPI_Op op)
 	return wait_sleeping(&req);
 }
 
-bool dist_all_ok(bool ok)
+static bool all_ok(bool ok)
 {
 	int mine = ok, all = 0;
 
@@ -433,7 +451,7 @@ bool dist_all_ok(bool ok)
 	return all != 0;
 }
 
-void dist_signal_stop(void)
+static void signal_stop(void)
 {
 	int i;
 
@@ -447,18 +465,6 @@ void dist_signal_stop(void)
 		if (i != rank)
 			MPI_Isend(&stop_token, 1, MPI_UNSIGNED_CHAR, i, TAG_STOP,
 			    MPI_COMM_WORLD, &stop_req[i]);
-}
-
-void dist_poll(void)
-{
-	int flag = 0;
-
-	if (size < 2)
-		return;
-	MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
-	    MPI_STATUS_IGNORE);
-	if (flag || lost_heard())
-		phase_stop = 1;
 }
 
 /*
@@ -505,12 +511,11 @@ static void merge_latency(const struct latency *mine, struct latency *all)
 	    MPI_COMM_WORLD);
 }
 
-/* Every rank's own figures of this phase, on rank 0. */
-static void gather_own(const struct dist_phase *mine, enum phase_id id,
-    struct rank_figures *ranks)
+/* Every rank's own figures of this phase, on rank 0, into all[size]. */
+static void gather_own(const struct dist_phase *mine,
+    struct phase_figures *all)
 {
-	struct phase_figures own, *all = NULL;
-	int i;
+	struct phase_figures own;
 
 	memset(&own, 0, sizeof(own));
 	own.ran = mine->rc == PHASE_OK;
@@ -521,19 +526,14 @@ static void gather_own(const struct dist_phase *mine, enum phase_id id,
 	own.cpu_ns = mine->cpu_ns;
 	if (own.ran)
 		latency_summarize(mine->lat, &own.lat);
-	if (rank == 0)
-		all = calloc((size_t)size, sizeof(*all));
 	MPI_Gather(&own, sizeof(own), MPI_BYTE, all, sizeof(own), MPI_BYTE, 0,
 	    MPI_COMM_WORLD);
-	if (rank == 0 && all != NULL && ranks != NULL)
-		for (i = 0; i < size; i++)
-			ranks[i].phase[id] = all[i];
-	free(all);
 }
 
-int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
-    struct phase_figures *pf, enum phase_id id, struct rank_figures *ranks,
-    char *error, size_t error_len)
+/* dist_phase_done(), every rank's own figures into all[size] on rank 0 */
+static int phase_done(const struct dist_phase *mine, int64_t start_ns,
+    struct phase_figures *pf, struct phase_figures *all, char *error,
+    size_t error_len)
 {
 	static struct latency all_lat;
 	uint64_t sums[3] = { mine->ops, mine->bytes, (uint64_t)mine->cpu_ns };
@@ -544,7 +544,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	int worst, senders;
 
 	if (mine->rc != PHASE_OK)
-		dist_signal_stop();
+		signal_stop();
 	/*
 	 * The lowest rc (-2 stopped < -1 error < 0 ok) and how many ranks
 	 * failed.  When it returns, the slowest rank has ended: the phase's
@@ -552,7 +552,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	 */
 	mine_rc[1] = -mine_rc[1];
 	if (abandoned || allreduce_int(mine_rc, all_rc, 2, MPI_MIN) != 0) {
-		snprintf(error, error_len, "%s", lost_msg);
+		copy_msg(error, error_len, lost_msg);
 		lost_told = true;
 		return PHASE_ERROR;
 	}
@@ -589,7 +589,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	    MPI_COMM_WORLD);
 	memset(&all_lat, 0, sizeof(all_lat));
 	merge_latency(mine->lat, &all_lat);
-	gather_own(mine, id, ranks);
+	gather_own(mine, all);
 	if (worst != PHASE_OK || rank != 0)
 		return worst;
 	pf->ran = true;
@@ -601,22 +601,7 @@ int dist_phase_done(const struct dist_phase *mine, int64_t start_ns,
 	return PHASE_OK;
 }
 
-void dist_gather_hosts(struct rank_figures *ranks)
-{
-	int i;
-
-	/* gathered at the start, for the message about a lost rank too */
-	for (i = 0; rank == 0 && ranks != NULL && i < size; i++)
-		snprintf(ranks[i].host, sizeof(ranks[i].host), "%s", hosts[i]);
-}
-
-void dist_watch(unsigned silent_s)
-{
-	if (beat_on)
-		atomic_store(&silent_ns, (long long)silent_s * NS);
-}
-
-void dist_share_scratch(const char *path)
+static void share_scratch(const char *path)
 {
 	static char mine[PATH_MAX];
 	MPI_Request req;
@@ -627,4 +612,128 @@ void dist_share_scratch(const char *path)
 	if (MPI_Igather(mine, PATH_MAX, MPI_CHAR, scratch_of, PATH_MAX,
 	    MPI_CHAR, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS)
 		wait_sleeping(&req);
+}
+
+/* --- the requests of the measuring process ------------------------------- */
+
+/* An answer: result, then len bytes of data and n more of more. */
+static int answer(int fd, int64_t result, const void *data, size_t len,
+    const void *more, size_t n)
+{
+	struct proxy_msg a = { (int32_t)result, (uint32_t)(len + n), 0 };
+
+	if (proxy_send(fd, &a, sizeof(a)) != 0 ||
+	    (len > 0 && proxy_send(fd, data, len) != 0) ||
+	    (n > 0 && proxy_send(fd, more, n) != 0))
+		return -1;
+	return 0;
+}
+
+/* PROXY_INIT: this rank's number, the number of ranks, the host names */
+static int serve_init(int fd, bool started)
+{
+	struct proxy_hello hello = { (uint32_t)rank, (uint32_t)size };
+
+	if (!started)
+		return answer(fd, -1, NULL, 0, NULL, 0);
+	return answer(fd, 0, &hello, sizeof(hello), hosts,
+	    (size_t)size * sizeof(*hosts));
+}
+
+/* PROXY_PHASE_DONE: q as the measuring process sent it */
+static int serve_phase_done(int fd, struct proxy_phase *q)
+{
+	/* rank 0: every rank's own figures (MPI_Gather's buffer) */
+	static struct phase_figures *all;
+	struct dist_phase mine;
+	bool want;
+	int rc;
+
+	if (rank == 0 && all == NULL &&
+	    (all = calloc((size_t)size, sizeof(*all))) == NULL)
+		return -1;
+	memset(&mine, 0, sizeof(mine));
+	mine.rc = q->rc;
+	mine.ops = q->ops;
+	mine.bytes = q->bytes;
+	mine.readdir_passes = q->readdir_passes;
+	mine.cpu_ns = q->cpu_ns;
+	mine.elapsed_ns = q->elapsed_ns;
+	mine.lat = &q->lat;
+	q->mine_error[sizeof(q->mine_error) - 1] = '\0';
+	q->error[sizeof(q->error) - 1] = '\0';
+	mine.error = q->mine_error;
+	if (rank == 0)
+		memset(all, 0, (size_t)size * sizeof(*all));
+	rc = phase_done(&mine, q->start_ns, &q->pf, all, q->error,
+	    sizeof(q->error));
+	want = q->want_ranks && rank == 0;
+	q->want_ranks = want;
+	return answer(fd, rc, q, sizeof(*q), all,
+	    want ? (size_t)size * sizeof(*all) : 0);
+}
+
+/* One request, read from fd and answered; -1 when fd is done with. */
+static int serve(int fd, bool started)
+{
+	/* the largest request: a phase's figures */
+	static struct proxy_phase q;
+	struct proxy_msg m;
+	char *in = (char *)&q;
+
+	if (proxy_recv(fd, &m, sizeof(m)) != 0 || m.len > sizeof(q) ||
+	    (m.len > 0 && proxy_recv(fd, in, m.len) != 0))
+		return -1;
+	if (m.op != PROXY_INIT && !started)
+		return answer(fd, -1, NULL, 0, NULL, 0);
+	switch (m.op) {
+	case PROXY_INIT:
+		return serve_init(fd, started);
+	case PROXY_ALL_OK:
+		return answer(fd, all_ok(m.arg != 0), NULL, 0, NULL, 0);
+	case PROXY_SIGNAL_STOP:
+		signal_stop();
+		return answer(fd, 0, NULL, 0, NULL, 0);
+	case PROXY_PHASE_DONE:
+		if (m.len != sizeof(q))
+			return -1;
+		return serve_phase_done(fd, &q);
+	case PROXY_WATCH:
+		if (beat_on && m.arg >= 0)
+			silent_ns = m.arg * NS;
+		return answer(fd, 0, NULL, 0, NULL, 0);
+	case PROXY_SHARE_SCRATCH:
+		in[m.len < PATH_MAX ? m.len : PATH_MAX - 1] = '\0';
+		share_scratch(in);
+		return answer(fd, 0, NULL, 0, NULL, 0);
+	case PROXY_FINALIZE:
+		return answer(fd, finalize(), NULL, 0, NULL, 0);
+	default:
+		return -1;
+	}
+}
+
+_Noreturn void dist_serve(bool (*round)(void))
+{
+	int fd = proxy_fd[1];
+	bool started;
+
+	close(proxy_fd[0]);
+	proxy_fd[0] = -1;
+	started = start_mpi() == 0;
+	look = round;
+	for (;;) {
+		struct pollfd p = { fd, POLLIN, 0 };
+
+		tend();
+		if (fd < 0) {
+			nap_ns(IDLE_MS * 1000000L);
+			continue;
+		}
+		/* the measuring process went, or broke the rules: look() ends */
+		if (poll(&p, 1, IDLE_MS) > 0 && serve(fd, started) != 0) {
+			close(fd);
+			fd = -1;
+		}
+	}
 }

@@ -379,10 +379,10 @@ int main(int argc, char **argv)
 		return rc;
 	/*
 	 * Before anything is opened, and before MPI starts: the measuring
-	 * process is the rank, the supervisor only watches it.
+	 * process is the child; the supervisor watches it and, in clyde-mpi,
+	 * makes its MPI calls (dist.h), so that it has no thread but its own.
 	 */
-	if (cfg.sync != SYNC_CREATE && cfg.sync != SYNC_REMOVE)
-		stall_fork(&cfg);
+	stall_fork(&cfg, cfg.sync != SYNC_CREATE && cfg.sync != SYNC_REMOVE);
 	if (dist_init(&argc, &argv) != 0) {
 		fputs("clyde: cannot start the distributed run\n", stderr);
 		return EXIT_CANNOT_START;

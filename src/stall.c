@@ -9,7 +9,9 @@
  * keeps the caller's credentials (the measuring process may drop them
  * for -u, which makes its /proc entries unreadable to an unprivileged
  * peer) and holds no descriptor or directory of the target: its working
- * directory is /, its standard input and output /dev/null.
+ * directory is /, its standard input and output /dev/null.  In clyde-mpi
+ * it serves the child's requests to MPI (dist_serve()), and its rounds
+ * run between them and while they wait.
  */
 #define _GNU_SOURCE             /* syscall(SYS_gettid), prctl() */
 
@@ -29,6 +31,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "dist.h"
 #include "phase_ctx.h"
 #include "progress.h"
 #include "stall.h"
@@ -66,6 +69,7 @@ static struct shared {
 } *sh;
 
 static pid_t supervisor;
+static bool supervised;         /* this is the measuring process, forked */
 
 /* What the supervisor remembers of each slot between its looks. */
 struct seen {
@@ -94,7 +98,8 @@ static void die_with_supervisor(void)
 		_exit(EXIT_CANNOT_START);
 }
 
-_Noreturn static void supervise(const struct config *cfg, pid_t child);
+_Noreturn static void supervise(const struct config *cfg, pid_t child,
+    bool watch, bool split);
 
 /* What the supervisor takes (sigtimedwait) and, but for SIGCHLD, passes on. */
 static void supervisor_signals(sigset_t *set)
@@ -109,23 +114,29 @@ static void supervisor_signals(sigset_t *set)
 	sigaddset(set, SIGCHLD);
 }
 
-void stall_fork(const struct config *cfg)
+void stall_fork(const struct config *cfg, bool measures)
 {
 	unsigned n = cfg->concurrency > 1 ? cfg->concurrency + 1 : 1;
 	size_t len = sizeof(*sh) + n * sizeof(sh->slot[0]);
+	bool watch = measures && cfg->stall_s > 0, split;
 	sigset_t set, saved;
 	void *p;
 	pid_t pid;
 
-	if (cfg->stall_s == 0)
+	if (watch) {
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		/* no watcher then, as with --stall=0 */
+		watch = p != MAP_FAILED;
+		if (watch) {
+			sh = p;
+			sh->nslots = n;
+		}
+	}
+	/* clyde-mpi: MPI in the supervisor, never in the measuring process */
+	split = dist_split();
+	if (!watch && !split)
 		return;
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-	    -1, 0);
-	/* no watcher then, as with --stall=0 */
-	if (p == MAP_FAILED)
-		return;
-	sh = p;
-	sh->nslots = n;
 	supervisor = getpid();
 	/* what stdio holds must not be written twice */
 	fflush(NULL);
@@ -138,11 +149,16 @@ void stall_fork(const struct config *cfg)
 	sigprocmask(SIG_BLOCK, &set, &saved);
 	pid = fork();
 	if (pid > 0)
-		supervise(cfg, pid);
+		supervise(cfg, pid, watch, split);
 	if (pid < 0) {
-		munmap(p, len);
+		/* without its parent a rank cannot start: dist_init() says so */
+		if (sh != NULL)
+			munmap(sh, len);
 		sh = NULL;
 	} else {
+		supervised = true;
+		if (split)
+			dist_split_child();
 		die_with_supervisor();
 		stop_install_signals();
 	}
@@ -151,10 +167,11 @@ void stall_fork(const struct config *cfg)
 
 void stall_start(const char *scratch, const char *left_behind)
 {
+	/* a change of user (-u) clears the parent-death signal */
+	if (supervised)
+		die_with_supervisor();
 	if (sh == NULL)
 		return;
-	/* a change of user (-u) clears the parent-death signal */
-	die_with_supervisor();
 	snprintf(sh->scratch, sizeof(sh->scratch), "%s", scratch);
 	snprintf(sh->left_behind, sizeof(sh->left_behind), "%s", left_behind);
 	atomic_store(&sh->armed, 1);
@@ -604,49 +621,90 @@ static void quiet_std_fds(void)
 		close(fd);
 }
 
-_Noreturn static void supervise(const struct config *cfg, pid_t child)
+/* What the supervisor keeps between its rounds. */
+static struct {
+	pid_t child;
+	sigset_t set;                   /* supervisor_signals() */
+	struct seen *seen;
+	int64_t limit_ns, next_look;
+	bool stuck, said_stopping;
+	bool stopped;                   /* the child is (SIGSTOP) */
+	unsigned stops;
+} sv;
+
+/*
+ * One round: a signal taken within wait and passed on; the child's end
+ * (the supervisor then exits as it did), stop or going on again; once a
+ * second, its meters.  False while the child is stopped.
+ */
+static bool supervise_round(const struct timespec *wait)
 {
-	int64_t limit_ns = (int64_t)cfg->stall_s * 1000000000, next_look = 0;
-	struct seen *seen = calloc(sh->nslots, sizeof(*seen));
-	bool stuck = false, said_stopping = false;
-	unsigned stops = 0;
-	sigset_t set;
-	int status;
+	pid_t child = sv.child;
+	siginfo_t si;
+	int64_t now;
+	int sig, status;
+
+	sig = sigtimedwait(&sv.set, &si, wait);
+	while (waitpid(child, &status, WNOHANG | WUNTRACED | WCONTINUED) ==
+	    child) {
+		if (WIFSTOPPED(status))
+			sv.stopped = true;
+		else if (WIFCONTINUED(status))
+			sv.stopped = false;
+		else
+			exit_as(status);
+	}
+	if (sig == SIGINT || sig == SIGTERM) {
+		sv.stops++;
+		stop_forward(child, sig, stop_sender(&si));
+	} else if (sig > 0 && sig != SIGCHLD && stop_sender(&si) != 0) {
+		/* from the terminal (sender 0) it reached the child too */
+		kill(child, sig);
+	}
+	now = now_ns();
+	if (sv.limit_ns > 0 && now >= sv.next_look) {
+		sv.stuck = check(child, sv.seen, sv.limit_ns, now);
+		sv.next_look = now + 1000000000;
+	}
+	if (sv.stuck && sv.stops >= 2)
+		stop_stuck_run(child);
+	if (sv.stuck && sv.stops == 1 && !sv.said_stopping) {
+		fprintf(stderr, "%sclyde: stopping: waiting for the call "
+		    "that hangs; a second SIGINT stops waiting\n",
+		    line_start());
+		sv.said_stopping = true;
+	}
+	return !sv.stopped;
+}
+
+/* A round that waits for nothing, for dist_serve() */
+static bool look(void)
+{
+	static const struct timespec now = { 0, 0 };
+
+	return supervise_round(&now);
+}
+
+_Noreturn static void supervise(const struct config *cfg, pid_t child,
+    bool watch, bool split)
+{
+	static const struct timespec quarter = { 0, 250000000 };
 
 	/* the measuring process holds the run: a lost terminal is ignored there too */
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
-	supervisor_signals(&set);
+	supervisor_signals(&sv.set);
+	sv.child = child;
 	quiet_std_fds();
-	if (chdir("/") != 0 || seen == NULL)
-		limit_ns = 0;           /* still passes the signals on */
-	for (;;) {
-		siginfo_t si;
-		int64_t now;
-		int sig;
-
-		sig = sigtimedwait(&set, &si, &(struct timespec){ 0, 250000000 });
-		if (waitpid(child, &status, WNOHANG) == child)
-			exit_as(status);
-		if (sig == SIGINT || sig == SIGTERM) {
-			stops++;
-			stop_forward(child, sig, stop_sender(&si));
-		} else if (sig > 0 && sig != SIGCHLD && stop_sender(&si) != 0) {
-			/* from the terminal (sender 0) it reached the child too */
-			kill(child, sig);
-		}
-		now = now_ns();
-		if (limit_ns > 0 && now >= next_look) {
-			stuck = check(child, seen, limit_ns, now);
-			next_look = now + 1000000000;
-		}
-		if (stuck && stops >= 2)
-			stop_stuck_run(child);
-		if (stuck && stops == 1 && !said_stopping) {
-			fprintf(stderr, "%sclyde: stopping: waiting for the call "
-			    "that hangs; a second SIGINT stops waiting\n",
-			    line_start());
-			said_stopping = true;
-		}
+	if (watch) {
+		sv.limit_ns = (int64_t)cfg->stall_s * 1000000000;
+		sv.seen = calloc(sh->nslots, sizeof(*sv.seen));
 	}
+	if (chdir("/") != 0 || sv.seen == NULL)
+		sv.limit_ns = 0;        /* still passes the signals on */
+	/* clyde-mpi: MPI here, for the child, with these rounds between */
+	if (split)
+		dist_serve(look);
+	for (;;)
+		supervise_round(&quarter);
 }

@@ -5,8 +5,8 @@
 # includes that make it, e.g.
 #   src/runner.o -> src/phase_io.o (phase_io_cleanup)
 #   src/phase_io.o -> src/runner.o (phase_fail)
-# Needs the objects of a build (make clyde); clyde-mpi's dist_mpi.o is
-# checked in place of dist_local.o when it is there.
+# Needs the objects of a build (make clyde); clyde-mpi's dist_proxy.o and
+# dist_mpi.o are checked in place of dist_local.o when they are there.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v nm >/dev/null; then
@@ -80,7 +80,7 @@ cycles() {
 		}' | sort
 }
 
-objs=$(ls src/*.o 2>/dev/null | grep -v 'src/dist_mpi\.o$')
+objs=$(ls src/*.o 2>/dev/null | grep -v -e 'src/dist_mpi\.o$' -e 'src/dist_proxy\.o$')
 if [ -z "$objs" ]; then
 	echo "1..0 # skip no objects: run make clyde first"
 	exit 0
@@ -93,9 +93,9 @@ ok $? "no cycle between the source files of clyde" || {
 	echo "$found"
 } | diag
 
-if [ -f src/dist_mpi.o ]; then
-	found=$(edges $(echo "$objs" | grep -v 'src/dist_local\.o$') src/dist_mpi.o |
-	    cycles)
+if [ -f src/dist_mpi.o ] && [ -f src/dist_proxy.o ]; then
+	found=$(edges $(echo "$objs" | grep -v 'src/dist_local\.o$') \
+	    src/dist_proxy.o src/dist_mpi.o | cycles)
 	[ -z "$found" ]
 	ok $? "no cycle between the source files of clyde-mpi" || {
 		echo "source files that depend on each other:"

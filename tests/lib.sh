@@ -58,6 +58,13 @@ fresh_target() {
 	t=$(mktemp -d "$WORK/target.XXXXXX") && chmod 755 "$t" && echo "$t"
 }
 
+# holders_of DIR: the processes with a descriptor or their working
+# directory inside DIR, one per line (DIR without glob characters)
+holders_of() {
+	find /proc/[0-9]*/cwd /proc/[0-9]*/fd -maxdepth 1 -lname "$1/*" \
+	    2>/dev/null | cut -d/ -f3 | sort -un
+}
+
 # true when the directory is empty
 is_empty() { [ -z "$(ls -A "$1")" ]; }
 

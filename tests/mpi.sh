@@ -123,6 +123,31 @@ took=$(($(date +%s) - start))
 ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
     { cat "$WORK/err"; ls -A "$t"; } | diag
 
+# SIGTERM to the process mpirun started for rank 2 (the one that makes
+# MPI's calls; it passes the signal on to the rank's measuring process):
+# every rank stops, removes its own files and exits non-zero.
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+rm -f "$WORK/rank2"
+a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 32"
+timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
+    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
+    >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+i=0
+until [ "$(ls -d "$t"/clyde.*/files 2>/dev/null | wc -l)" = 3 ] ||
+    [ $i -ge 3000 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
+kill -TERM "$(cat "$WORK/rank2")"
+wait $pid
+rc=$?
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && is_empty "$t" &&
+    grep -q '^clyde: interrupted by SIGTERM; removing what the run made$' "$WORK/err"
+ok $? "SIGTERM to rank 2: every rank stops (exit $rc), nothing left" ||
+    { cat "$WORK/err"; ls -A "$t"; } | diag
+
 # A rank that is stopped (SIGSTOP: a host cut off looks the same) in the
 # sequential create, with --stall=3: the others, waiting for it after the
 # phase, give the run up, remove their own files and exit non-zero; rank
@@ -192,6 +217,44 @@ wait "$releaser"
     grep -q '^clyde: sequential create: no progress' "$WORK/err"
 ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+
+# While a phase runs, each rank's measuring process is a single task,
+# and the only process with the rank's files open: MPI and its threads
+# are in its parent (dist.h), with --stall=0 too, where plain clyde has
+# no supervisor.  A process sharing its descriptor table (a thread, or a
+# clone with CLONE_FILES) would hold the same files: holders_of finds
+# it.  Each rank holds its 10th fsync (-b, the sequential create) until
+# released; the processes are looked at while both are held.
+for stall in 30 0; do
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -rf "$WORK/go" "$WORK/held0" "$WORK/held1"
+	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=$stall"
+	hold="env LD_PRELOAD=$SHIM CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10
+	    CLYDE_FAULT_ERR=block CLYDE_FAULT_RELEASE=$WORK/go"
+	timeout 120 $MPIRUN -np 1 $hold CLYDE_FAULT_HELD="$WORK/held0" ./clyde-mpi $a : \
+	    -np 1 $hold CLYDE_FAULT_HELD="$WORK/held1" ./clyde-mpi $a \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until [ -e "$WORK/held0" ] && [ -e "$WORK/held1" ] || [ $i -ge 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	holders=$(holders_of "$t")
+	# each one's task count, and whether its files are its own scratch
+	# directory's (named after the measuring process)
+	seen=$(for h in $holders; do
+		printf '%s:' "$(ls "/proc/$h/task" | wc -l)"
+		ls -d "$t/clyde.$h".* >/dev/null 2>&1 && echo own || echo other
+	done | sort | tr '\n' ' ')
+	touch "$WORK/go"
+	wait $pid
+	rc=$?
+	[ "$rc" = 0 ] && is_empty "$t" && [ "$seen" = "1:own 1:own " ]
+	ok $? "--stall=$stall: while a phase runs, each rank's measuring process is one task, alone with the rank's files" ||
+	    { echo "rc=$rc; in the target (tasks:whose): $seen"; cat "$WORK/err"; } | diag
+done
 
 # -u: started as root, the ranks drop to another user after MPI_Init;
 # Open MPI must not complain (it could neither read the other rank's

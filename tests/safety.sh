@@ -24,17 +24,6 @@ until_true() {
 }
 gone() { ! kill -0 "$1" 2>/dev/null; }
 all_gone() { for p in "$@"; do gone "$p" || return 1; done; }
-# holders_of DIR: the processes with a descriptor or their working
-# directory inside DIR, one per line
-holders_of() {
-	for d in /proc/[0-9]*; do
-		for f in "$d"/cwd "$d"/fd/*; do
-			case $(readlink "$f" 2>/dev/null) in
-			"$1"/*) echo "${d#/proc/}"; break ;;
-			esac
-		done
-	done
-}
 # wait_children PID N: $kids, the children of PID, once there are N (at
 # most a minute)
 wait_children() {
