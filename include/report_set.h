@@ -21,13 +21,17 @@
 struct report_item;
 struct report_group;
 
-/* Spread of one measurement over the runs of a group. */
+/*
+ * Spread of one measurement over the runs of a group: a phase's rate, or
+ * its latency in microseconds (too_fast is 0 there: a +++++ run has its
+ * latency all the same).
+ */
 struct report_spread {
 	unsigned runs;          /* runs where it was measured; 0: never */
 	unsigned too_fast;      /* runs that printed +++++: no rate, not 0 */
 	double min, max;        /* rate */
 	double cv;              /* coefficient of variation of the rate, % */
-	double mean, median;    /* of the rate, unrounded */
+	double mean, median;    /* of the rate (or latency), unrounded */
 	double sd;              /* sample standard deviation */
 	double ci_low, ci_high; /* 95 % interval of the mean (Student's t) */
 	bool bimodal;           /* two clusters (stats_bimodal_sorted()) */
@@ -38,14 +42,14 @@ enum report_verdict_kind {
 	VERDICT_NONE,           /* either has no rate: nothing to say */
 	VERDICT_TOO_FEW,        /* fewer than 3 runs on a side */
 	VERDICT_SAME,           /* within noise: ~ */
-	VERDICT_BETTER,         /* significantly higher rate */
-	VERDICT_WORSE           /* significantly lower rate */
+	VERDICT_BETTER,         /* significantly higher rate, lower latency */
+	VERDICT_WORSE           /* significantly lower rate, higher latency */
 };
 
 struct report_verdict {
 	enum report_verdict_kind kind;
 	unsigned runs;          /* the fewer runs of the two sides */
-	double percent;         /* change of the mean rate, % */
+	double percent;         /* change of the mean rate or latency, % */
 	double ci_low, ci_high; /* 95 % interval of the change, % */
 	double p;               /* two-sided, Welch's t test */
 };
@@ -95,6 +99,7 @@ struct report_set {
 	long base_sweep;                /* the base's sweep: per chunk, or -1 */
 	/* [group * PH_COUNT + phase]: each group mean against the base */
 	struct report_verdict *verdicts;
+	struct report_verdict *lat_verdicts;    /* the same of latencies */
 };
 
 void report_set_init(struct report_set *set);
@@ -132,6 +137,9 @@ size_t report_set_group_runs(const struct report_set *set, size_t g);
 /* The first result of group g. */
 size_t report_set_group_first(const struct report_set *set, size_t g);
 const struct report_spread *report_set_group_spread(
+    const struct report_set *set, size_t g);
+/* The same of the latencies (us) of the runs that have one. */
+const struct report_spread *report_set_group_latency_spread(
     const struct report_set *set, size_t g);
 /* The group of result i with --average, or -1. */
 long report_set_group_of(const struct report_set *set, size_t i);
@@ -188,6 +196,9 @@ bool report_set_stdio_per_char(const struct result *r);
  */
 const struct report_verdict *report_set_verdicts(const struct report_set *set,
     long g);
+/* The same of the latencies: lower is better. */
+const struct report_verdict *report_set_latency_verdicts(
+    const struct report_set *set, long g);
 /* Whether a result (item >= 0) or a group mean (group >= 0) is a base. */
 bool report_set_is_base(const struct report_set *set, long item, long group);
 /*
@@ -196,6 +207,9 @@ bool report_set_is_base(const struct report_set *set, long item, long group);
  */
 bool report_set_percent(const struct report_set *set, const struct result *r,
     enum phase_id ph, long *pct);
+/* The same of the slowest operation's latency (+25: 1.25 times slower). */
+bool report_set_latency_percent(const struct report_set *set,
+    const struct result *r, enum phase_id ph, long *pct);
 /*
  * The difference between a rate and the base's is inside the rounding of
  * the table cells they were read from (their rate_precision).

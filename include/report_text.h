@@ -39,10 +39,13 @@ void report_text_size_label(char *out, size_t n, enum compat compat,
  * A group mean's verdict on phase ph against the base, for a cell: "~"
  * within noise; "+20%" and its 95 % interval "+17..+23" when
  * significant; the plain percentage when too few runs; n bytes each.
+ * latency: v is a latency's verdict ("+20%": 1.2 times slower).
  */
 void report_text_verdict(char *cell, char *interval, size_t n,
     const struct report_set *set, const struct result *res,
-    const struct report_verdict *v, enum phase_id ph);
+    const struct report_verdict *v, enum phase_id ph, bool latency);
+/* Whether v (may be NULL) has a verdict in the six phases from first. */
+bool report_text_any_verdict(const struct report_verdict *v, int first);
 /* The runs of the first of the six phases from first with too few, or 0. */
 unsigned report_text_too_few(const struct report_verdict *v, int first);
 #define REPORT_TEXT_TOO_FEW "too few runs (%u): no verdict"

@@ -290,12 +290,21 @@ static void one_in_rounding(FILE *out, const struct result *res, int ph,
 		    "true" : "false", out);
 }
 
+/* compare's percentages: of the rates, or of the latencies */
+struct percent_arg {
+	const struct report_set *set;
+	bool latency;
+};
+
 static void one_percent(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
+	const struct percent_arg *a = arg;
 	long pct;
 
-	if (report_set_percent(arg, res, (enum phase_id)ph, &pct))
+	if (a->latency ? report_set_latency_percent(a->set, res,
+	    (enum phase_id)ph, &pct) : report_set_percent(a->set, res,
+	    (enum phase_id)ph, &pct))
 		fprintf(out, "%ld", pct);
 	else
 		fputs("null", out);
@@ -381,6 +390,8 @@ struct extras {
 	bool mean;
 	const struct report_verdict *verdicts;  /* a mean's, or NULL */
 	const char *unlike;                     /* a mean's, or "" */
+	const struct report_spread *lat_spread;         /* of latencies */
+	const struct report_verdict *lat_verdicts;
 };
 
 /* a run's --chunks: the chunk sizes in the order given, its point from 1 */
@@ -428,6 +439,7 @@ static void json_record(FILE *out, const struct result *res,
     const struct extras *x)
 {
 	struct verdict_arg va = { x->verdicts, 0 };
+	struct percent_arg pa = { x->compare, false };
 	char size[32] = "";
 
 	if (res->has_io)
@@ -465,6 +477,8 @@ static void json_record(FILE *out, const struct result *res,
 	if (x->runs > 0) {
 		fprintf(out, "{\"runs\": %zu, \"spread\": ", x->runs);
 		json_per_phase(out, 4, res, one_spread, x->spread);
+		fputs(", \"latency_spread\": ", out);
+		json_per_phase(out, 4, res, one_spread, x->lat_spread);
 		fputc('}', out);
 	} else {
 		fputs("null", out);
@@ -475,13 +489,23 @@ static void json_record(FILE *out, const struct result *res,
 		fputs("{\"base\": ", out);
 		json_string(out, x->base);
 		fputs(", \"percent\": ", out);
-		json_per_phase(out, 4, res, one_percent, x->compare);
+		json_per_phase(out, 4, res, one_percent, &pa);
 		fputs(", \"within_rounding\": ", out);
 		json_per_phase(out, 4, res, one_in_rounding, x->compare);
 		for (va.key = 0; va.key < 3; va.key++) {
 			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
 			json_per_phase(out, 4, res, one_verdict, &va);
 		}
+		/* the same of the latencies, lower better */
+		fputs(", \"latency\": {\"percent\": ", out);
+		pa.latency = true;
+		json_per_phase(out, 6, res, one_percent, &pa);
+		va.v = x->lat_verdicts;
+		for (va.key = 0; va.key < 3; va.key++) {
+			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
+			json_per_phase(out, 6, res, one_verdict, &va);
+		}
+		fputc('}', out);
 		fputs(", \"unlike\": ", out);
 		json_opt_string(out, x->unlike);
 		fputc('}', out);
@@ -493,7 +517,8 @@ static void json_record(FILE *out, const struct result *res,
 
 void report_json_record(FILE *out, const struct result *res)
 {
-	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false, NULL, "" };
+	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false, NULL, "",
+	    NULL, NULL };
 
 	json_record(out, res, &none);
 	fputc('\n', out);
@@ -503,7 +528,7 @@ void report_json_set(FILE *out, const struct report_set *set,
     const char *base)
 {
 	struct extras x = { 0, NULL, base != NULL ? set : NULL, base, set, NULL,
-	    false, NULL, "" };
+	    false, NULL, "", NULL, NULL };
 	char unlike[512];
 	struct result scratch;
 	size_t i;
@@ -522,6 +547,8 @@ void report_json_set(FILE *out, const struct report_set *set,
 		x.place = report_set_place(set, report_set_group_first(set, i));
 		x.mean = true;
 		x.verdicts = report_set_verdicts(set, (long)i);
+		x.lat_spread = report_set_group_latency_spread(set, i);
+		x.lat_verdicts = report_set_latency_verdicts(set, (long)i);
 		report_text_unlike(unlike, sizeof(unlike), set, (long)i);
 		x.unlike = unlike;
 		report_set_group_mean(set, i, &scratch);

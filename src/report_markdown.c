@@ -137,42 +137,70 @@ static void row(const struct md *m, const struct result *r, int first)
 	latency(m, r, first);
 }
 
-/*
- * A mean's verdicts, as in the text table: ~ or the change, then the
- * row of 95 % intervals, or the line that says there are too few runs
- */
-static void verdicts(const struct md *m, const struct result *r,
-    long group, int first)
+/* The end of a row whose first cell was a line of text: empty cells. */
+static void end_line_row(const struct md *m)
 {
-	const struct report_verdict *v = report_set_verdicts(m->set, group);
-	char cell[32], interval[32], unlike[512];
-	unsigned few = report_text_too_few(v, first);
+	int i;
+
+	fputs(" | |", m->out);
+	for (i = 0; i < 6; i++)
+		fputs(" | |", m->out);
+	fputc('\n', m->out);
+}
+
+/* A row of verdicts after its label cells, then the row of intervals. */
+static void verdict_cells(const struct md *m, const struct result *r,
+    const struct report_verdict *v, int first, bool latency)
+{
+	char cell[32], interval[32];
 	bool any = false;
 	int i;
 
 	for (i = first; i < first + 6; i++) {
 		report_text_verdict(cell, interval, sizeof(cell), m->set, r, &v[i],
-		    (enum phase_id)i);
+		    (enum phase_id)i, latency);
 		fprintf(m->out, " %s | |", cell);
 		any = any || interval[0] != '\0';
 	}
 	fputc('\n', m->out);
-	if (any) {
-		fputs("| 95% interval | |", m->out);
-		for (i = first; i < first + 6; i++) {
-			report_text_verdict(cell, interval, sizeof(cell), m->set,
-			    r, &v[i], (enum phase_id)i);
-			fprintf(m->out, " %s | |", interval);
-		}
-		fputc('\n', m->out);
+	if (!any)
+		return;
+	fputs("| 95% interval | |", m->out);
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), m->set, r,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(m->out, " %s | |", interval);
+	}
+	fputc('\n', m->out);
+}
+
+/*
+ * A mean's verdicts, as in the text table: ~ or the change, then the
+ * row of 95 % intervals; the same of the latencies where the runs have
+ * them; or the line that says there are too few runs
+ */
+static void verdicts(const struct md *m, const struct result *r,
+    long group, int first)
+{
+	const struct report_verdict *v = report_set_verdicts(m->set, group);
+	const struct report_verdict *lv =
+	    report_set_latency_verdicts(m->set, group);
+	char unlike[512];
+	unsigned few = report_text_too_few(v, first);
+
+	verdict_cells(m, r, v, first, false);
+	if (report_text_any_verdict(lv, first)) {
+		fputs("| latency vs ", m->out);
+		put_text(m->out, m->base);
+		fputs(" | |", m->out);
+		verdict_cells(m, r, lv, first, true);
+		if (few == 0)
+			few = report_text_too_few(lv, first);
 	}
 	if (few > 0) {
 		fputs("| ", m->out);
 		fprintf(m->out, REPORT_TEXT_TOO_FEW, few);
-		fputs(" | |", m->out);
-		for (i = first; i < first + 6; i++)
-			fputs(" | |", m->out);
-		fputc('\n', m->out);
+		end_line_row(m);
 	}
 	/* once per mean: under its first section */
 	if (first == PH_PUTC || !r->has_io) {
@@ -183,10 +211,7 @@ static void verdicts(const struct md *m, const struct result *r,
 		put_text(m->out, m->base);
 		fputs(": ", m->out);
 		put_text(m->out, unlike);
-		fputs(" | |", m->out);
-		for (i = first; i < first + 6; i++)
-			fputs(" | |", m->out);
-		fputc('\n', m->out);
+		end_line_row(m);
 	}
 }
 

@@ -311,7 +311,7 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 
 void report_text_verdict(char *cell, char *interval, size_t n,
     const struct report_set *set, const struct result *res,
-    const struct report_verdict *v, enum phase_id ph)
+    const struct report_verdict *v, enum phase_id ph, bool latency)
 {
 	long p;
 
@@ -320,7 +320,8 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 	case VERDICT_NONE:
 		break;
 	case VERDICT_TOO_FEW:
-		if (report_set_percent(set, res, ph, &p))
+		if (latency ? report_set_latency_percent(set, res, ph, &p) :
+		    report_set_percent(set, res, ph, &p))
 			snprintf(cell, n, "%+ld%%", p);
 		break;
 	case VERDICT_SAME:
@@ -332,6 +333,16 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 		snprintf(interval, n, "%+.0f..%+.0f", v->ci_low, v->ci_high);
 		break;
 	}
+}
+
+bool report_text_any_verdict(const struct report_verdict *v, int first)
+{
+	int i;
+
+	for (i = first; v != NULL && i < first + 6; i++)
+		if (v[i].kind != VERDICT_NONE)
+			return true;
+	return false;
 }
 
 /* appends ", WHAT A vs B" (no comma first) to out */
@@ -400,38 +411,57 @@ unsigned report_text_too_few(const struct report_verdict *v, int first)
 	return 0;
 }
 
+/* One row of verdicts under label, and the row of their intervals. */
+static void verdict_cells(FILE *out, const struct source *src,
+    const struct result *res, const struct report_verdict *v, int first,
+    const char *label, bool latency)
+{
+	char cell[32], interval[32];
+	bool any = false;
+	int i;
+
+	fprintf(out, "%-19.19s", label);
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(out, " %5s    ", cell);
+		any = any || interval[0] != '\0';
+	}
+	fputc('\n', out);
+	if (!any)
+		return;
+	fprintf(out, "%-19s", "  95% interval");
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(out, " %9s", interval);
+	}
+	fputc('\n', out);
+}
+
 /*
  * A mean's verdicts against the base's mean: "~" within noise, the
  * change with its sign when significant, and a row of the 95 %
- * intervals of the changes; too few runs: the plain percentages and a
- * line that says so.
+ * intervals of the changes; the same of the latencies, where the runs
+ * have them; too few runs: the plain percentages and a line that says
+ * so.
  */
 static void verdict_rows(FILE *out, const struct source *src,
     const struct result *res, long group, int first)
 {
 	const struct report_verdict *v = report_set_verdicts(src->set, group);
-	char label[64], cell[32], interval[32], unlike[512];
+	const struct report_verdict *lv =
+	    report_set_latency_verdicts(src->set, group);
+	char label[64], unlike[512];
 	unsigned few = report_text_too_few(v, first);
-	bool any = false;
-	int i;
 
 	snprintf(label, sizeof(label), "  vs %s", src->base);
-	fprintf(out, "%-19.19s", label);
-	for (i = first; i < first + 6; i++) {
-		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
-		    &v[i], (enum phase_id)i);
-		fprintf(out, " %5s    ", cell);
-		any = any || interval[0] != '\0';
-	}
-	fputc('\n', out);
-	if (any) {
-		fprintf(out, "%-19s", "  95% interval");
-		for (i = first; i < first + 6; i++) {
-			report_text_verdict(cell, interval, sizeof(cell), src->set,
-			    res, &v[i], (enum phase_id)i);
-			fprintf(out, " %9s", interval);
-		}
-		fputc('\n', out);
+	verdict_cells(out, src, res, v, first, label, false);
+	if (report_text_any_verdict(lv, first)) {
+		snprintf(label, sizeof(label), "  latency vs %s", src->base);
+		verdict_cells(out, src, res, lv, first, label, true);
+		if (few == 0)
+			few = report_text_too_few(lv, first);
 	}
 	if (few > 0)
 		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);

@@ -468,6 +468,69 @@ mv "$WORK/out" "$WORK/plain"
 report --csv --average --compare=old "$WORK/sets.csv"
 cmp -s "$WORK/plain" "$WORK/out" && grep -q '^mean:new,1G,5000,90,120000,' "$WORK/out"
 ok $? "sets --csv: the mean lines unchanged by the verdicts" || diag < "$WORK/out"
+# latencies (2.00 lines): lower is better; put_block's halved in new,
+# get_block's 1.4 times old's, the rest unchanged (tests/report/sets.awk)
+for s in old new two; do
+	awk -v name=box -v set="$s" -v format=1.98 -f tests/report/sets.awk > "$WORK/lat_$s.csv"
+done
+report --compat=2.00 --average --compare=old old="$WORK/lat_old.csv" \
+    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+{
+	printf '%-19s' '  latency vs old'
+	for c in '~' -50% '~' '~' +40% '~'; do printf ' %5s    ' "$c"; done
+	echo
+} > "$WORK/want"
+sed -n '/^mean:new  *1G/,/^  min/p' "$WORK/out" | grep '^  latency vs old' > "$WORK/got"
+cmp -s "$WORK/want" "$WORK/got" && [ "$rc" = 0 ] &&
+    sed -n '/^mean:new  *1G/,/^  min/p' "$WORK/out" | grep -A1 '^  latency vs' |
+    grep -Eq '^  95% interval +-5[0-9]\.\.-4[0-9] +\+3[0-9]\.\.\+4[0-9] *$' &&
+    sed -n '/^mean:new  *16/,/^  min/p' "$WORK/out" |
+    grep -Eq '^  latency vs old( +~){6} *$'
+ok $? "latency verdicts: -50 % (better) and +40 % (worse) beyond noise, ~ elsewhere" ||
+    { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+sed -n '/^mean:two  *1G/,/^  min/p' "$WORK/out" > "$WORK/got"
+grep -q '^  latency vs old  *-1%  *-50%' "$WORK/got" &&
+    grep -qx '  too few runs (2): no verdict' "$WORK/got" && ! grep -q '95%' "$WORK/got"
+ok $? "latency verdicts: 2 runs, the plain percentages, no verdict" || diag < "$WORK/got"
+# the 1.03 layout shows no latency, but says what changed in it
+report --average --compare=old old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+n=$(grep -c '^  latency vs old' "$WORK/out")
+report --average --compare=old "$WORK/sets.csv"
+[ "$n" = 2 ] && grep -q '^  vs old' "$WORK/out" && ! grep -q '^  latency vs' "$WORK/out"
+ok $? "latency verdicts in the 1.03 layout too; none for 1.0x lines, which have none" ||
+    diag < "$WORK/out"
+report --markdown --compat=2.00 --average --compare=old old="$WORK/lat_old.csv" \
+    new="$WORK/lat_new.csv"
+grep -qx '| latency vs old | | ~ | | -50% | | ~ | | ~ | | +40% | | ~ | |' "$WORK/out"
+ok $? "latency verdicts --markdown" || diag < "$WORK/out"
+if command -v python3 >/dev/null; then
+	report --json --average --compare=old old="$WORK/lat_old.csv" \
+	    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+	python3 - "$WORK/out" <<'PY'
+import json, sys
+recs = {r["name"]: r for r in json.load(open(sys.argv[1]))}
+new, two = recs["mean:new"], recs["mean:two"]
+lat = new["compare"]["latency"]
+assert list(lat) == ["percent", "significant", "p", "ci_percent"], list(lat)
+assert lat["percent"]["put_block"] == -50 and lat["percent"]["get_block"] == 40, lat
+assert lat["significant"]["put_block"] is True and lat["significant"]["get_block"] is True
+assert lat["p"]["put_block"] < 0.001, lat["p"]
+lo, hi = lat["ci_percent"]["put_block"]
+assert lo < -50 < hi < 0, lat["ci_percent"]
+for ph in ("putc", "rewrite", "getc", "seeks", "seq_create", "seq_stat", "ran_del"):
+    assert lat["significant"][ph] is False, (ph, lat)
+assert set(two["compare"]["latency"]["significant"].values()) == {None}
+ls = new["average"]["latency_spread"]
+assert ls["put_block"]["runs"] == 5 and ls["put_block"]["median"] == 25000, ls
+# +++++ runs have their latency: seq_stat has 5, its rate 3
+assert ls["seq_stat"]["runs"] == 5 and new["average"]["spread"]["seq_stat"]["runs"] == 3
+assert recs["mean:old"]["compare"]["latency"]["significant"]["put_block"] is None
+PY
+	ok $? "latency verdicts --json: compare.latency, average.latency_spread" ||
+	    diag < "$WORK/out"
+else
+	skip_all "python3 is not installed" 1
+fi
 # unlike sets: new ran on 2G with 64k chunks; one line says so, once
 sed 's/^box,1G,/box,2G:64k,/' "$WORK/set_new.csv" > "$WORK/set_new2g.csv"
 report --average --compare=old old="$WORK/set_old.csv" new="$WORK/set_new2g.csv"
