@@ -54,6 +54,15 @@ struct report_verdict {
 	double p;               /* two-sided, Welch's t test */
 };
 
+/* --best: a set's median against the best set's, in one phase. */
+struct report_best {
+	bool has;               /* the set and the phase have a median */
+	bool best;              /* the best median (a tie is a best too) */
+	double percent;         /* the median in % of the best's */
+	struct report_verdict v;        /* against the best set; VERDICT_NONE
+	                                   for a best */
+};
+
 /* Fewer runs than this on either side: no verdict. */
 #define REPORT_VERDICT_MIN_RUNS 3
 
@@ -100,6 +109,8 @@ struct report_set {
 	/* [group * PH_COUNT + phase]: each group mean against the base */
 	struct report_verdict *verdicts;
 	struct report_verdict *lat_verdicts;    /* the same of latencies */
+	/* --best: [group * PH_COUNT + phase], rates then latencies */
+	struct report_best *best;
 };
 
 void report_set_init(struct report_set *set);
@@ -141,6 +152,8 @@ const struct report_spread *report_set_group_spread(
 /* The same of the latencies (us) of the runs that have one. */
 const struct report_spread *report_set_group_latency_spread(
     const struct report_set *set, size_t g);
+/* The name of group g's set (its label, or the name of its runs). */
+const char *report_set_group_name(const struct report_set *set, size_t g);
 /* The group of result i with --average, or -1. */
 long report_set_group_of(const struct report_set *set, size_t i);
 
@@ -188,6 +201,17 @@ int report_set_compare(struct report_set *set, const char *name);
 #define REPORT_UNLIKE_FILES 32u         /* the small-file test's spec */
 unsigned report_set_unlike(const struct report_set *set, long g,
     struct result *base);
+/*
+ * --best, after report_set_average() and report_set_sweeps(): per phase,
+ * the median of every set outside the chunk sweeps against the best
+ * set's (the highest median rate, the lowest median latency), with the
+ * same test as --compare's verdicts.  Returns 0, or -1 out of memory.
+ */
+int report_set_best(struct report_set *set);
+/* Group g's [PH_COUNT] of rates (latency false) or latencies; NULL when
+ * it has none. */
+const struct report_best *report_set_best_of(const struct report_set *set,
+    long g, bool latency);
 /* Whether a result's generation is 1.0x's: per-char through stdio. */
 bool report_set_stdio_per_char(const struct result *r);
 /*

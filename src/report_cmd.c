@@ -31,12 +31,14 @@ struct report_opts {
 	enum compat compat;
 	bool compat_given;
 	bool average;
+	bool best;
 	const char *compare;
 };
 
 static const char usage_text[] =
 "usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
+"                    [--best]\n"
 "                    [[LABEL=]FILE...]\n"
 "       clyde report --help\n"
 "\n"
@@ -54,6 +56,9 @@ static const char usage_text[] =
 "  --compare=NAME    show every rate as a percentage of the result NAME;\n"
 "                    with --average, each mean's change, its 95 % interval\n"
 "                    and whether it is beyond noise (~: it is not)\n"
+"  --best            with --average, each set's median in % of the best\n"
+"                    set's, per phase (* the best; ~ not significantly\n"
+"                    different from it)\n"
 "  --help            print this and exit\n"
 "Results that differ only in their chunk size are a sweep: a table of its\n"
 "own by chunk size, line charts in --html, --compare per chunk size.\n"
@@ -61,7 +66,7 @@ static const char usage_text[] =
 "their machine names: clyde report --average --compare=old old=a new=b\n";
 
 enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
-    OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
+    OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_HELP };
 
 static const struct option long_options[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
@@ -72,6 +77,7 @@ static const struct option long_options[] = {
 	{ "compat", required_argument, NULL, OPT_COMPAT },
 	{ "average", no_argument, NULL, OPT_AVERAGE },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "best", no_argument, NULL, OPT_BEST },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -128,6 +134,9 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 				return usage_error("--compare", "needs a name");
 			o->compare = optarg;
 			break;
+		case OPT_BEST:
+			o->best = true;
+			break;
 		case OPT_HELP:
 			fputs(usage_text, stdout);
 			return EXIT_OK;
@@ -137,6 +146,9 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 			return usage_error(argv[optind - 1], "unknown option");
 		}
 	}
+	/* the best of sets: without them there is nothing to rank */
+	if (o->best && !o->average)
+		return usage_error("--best", "needs --average (sets of runs)");
 	return -1;
 }
 
@@ -239,6 +251,51 @@ static void no_commas(char *s)
 			*s = ';';
 }
 
+/*
+ * --best as lines of their own after the mean lines, one per set, phase
+ * and measure, under a header of their own: a reader of bonnie++'s lines
+ * takes them for no result.
+ */
+static void print_best_csv(FILE *out, const struct report_set *set)
+{
+	static const char *const verdict[] = {
+		[VERDICT_NONE] = "", [VERDICT_TOO_FEW] = "too_few",
+		[VERDICT_SAME] = "within_noise", [VERDICT_BETTER] = "better",
+		[VERDICT_WORSE] = "worse",
+	};
+	char name[NAME_MAX_LEN + 1];
+	size_t g;
+	int lat, ph;
+
+	fputs("best_case,set,phase,measure,median,percent_of_best,verdict,p,"
+	    "runs\n", out);
+	for (g = 0; g < set->ngroups; g++)
+		for (lat = 0; lat < 2; lat++) {
+			const struct report_best *b = report_set_best_of(set,
+			    (long)g, lat);
+			const struct report_spread *sp = lat ?
+			    report_set_group_latency_spread(set, g) :
+			    report_set_group_spread(set, g);
+
+			if (b == NULL)
+				continue;
+			snprintf(name, sizeof(name), "%s",
+			    report_set_group_name(set, g));
+			no_commas(name);
+			for (ph = 0; ph < PH_COUNT; ph++) {
+				if (!b[ph].has)
+					continue;
+				fprintf(out, "best_case,%s,%s,%s,%.10g,%.1f,%s,", name,
+				    phase_csv_name[ph], lat ? "latency_us" : "rate",
+				    sp[ph].median, b[ph].percent, b[ph].best ? "best" :
+				    verdict[b[ph].v.kind]);
+				if (!b[ph].best && b[ph].v.kind != VERDICT_TOO_FEW)
+					fprintf(out, "%.4g", b[ph].v.p);
+				fprintf(out, ",%u\n", sp[ph].runs);
+			}
+		}
+}
+
 /* CSV of the --compat generation; a header first for several lines. */
 static void print_csv(FILE *out, const struct report_opts *o,
     const struct report_set *set)
@@ -271,6 +328,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		no_commas(scratch.seed);
 		csv_write_row(out, layout, &scratch);
 	}
+	if (set->best != NULL)
+		print_best_csv(out, set);
 }
 
 static int close_stdout(void)
@@ -321,6 +380,10 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		}
 		if (rc == -1)
 			o.compare = NULL;
+	}
+	if (o.best && report_set_best(&set) != 0) {
+		fprintf(stderr, "clyde report: --best: %s\n", strerror(errno));
+		ok = false;
 	}
 	switch (o.format) {
 	case FMT_TEXT:

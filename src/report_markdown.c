@@ -311,6 +311,77 @@ static void section(struct md *m, bool io, const struct report_row *rows,
 	fputc('\n', m->out);
 }
 
+/* --best: the columns of a section, without their %CP */
+static const char *const best_head[2][6] = {
+	{ "Out Per Chr", "Out Block", "Rewrite", "In Per Chr", "In Block",
+	    "Seeks" },
+	{ "Seq Create", "Seq Read", "Seq Delete", "Ran Create", "Ran Read",
+	    "Ran Delete" },
+};
+
+/* One row of --best: a set's cells, * escaped */
+static void best_row(const struct md *m, const struct report_best *b,
+    int first)
+{
+	char cell[32];
+	int i;
+
+	for (i = first; i < first + 6; i++) {
+		report_text_best_cell(cell, sizeof(cell), &b[i]);
+		fprintf(m->out, " %s%s |", cell[0] == '*' ? "\\" : "", cell);
+	}
+	fputc('\n', m->out);
+}
+
+/* --best: a table per section, a row per set, one of its latencies */
+static void best_section(const struct md *m, int first)
+{
+	const struct report_set *set = m->set;
+	size_t g;
+	int i;
+
+	if (!report_text_best_section(set, first))
+		return;
+	fputs("| Set |", m->out);
+	for (i = 0; i < 6; i++)
+		fprintf(m->out, " %s |", best_head[first != PH_PUTC][i]);
+	fputs("\n|:---|", m->out);
+	for (i = 0; i < 6; i++)
+		fputs("---:|", m->out);
+	fputc('\n', m->out);
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_best *b = report_set_best_of(set, (long)g,
+		    false);
+		const struct report_best *lb = report_set_best_of(set, (long)g,
+		    true);
+		unsigned few = report_text_best_few(b, first);
+
+		if (report_text_best_any(b, first)) {
+			fputs("| ", m->out);
+			put_text(m->out, report_set_group_name(set, g));
+			fputs(" |", m->out);
+			best_row(m, b, first);
+		}
+		if (report_text_best_any(lb, first)) {
+			fputs("| ", m->out);
+			put_text(m->out, report_set_group_name(set, g));
+			fputs(" latency |", m->out);
+			best_row(m, lb, first);
+			if (few == 0)
+				few = report_text_best_few(lb, first);
+		}
+		if (few > 0) {
+			fputs("| ", m->out);
+			fprintf(m->out, REPORT_TEXT_TOO_FEW, few);
+			fputs(" |", m->out);
+			for (i = 0; i < 6; i++)
+				fputs(" |", m->out);
+			fputc('\n', m->out);
+		}
+	}
+	fputc('\n', m->out);
+}
+
 /* "CSV generation: 1.0x" or "CSV generations: 1.0x, 1.98" */
 static void generations(struct md *m)
 {
@@ -390,6 +461,13 @@ void report_markdown_set(FILE *out, enum compat compat,
 			table(&m, t, rows, n);
 	}
 	free(rows);
+	if (set->best != NULL) {
+		fputs("**", out);
+		put_text(out, REPORT_TEXT_BEST_TITLE);
+		fputs("**\n\n", out);
+		best_section(&m, PH_PUTC);
+		best_section(&m, PH_SEQ_CREATE);
+	}
 	if (set->n > 0)
 		generations(&m);
 }

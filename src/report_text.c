@@ -633,6 +633,111 @@ void report_text_sweep_heading(char *out, size_t n,
 		snprintf(out + len, n - (size_t)len, ", %zu runs", sw->nseries);
 }
 
+void report_text_best_cell(char *cell, size_t n, const struct report_best *b)
+{
+	cell[0] = '\0';
+	if (!b->has)
+		return;
+	snprintf(cell, n, "%s%.0f", b->best ? "*" :
+	    b->v.kind == VERDICT_SAME ? "~" : "", b->percent);
+}
+
+unsigned report_text_best_few(const struct report_best *b, int first)
+{
+	int i;
+
+	for (i = first; b != NULL && i < first + 6; i++)
+		if (b[i].has && b[i].v.kind == VERDICT_TOO_FEW)
+			return b[i].v.runs;
+	return 0;
+}
+
+bool report_text_best_any(const struct report_best *b, int first)
+{
+	int i;
+
+	for (i = first; b != NULL && i < first + 6; i++)
+		if (b[i].has)
+			return true;
+	return false;
+}
+
+bool report_text_best_section(const struct report_set *set, int first)
+{
+	size_t g;
+
+	for (g = 0; g < set->ngroups; g++)
+		if (report_text_best_any(report_set_best_of(set, (long)g, false),
+		    first) || report_text_best_any(report_set_best_of(set,
+		    (long)g, true), first))
+			return true;
+	return false;
+}
+
+/* One row of --best: label, then a cell under each rate column. */
+static void best_row(FILE *out, const char *label, bool fit,
+    const struct report_best *b, int first)
+{
+	char cell[32];
+	int i;
+
+	if (fit)
+		put_fitted(out, label, LABEL_WIDTH);
+	else
+		fputs(label, out);
+	for (i = first; i < first + 6; i++) {
+		report_text_best_cell(cell, sizeof(cell), &b[i]);
+		fprintf(out, " %5s    ", cell);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * --best: per section, a row per set of its medians in % of the best
+ * set's, the same of the latencies under it where the runs have them.
+ */
+static void best_section(FILE *out, const struct report_set *set, int first)
+{
+	size_t g;
+
+	if (!report_text_best_section(set, first))
+		return;
+	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_title : file_title);
+	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_columns :
+	    file_columns);
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_best *b = report_set_best_of(set, (long)g,
+		    false);
+		const struct report_best *lb = report_set_best_of(set, (long)g,
+		    true);
+		const char *name = report_set_group_name(set, g);
+		unsigned few = report_text_best_few(b, first);
+		bool rates = report_text_best_any(b, first);
+
+		if (rates)
+			best_row(out, name, true, b, first);
+		if (report_text_best_any(lb, first)) {
+			if (!rates) {
+				put_fitted(out, name, LABEL_WIDTH);
+				fputc('\n', out);
+			}
+			best_row(out, "  latency          ", false, lb, first);
+			if (few == 0)
+				few = report_text_best_few(lb, first);
+		}
+		if (few > 0)
+			fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
+	}
+}
+
+/* --best, after the tables */
+static void best_table(FILE *out, const struct report_set *set)
+{
+	fputs("\n" REPORT_TEXT_BEST_TITLE "\n", out);
+	best_section(out, set, PH_PUTC);
+	best_section(out, set, PH_SEQ_CREATE);
+}
+
 /*
  * The results outside sweeps in one table, as bon_csv2txt would; then
  * each sweep in a table of its own under a heading, by chunk size.
@@ -670,4 +775,6 @@ void report_text_set(FILE *out, enum compat compat,
 		print_table(out, &src);
 	}
 	free(rows);
+	if (set->best != NULL)
+		best_table(out, set);
 }

@@ -561,6 +561,124 @@ grep -q '^  median  *73 ' "$WORK/got" && grep -q '^  bimodal  *yes ' "$WORK/got"
     grep -A1 '^mean:single  *1G' "$WORK/out" | grep -Eq '^  vs rrobin( +~){6} *$'
 ok $? "OpenGFS: DAMETH_SINGLE's create is bimodal (829 801 825, 73 72 72 71), its I/O ~" ||
     diag < "$WORK/out"
+# --best: each set's median in % of the best set's, per phase.  old and
+# new of tests/report/sets.awk: new's put_block is 1.2 times old's (old:
+# 83 %), old's get_block 200000 against new's 172000 (new: 86 %), the
+# other medians the same (a tie: both best); seq_stat only new measured.
+best_row() { # NAME CELL...: a row of the best-case table
+	printf '%-19s' "$1"
+	shift
+	for c in "$@"; do printf ' %5s    ' "$c"; done
+	echo
+}
+report --average --best old="$WORK/set_old.csv" new="$WORK/set_new.csv"
+{
+	echo "Best case: each set's median in % of the best set's (*: the best; ~: not significantly different from it)"
+	printf '%20s%s\n' '' '------Sequential Output------ --Sequential Input- --Random-' \
+	    '' '-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--'
+	best_row old '*100' 83 '*100' '*100' '*100' '*100'
+	best_row new '*100' '*100' '*100' '*100' 86 '*100'
+	printf '%20s%s\n' '' '------Sequential Create------ --------Random Create--------' \
+	    '' '-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--'
+	best_row old '*100' '' '*100' '*100' '*100' '*100'
+	best_row new '*100' '*100' '*100' '*100' '*100' '*100'
+} > "$WORK/want"
+sed -n '/^Best case/,$p' "$WORK/out" > "$WORK/got"
+[ "$rc" = 0 ] && cmp -s "$WORK/want" "$WORK/got"
+ok $? "--best: the medians in % of the best, * the best, beyond noise unmarked" ||
+    { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+# latencies: the lowest is the best; new's put_block latency is half
+# old's (old: 200 %), old's get_block latency 10000 against 14000 (140 %)
+report --average --best --compat=2.00 old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+sed -n '/^Best case/,/Sequential Create/p' "$WORK/out" | grep -A1 '^old ' | tail -1 > "$WORK/got"
+sed -n '/^Best case/,/Sequential Create/p' "$WORK/out" | grep -A1 '^new ' | tail -1 >> "$WORK/got"
+{ best_row '  latency' '*100' 200 '*100' '*100' '*100' '*100'
+  best_row '  latency' '*100' '*100' '*100' '*100' 140 '*100'; } > "$WORK/want"
+cmp -s "$WORK/want" "$WORK/got"
+ok $? "--best: latencies, the lowest best" || { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+# OpenGFS: DAMETH_RANDOM has the best median in every large-file phase;
+# ~ marks the phases where --compare=random finds no change
+report --average --best random=$og/random.txt single=$og/single.txt rrobin=$og/rrobin.txt
+cp "$WORK/out" "$WORK/best"
+report --average --compare=random random=$og/random.txt single=$og/single.txt \
+    rrobin=$og/rrobin.txt
+fail=0
+sed -n '/^Best case/,/Sequential Create/p' "$WORK/best" | grep -q '^random  *\*100  *\*100  *\*100  *\*100  *\*100  *\*100 *$' || fail=1
+for set in single rrobin; do
+	best=$(sed -n '/^Best case/,/Sequential Create/p' "$WORK/best" | grep "^$set " |
+	    awk '{ for (i = 2; i <= NF; i++) printf "%s", ($i ~ /^~/ ? "~" : "x") }')
+	cmpr=$(grep -A1 "^mean:$set  *1G" "$WORK/out" | tail -1 | sed 's/^  vs random//' |
+	    awk '{ for (i = 1; i <= NF; i++) printf "%s", ($i == "~" ? "~" : "x") }')
+	[ "$best" = "$cmpr" ] && [ ${#best} = 6 ] || { fail=1; echo "$set: $best vs $cmpr"; }
+done > "$WORK/diag"
+grep -q '^single  *95  *93  *~97  *99  *~97  *79 *$' "$WORK/best" || fail=1
+[ "$fail" = 0 ]
+ok $? "--best, OpenGFS: random the best of the large file; ~ where --compare=random says ~" ||
+    cat "$WORK/diag" "$WORK/best" | diag
+# a best of 2 runs: no verdict, said
+report --average --best old="$WORK/set_old.csv" two="$WORK/set_two.csv"
+sed -n '/^Best case/,$p' "$WORK/out" > "$WORK/got"
+grep -q '^two  *100  *\*100  *100  *100  *86  *100 *$' "$WORK/got" &&
+    grep -q '^old  *\*100  *77  *\*100 ' "$WORK/got" &&
+    [ "$(grep -c '^  too few runs (2): no verdict$' "$WORK/got")" = 3 ] && ! sed 1d "$WORK/got" | grep -q '~'
+ok $? "--best: a best set of 2 runs: the percentages, too few runs for a verdict" ||
+    diag < "$WORK/out"
+report --best "$WORK/sets.csv"
+[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && grep -q '^clyde report: --best: needs --average' "$WORK/err"
+ok $? "--best without --average: exit 1, said" || diag < "$WORK/err"
+# --csv: the lines of --average, then lines of their own, which a reader
+# of results takes for none
+report --csv --average old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+mv "$WORK/out" "$WORK/plain"
+report --csv --average --best old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+cp "$WORK/out" "$WORK/bestcsv"
+n=$(wc -l < "$WORK/plain")
+head -n "$n" "$WORK/bestcsv" | cmp -s "$WORK/plain" - &&
+    sed -n "$((n + 1))p" "$WORK/bestcsv" | grep -qx 'best_case,set,phase,measure,median,percent_of_best,verdict,p,runs' &&
+    grep -qx 'best_case,new,put_block,rate,120000,100.0,best,,5' "$WORK/bestcsv" &&
+    grep -Eqx 'best_case,old,put_block,rate,100000,83.3,worse,[0-9.e-]+,5' "$WORK/bestcsv" &&
+    grep -Eqx 'best_case,old,put_block,latency_us,50000,200.0,worse,[0-9.e-]+,5' "$WORK/bestcsv" &&
+    [ "$(grep -c '^best_case,' "$WORK/bestcsv")" = $((1 + 11 + 12 + 2 * 12)) ]
+ok $? "--best --csv: the lines of --average unchanged, then one line per set, phase and measure" ||
+    diag < "$WORK/bestcsv"
+report --csv "$WORK/bestcsv"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = 12 ]
+ok $? "--best --csv read back: its results, no complaint" || diag < "$WORK/err"
+report --markdown --average --best --compat=2.00 old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+grep -qx '| old | \\\*100 | 83 | \\\*100 | \\\*100 | \\\*100 | \\\*100 |' "$WORK/out" &&
+    grep -qx '| new latency | \\\*100 | \\\*100 | \\\*100 | \\\*100 | 140 | \\\*100 |' "$WORK/out"
+ok $? "--best --markdown" || diag < "$WORK/out"
+if command -v python3 >/dev/null; then
+	report --json --average --best --compat=2.00 old="$WORK/lat_old.csv" \
+	    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+	python3 - "$WORK/out" <<'PY'
+import json, sys
+recs = json.load(open(sys.argv[1]))
+by = {r["name"]: r for r in recs}
+assert all(r["best"] is None for r in recs if not r["name"].startswith("mean:"))
+keys = ["percent", "is_best", "significant", "p", "latency"]
+old, new, two = by["mean:old"]["best"], by["mean:new"]["best"], by["mean:two"]["best"]
+assert list(old) == keys and list(old["latency"]) == keys[:4], list(old)
+# two's put_block median (131000 plus 1 % and less 2 %) is the best
+assert two["is_best"]["put_block"] and not new["is_best"]["put_block"]
+assert abs(new["percent"]["put_block"] - 120000 / 130345 * 100) < 0.01, new["percent"]
+assert new["significant"]["put_block"] is None      # two has 2 runs
+assert new["is_best"]["get_block"] is False and old["is_best"]["get_block"] is True
+assert old["percent"]["seq_stat"] is None and new["percent"]["seq_stat"] == 100
+lat = old["latency"]
+# two's put_block latency (25000 plus 1 % and less 2 %) is the best
+assert abs(lat["percent"]["put_block"] - 50000 / 24875 * 100) < 0.01, lat["percent"]
+assert lat["is_best"]["get_block"] is True
+assert new["latency"]["percent"]["get_block"] == 140
+assert new["latency"]["significant"]["get_block"] is True
+assert new["latency"]["p"]["get_block"] < 0.001
+assert old["latency"]["significant"]["putc"] is None   # against two's 2 runs
+PY
+	ok $? "--best --json: percent, is_best, significant, p, of rates and latencies" ||
+	    diag < "$WORK/out"
+else
+	skip_all "python3 is not installed" 1
+fi
 # a file whose own name has '=' is read as a file
 cp "$WORK/set_two.csv" "$WORK/a=b.csv"
 report --average "$WORK/a=b.csv"
