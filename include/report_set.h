@@ -4,8 +4,9 @@
  * sweeps, the tables' rows and the base of --compare.  Formatters read a
  * set; they compute nothing.
  *
- * A set stores each result compactly (no run-only fields) and hands it
- * out as a struct result, so every formatter keeps taking the one record.
+ * A set stores each result compactly (the run-only fields only for a
+ * result read from a run's JSON record) and hands it out as a struct
+ * result, so every formatter keeps taking the one record.
  */
 #ifndef CLYDE_REPORT_SET_H
 #define CLYDE_REPORT_SET_H
@@ -20,6 +21,7 @@
 
 struct report_item;
 struct report_group;
+struct report_run;
 
 /*
  * Spread of one measurement over the runs of a group: a phase's rate, or
@@ -95,6 +97,8 @@ struct report_row {
 struct report_set {
 	struct report_item *items;
 	size_t n, cap;
+	struct report_run *runs;        /* of the results read from runs */
+	size_t nruns, runs_cap;
 	char *names;            /* name and seed strings */
 	size_t names_len, names_cap;
 	struct report_group *groups;    /* --average: groups of 2 or more */
@@ -125,8 +129,9 @@ int report_set_add(struct report_set *set, const struct result *res);
 int report_set_add_labelled(struct report_set *set, const struct result *res,
     const char *label);
 /*
- * Result i into out.  out's run-only fields are left as they are: keep
- * one zeroed scratch record (from_run false) and reuse it.
+ * Result i into out.  out's run-only fields are left as they are unless
+ * it was read from a run (from_run): keep one zeroed scratch record and
+ * reuse it.
  */
 void report_set_get(const struct report_set *set, size_t i,
     struct result *out);
@@ -190,7 +195,8 @@ int report_set_compare(struct report_set *set, const char *name);
 /*
  * What a compared group's runs differ in from its base's, beside the
  * name: REPORT_UNLIKE_* bits, 0 when alike or when g has no verdicts;
- * the base's mean (or lone result) in *base.
+ * the base's mean (or lone result) in *base and its first result in
+ * *base_first: the run context of each side is its first run's.
  */
 #define REPORT_UNLIKE_PROFILE 1u        /* per-char: 1.0x stdio, or 1-byte
                                            calls (1.9x and later) */
@@ -199,8 +205,13 @@ int report_set_compare(struct report_set *set, const char *name);
 #define REPORT_UNLIKE_CONCURRENCY 8u
 #define REPORT_UNLIKE_SEEKS 16u         /* seeks or seekers */
 #define REPORT_UNLIKE_FILES 32u         /* the small-file test's spec */
+/* known only of results read from runs' JSON records, both sides */
+#define REPORT_UNLIKE_FSTYPE 64u
+#define REPORT_UNLIKE_MOUNT 128u        /* the mount options */
+#define REPORT_UNLIKE_SYNC 256u         /* -b */
+#define REPORT_UNLIKE_DIRECT 512u       /* -D */
 unsigned report_set_unlike(const struct report_set *set, long g,
-    struct result *base);
+    struct result *base, size_t *base_first);
 /*
  * --best, after report_set_average() and report_set_sweeps(): per phase,
  * the median of every set outside the chunk sweeps against the best

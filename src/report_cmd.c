@@ -16,6 +16,7 @@
 #include "config.h"
 #include "csv_read.h"
 #include "csv.h"
+#include "json_input.h"
 #include "report_text.h"
 #include "report_json.h"
 #include "report_html.h"
@@ -43,8 +44,8 @@ static const char usage_text[] =
 "       clyde report --help\n"
 "\n"
 "Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
-"and clyde's), also pasted in mail or web pages, from the FILEs or\n"
-"standard input (-), and print them:\n"
+"and clyde's), also pasted in mail or web pages, and clyde's --json\n"
+"records, from the FILEs or standard input (-), and print them:\n"
 "  --text            bonnie++'s text table, one row per result (default)\n"
 "  --csv             CSV lines of the --compat generation\n"
 "  --html            one HTML page with the tables and bar charts\n"
@@ -152,6 +153,65 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 	return -1;
 }
 
+/* Where json_input hands its records: the set, under a label. */
+struct json_target {
+	struct report_set *set;
+	const char *label;
+};
+
+static int add_json(void *ctx, const struct result *res)
+{
+	const struct json_target *t = ctx;
+
+	return report_set_add_labelled(t->set, res, t->label);
+}
+
+/*
+ * clyde's own --json, the bytes seen first and the rest of in: every
+ * record, or one line that says why none is read.
+ */
+static bool read_json(struct report_set *set, FILE *in, const char *name,
+    const char *label, const char *head, size_t head_len)
+{
+	struct json_target t = { set, label };
+	char *text = malloc(head_len + 65536), why[CSV_WHY_MAX];
+	size_t len = head_len, cap = head_len + 65536, got;
+	unsigned long line;
+	long n;
+
+	if (text != NULL)
+		memcpy(text, head, head_len);
+	while (text != NULL && (got = fread(text + len, 1, cap - len, in)) > 0) {
+		len += got;
+		if (len == cap) {
+			char *more = realloc(text, cap * 2);
+
+			if (more == NULL)
+				free(text);
+			text = more;
+			cap *= 2;
+		}
+	}
+	if (text == NULL || ferror(in)) {
+		fprintf(stderr, "clyde report: %s: %s\n", name,
+		    strerror(text == NULL ? ENOMEM : errno));
+		free(text);
+		return false;
+	}
+	n = json_input_read(text, len, add_json, &t, why, sizeof(why), &line);
+	free(text);
+	if (n > 0)
+		return true;
+	if (n == 0)
+		snprintf(why, sizeof(why), "no result in this JSON (only the "
+		    "means of clyde report --average, or none)");
+	if (line > 0)
+		fprintf(stderr, "%s:%lu: JSON: %s\n", name, line, why);
+	else
+		fprintf(stderr, "%s: JSON: %s\n", name, why);
+	return false;
+}
+
 /*
  * Read every result of one input into the set, under label when not NULL;
  * false when any was bad.
@@ -165,7 +225,13 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 	struct result res;
 	bool ok = true;
 
+	const char *head;
+	size_t head_len;
+
 	csv_input_init(&ci, in);
+	head = csv_input_peek(&ci, &head_len);
+	if (json_input_looks(head, head_len))
+		return read_json(set, in, name, label, head, head_len);
 	for (;;) {
 		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
 		case CSV_IN_END:
@@ -313,8 +379,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		report_set_get(set, i, &scratch);
 		no_commas(scratch.name);
 		no_commas(scratch.seed);
-		/* a table's result: the line of its own generation */
-		if (scratch.from_table && !o->compat_given &&
+		/* a table's or a run's result: the line of its own generation */
+		if ((scratch.from_table || scratch.from_run) && !o->compat_given &&
 		    csv_layout_of_tag(scratch.generation) != NULL) {
 			own = *csv_layout_of_tag(scratch.generation);
 			if (own.format_version[0] != '\0')

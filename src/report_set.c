@@ -28,6 +28,17 @@ struct report_item {
 	struct files_spec files;
 	struct cell cell[PH_COUNT];
 	long group;                     /* --average, or -1 */
+	long run;                       /* its run's context, or -1 */
+};
+
+/* What a result read from clyde's JSON knows of its run. */
+struct report_run {
+	struct run_info run;
+	struct phase_figures phase[PH_COUNT];
+	enum run_status status;
+	char error[512];
+	unsigned sweep_chunks[CHUNKS_MAX];
+	unsigned sweep_n, sweep_point;
 };
 
 struct report_group {
@@ -63,6 +74,7 @@ static void free_sweeps(struct report_set *set)
 void report_set_free(struct report_set *set)
 {
 	free(set->items);
+	free(set->runs);
 	free(set->names);
 	free(set->groups);
 	free(set->verdicts);
@@ -121,6 +133,18 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 	memcpy((dst)->cell, (src)->cell, sizeof((dst)->cell)); \
 } while (0)
 
+/* The run-only fields a report_run keeps of struct result, the same names. */
+#define COPY_RUN(dst, src) do { \
+	(dst)->run = (src)->run; \
+	memcpy((dst)->phase, (src)->phase, sizeof((dst)->phase)); \
+	(dst)->status = (src)->status; \
+	memcpy((dst)->error, (src)->error, sizeof((dst)->error)); \
+	memcpy((dst)->sweep_chunks, (src)->sweep_chunks, \
+	    sizeof((dst)->sweep_chunks)); \
+	(dst)->sweep_n = (src)->sweep_n; \
+	(dst)->sweep_point = (src)->sweep_point; \
+} while (0)
+
 int report_set_add(struct report_set *set, const struct result *res)
 {
 	return report_set_add_labelled(set, res, NULL);
@@ -141,6 +165,17 @@ int report_set_add_labelled(struct report_set *set, const struct result *res,
 	it = &set->items[set->n];
 	COPY_CORE(it, res);
 	it->group = -1;
+	it->run = -1;
+	if (res->from_run) {
+		struct report_run *run;
+
+		if (grow((void **)&set->runs, &set->runs_cap, set->nruns + 1,
+		    sizeof(*set->runs)) != 0)
+			return -1;
+		run = &set->runs[set->nruns];
+		COPY_RUN(run, res);
+		it->run = (long)set->nruns++;
+	}
 	if (keep_string(set, res->name, &it->name) != 0 ||
 	    keep_string(set, res->seed, &it->seed) != 0)
 		return -1;
@@ -160,7 +195,14 @@ static void unpack(const struct report_set *set, const struct report_item *it,
 	    strlen(set->names + it->name) + 1);
 	memcpy(out->seed, set->names + it->seed,
 	    strlen(set->names + it->seed) + 1);
-	out->from_run = false;
+	out->from_run = it->run >= 0;
+	out->nranks = 0;
+	out->ranks = NULL;
+	if (it->run >= 0) {
+		const struct report_run *run = &set->runs[it->run];
+
+		COPY_RUN(out, run);
+	}
 }
 
 void report_set_get(const struct report_set *set, size_t i,
@@ -447,8 +489,9 @@ int report_set_average(struct report_set *set)
 		if (g->runs++ == 0) {
 			g->first = i;
 			g->mean = *it;
-			/* mean:LABEL for a set of LABEL=PATH */
+			/* mean:LABEL for a set of LABEL=PATH; no run's own */
 			g->mean.name = it->set_name;
+			g->mean.run = -1;
 		}
 		for (ph = 0; ph < PH_COUNT; ph++)
 			accumulate(&acc[(size_t)it->group * PH_COUNT + ph],
@@ -873,8 +916,29 @@ bool report_set_stdio_per_char(const struct result *r)
 	return strcmp(r->generation, "1.0x") == 0;
 }
 
+/* What the runs of two results read from runs' JSON differ in. */
+static unsigned unlike_runs(const struct report_set *set, size_t a, size_t b)
+{
+	const struct run_info *x, *y;
+	unsigned u = 0;
+
+	if (set->items[a].run < 0 || set->items[b].run < 0)
+		return 0;
+	x = &set->runs[set->items[a].run].run;
+	y = &set->runs[set->items[b].run].run;
+	if (strcmp(x->fstype, y->fstype) != 0)
+		u |= REPORT_UNLIKE_FSTYPE;
+	if (strcmp(x->mount_options, y->mount_options) != 0)
+		u |= REPORT_UNLIKE_MOUNT;
+	if (x->sync_writes != y->sync_writes)
+		u |= REPORT_UNLIKE_SYNC;
+	if (x->direct_io != y->direct_io)
+		u |= REPORT_UNLIKE_DIRECT;
+	return u;
+}
+
 unsigned report_set_unlike(const struct report_set *set, long g,
-    struct result *base)
+    struct result *base, size_t *base_first)
 {
 	const struct report_item *m;
 	struct result mean;
@@ -903,7 +967,8 @@ unsigned report_set_unlike(const struct report_set *set, long g,
 	if (mean.has_files && base->has_files &&
 	    !same_files(&mean.files, &base->files))
 		u |= REPORT_UNLIKE_FILES;
-	return u;
+	*base_first = bg >= 0 ? set->groups[bg].first : (size_t)bi;
+	return u | unlike_runs(set, set->groups[g].first, *base_first);
 }
 
 /* ---- --best ----------------------------------------------------------- */

@@ -361,12 +361,13 @@ void report_text_unlike(char *out, size_t n, const struct report_set *set,
 {
 	struct result base, mean;
 	char a[64], b[64];
+	size_t base_first = 0;
 	unsigned u;
 
 	memset(&base, 0, sizeof(base));
 	memset(&mean, 0, sizeof(mean));
 	out[0] = '\0';
-	u = report_set_unlike(set, g, &base);
+	u = report_set_unlike(set, g, &base, &base_first);
 	if (u == 0)
 		return;
 	report_set_group_mean(set, (size_t)g, &mean);
@@ -399,6 +400,23 @@ void report_text_unlike(char *out, size_t n, const struct report_set *set,
 		fmt_files_spec(b, sizeof(b), &base.files);
 		add_unlike(out, n, "files", a, b);
 	}
+	if ((u & (REPORT_UNLIKE_FSTYPE | REPORT_UNLIKE_MOUNT |
+	    REPORT_UNLIKE_SYNC | REPORT_UNLIKE_DIRECT)) == 0)
+		return;
+	/* what the first runs' records say (report_set_unlike()) */
+	report_set_get(set, report_set_group_first(set, (size_t)g), &mean);
+	report_set_get(set, base_first, &base);
+	if (u & REPORT_UNLIKE_FSTYPE)
+		add_unlike(out, n, "filesystem", mean.run.fstype, base.run.fstype);
+	if (u & REPORT_UNLIKE_MOUNT)
+		add_unlike(out, n, "mount options", mean.run.mount_options,
+		    base.run.mount_options);
+	if (u & REPORT_UNLIKE_SYNC)
+		add_unlike(out, n, "-b", mean.run.sync_writes ? "yes" : "no",
+		    base.run.sync_writes ? "yes" : "no");
+	if (u & REPORT_UNLIKE_DIRECT)
+		add_unlike(out, n, "-D", mean.run.direct_io ? "yes" : "no",
+		    base.run.direct_io ? "yes" : "no");
 }
 
 unsigned report_text_too_few(const struct report_verdict *v, int first)

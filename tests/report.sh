@@ -679,6 +679,91 @@ PY
 else
 	skip_all "python3 is not installed" 1
 fi
+# clyde's own --json read back: tiny runs of both profiles, made here;
+# the records give the CSV lines and tables of the runs themselves
+for compat in 1.03 2.00; do
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m jsonbox -s 8 -r 0 -n 1 -f -q --precise \
+	    --compat=$compat --json="$WORK/run$compat.json" >"$WORK/line$compat" 2>"$WORK/err"
+	report --csv "$WORK/run$compat.json"
+	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ -s "$WORK/line$compat" ] &&
+	    cmp -s "$WORK/out" "$WORK/line$compat"
+	ok $? "--json of a $compat run read back: its CSV line, field for field" ||
+	    { cat "$WORK/err"; diff "$WORK/line$compat" "$WORK/out"; } | diag
+	report --compat=$compat "$WORK/line$compat"
+	mv "$WORK/out" "$WORK/table"
+	report --compat=$compat "$WORK/run$compat.json"
+	[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/table"
+	ok $? "--json of a $compat run read back: the table of its CSV line" ||
+	    diff "$WORK/table" "$WORK/out" | diag
+done
+if command -v python3 >/dev/null; then
+	report --json "$WORK/run2.00.json"
+	python3 - "$WORK/run2.00.json" "$WORK/out" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+back, = json.load(open(sys.argv[2]))
+assert back["source"] == "run", back["source"]
+# every key of the run's record, the context and the raw figures too
+for k in run:
+    assert back[k] == run[k], (k, run[k], back[k])
+assert back["target"]["fstype"], back["target"]
+lat = back["phases"]["put_block"]["latency_ns"]
+assert lat["count"] > 0 and lat["p50"] <= lat["p99"] <= lat["max"] * 1.07, lat
+assert back["tests"]["put_block"]["latency_us"] is not None
+PY
+	ok $? "--json of a run read back: every key as the run wrote it, fstype and percentiles" ||
+	    diag < "$WORK/out"
+else
+	skip_all "python3 is not installed" 1
+fi
+# -x 3: an array of three records; --chunks: a sweep
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -m xbox -s 8 -r 0 -n 1 -f -q --precise -x 3 \
+    --json="$WORK/x3.json" >"$WORK/x3.csv" 2>/dev/null
+report --csv "$WORK/x3.json"
+[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/x3.csv" && [ "$(csv_results)" = 3 ]
+ok $? "--json of -x 3 read back: the header and the three lines of the run" ||
+    diff "$WORK/x3.csv" "$WORK/out" | diag
+report --average "$WORK/x3.json"
+grep -q '^mean:xbox ' "$WORK/out" && grep -q '^  cv %' "$WORK/out"
+ok $? "--json of -x 3: one set, its mean and spread" || diag < "$WORK/out"
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -m sweepbox -s 8 -r 0 -n 0 -f -q --precise \
+    --chunks=4k,64k --json="$WORK/sweep.json" >/dev/null 2>&1
+report "$WORK/sweep.json"
+grep -q '^sweepbox 8M: a sweep of 2 chunk sizes, 4k to 64k$' "$WORK/out"
+ok $? "--json of a --chunks sweep read back: the sweep" || diag < "$WORK/out"
+# sets of runs keep their context: -b in one, named in the unlike line
+for s in plain sync; do
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m box -s 8 -r 0 -n 0 -f -q --precise -x 2 \
+	    $([ $s = sync ] && echo -b) --json="$WORK/ctx_$s.json" >/dev/null 2>&1
+done
+report --average --compare=plain plain="$WORK/ctx_plain.json" sync="$WORK/ctx_sync.json"
+grep -qx '  unlike plain: -b yes vs no' "$WORK/out"
+ok $? "sets from --json: the unlike line names -b, which no CSV line keeps" ||
+    diag < "$WORK/out"
+# what is not a record is refused in one line, never passed over in silence
+printf '{"name": "x"}\n' > "$WORK/notrec.json"
+printf '[\n{"tests": \n' > "$WORK/cut.json"
+printf '[]\n' > "$WORK/empty.json"
+fail=0
+for spec in 'notrec.json|notrec.json: JSON: record 1: tests is missing' \
+    'cut.json|cut.json:3: JSON: the text ends before a value' \
+    'empty.json|empty.json: JSON: no result in this JSON (only the means of clyde report --average, or none)'; do
+	f=${spec%%|*} want=${spec#*|}
+	report "$WORK/$f"
+	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && [ "$(cat "$WORK/err")" = "$WORK/$want" ] ||
+	    { fail=1; echo "$f: rc=$rc"; cat "$WORK/err"; }
+done > "$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "JSON that is no clyde record: one line says why, exit 1" || diag < "$WORK/diag"
+# a table pasted in BBCode ([b]) or a note in braces is no JSON
+{ printf '[b]not JSON[/b]\n{ a note }\n'; cat "$WORK/line1.03"; } > "$WORK/bbcode"
+report --csv "$WORK/bbcode"
+[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/line1.03"
+ok $? "text that starts with [ or { is read as text" || diag < "$WORK/err"
 # a file whose own name has '=' is read as a file
 cp "$WORK/set_two.csv" "$WORK/a=b.csv"
 report --average "$WORK/a=b.csv"
