@@ -18,11 +18,7 @@
 #include "report_set.h"
 #include "util.h"
 
-static const char *const test_title[PH_COUNT] = {
-	"Per-char write", "Block write", "Rewrite", "Per-char read",
-	"Block read", "Random seeks", "Sequential create", "Sequential read",
-	"Sequential delete", "Random create", "Random read", "Random delete",
-};
+#define test_title phase_title
 
 static const char style[] =
 "body{font-family:sans-serif;margin:1.5em;color:#222}\n"

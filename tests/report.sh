@@ -764,6 +764,26 @@ ok $? "JSON that is no clyde record: one line says why, exit 1" || diag < "$WORK
 report --csv "$WORK/bbcode"
 [ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/line1.03"
 ok $? "text that starts with [ or { is read as text" || diag < "$WORK/err"
+# clyde -x 3: after the runs, on stderr, the median and the half-width
+# of the 95 % interval of each phase that ran; stdout is bonnie++'s, the
+# CSV header and one line per run (the figures: unit_report's summary)
+run -s 8 -n 1 -f --precise -x 3
+sed -n '/^clyde: 3 runs: /,$p' "$WORK/err" > "$WORK/summary"
+[ "$rc" = 0 ] && [ "$(wc -l < "$WORK/out")" = 4 ] &&
+    head -1 "$WORK/out" | grep -q '^name,file_size,putc,' &&
+    [ "$(sed 1d "$WORK/out" | grep -c '^host,8M,')" = 3 ] &&
+    [ "$(sed -n '2,11p' "$WORK/summary" |
+        grep -Ec '^  [A-Z][a-z -]+ +[0-9.]+ (K/s|/s) +\+-[0-9]+\.[0-9]%$')" = 10 ] &&
+    grep -q '^  Block write ' "$WORK/summary" && ! grep -q '^  Per-char' "$WORK/summary" &&
+    [ "$(grep -vc '^clyde: runs vary by more than 10% (CV) in: ' "$WORK/summary")" = 11 ]
+ok $? "-x 3: the summary on stderr, ten phases (-f: no per-char); stdout the header and 3 lines" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
+run -s 8 -n 0 -f --precise -x 3 -q
+[ "$rc" = 0 ] && ! grep -q 'runs: the median' "$WORK/err" && [ "$(wc -l < "$WORK/out")" = 4 ]
+ok $? "-x 3 -q: no summary" || diag < "$WORK/err"
+run -s 8 -n 0 -f --precise -x 2
+[ "$rc" = 0 ] && ! grep -q 'runs: the median' "$WORK/err"
+ok $? "-x 2: too few runs for a summary" || diag < "$WORK/err"
 # a file whose own name has '=' is read as a file
 cp "$WORK/set_two.csv" "$WORK/a=b.csv"
 report --average "$WORK/a=b.csv"
