@@ -784,6 +784,31 @@ ok $? "-x 3 -q: no summary" || diag < "$WORK/err"
 run -s 8 -n 0 -f --precise -x 2
 [ "$rc" = 0 ] && ! grep -q 'runs: the median' "$WORK/err"
 ok $? "-x 2: too few runs for a summary" || diag < "$WORK/err"
+# --html with --average --compare: per phase every run of every set as a
+# dot, each set's row coloured by its verdict, the median and the 95 %
+# interval drawn, a legend (the OpenGFS sets: 3, 7 and 7 runs)
+report --html --average --compare=rrobin random=$og/random.txt single=$og/single.txt \
+    rrobin=$og/rrobin.txt
+cp "$WORK/out" "$WORK/sets.html"
+dots() { # PHASE-TITLE: that phase's chart of sets
+	sed -n "/<figure class=\"sets\"><figcaption>$1 /,/<\/svg>/p" "$WORK/sets.html"
+}
+dots 'Block write' > "$WORK/bw"
+dots 'Random delete' > "$WORK/rd"
+[ "$rc" = 0 ] && [ "$(grep -c '<svg class="dots"' "$WORK/sets.html")" = 12 ] &&
+    [ "$(grep -o '<circle class="run"' "$WORK/bw" | wc -l)" = 17 ] &&
+    [ "$(grep -o '<line class="median"' "$WORK/bw" | wc -l)" = 3 ] &&
+    [ "$(grep -o '<rect class="[a-z]*"' "$WORK/bw" | tr '\n' ' ')" = '<rect class="better" <rect class="same" <rect class="base" ' ] &&
+    grep -q '<rect class="worse"' "$WORK/rd" && grep -q '>-20%</text>' "$WORK/rd" &&
+    grep -q 'the 95% interval of the mean' "$WORK/sets.html" &&
+    grep -q 'too few runs for a verdict' "$WORK/sets.html" &&
+    grep -q '<td class="better" title="95% interval: +4..+9">+7%</td>' "$WORK/sets.html" &&
+    ! grep -qi '<script\|src=\|href=' "$WORK/sets.html"
+ok $? "--html, sets compared: every run a dot, rows coloured better, ~, worse, base; a legend" ||
+    { cat "$WORK/bw"; cat "$WORK/rd"; } | diag
+report --html --average random=$og/random.txt rrobin=$og/rrobin.txt
+! grep -q 'class="dots"' "$WORK/out"
+ok $? "--html --average without --compare: no chart of sets" || diag < "$WORK/out"
 # a file whose own name has '=' is read as a file
 cp "$WORK/set_two.csv" "$WORK/a=b.csv"
 report --average "$WORK/a=b.csv"
