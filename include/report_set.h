@@ -4,8 +4,9 @@
  * sweeps, the tables' rows and the base of --compare.  Formatters read a
  * set; they compute nothing.
  *
- * A set stores each result compactly (no run-only fields) and hands it
- * out as a struct result, so every formatter keeps taking the one record.
+ * A set stores each result compactly (the run-only fields only for a
+ * result read from a run's JSON record) and hands it out as a struct
+ * result, so every formatter keeps taking the one record.
  */
 #ifndef CLYDE_REPORT_SET_H
 #define CLYDE_REPORT_SET_H
@@ -20,14 +21,19 @@
 
 struct report_item;
 struct report_group;
+struct report_run;
 
-/* Spread of one measurement over the runs of a group. */
+/*
+ * Spread of one measurement over the runs of a group: a phase's rate, or
+ * its latency in microseconds (too_fast is 0 there: a +++++ run has its
+ * latency all the same).
+ */
 struct report_spread {
 	unsigned runs;          /* runs where it was measured; 0: never */
 	unsigned too_fast;      /* runs that printed +++++: no rate, not 0 */
 	double min, max;        /* rate */
 	double cv;              /* coefficient of variation of the rate, % */
-	double mean, median;    /* of the rate, unrounded */
+	double mean, median;    /* of the rate (or latency), unrounded */
 	double sd;              /* sample standard deviation */
 	double ci_low, ci_high; /* 95 % interval of the mean (Student's t) */
 	bool bimodal;           /* two clusters (stats_bimodal_sorted()) */
@@ -38,16 +44,25 @@ enum report_verdict_kind {
 	VERDICT_NONE,           /* either has no rate: nothing to say */
 	VERDICT_TOO_FEW,        /* fewer than 3 runs on a side */
 	VERDICT_SAME,           /* within noise: ~ */
-	VERDICT_BETTER,         /* significantly higher rate */
-	VERDICT_WORSE           /* significantly lower rate */
+	VERDICT_BETTER,         /* significantly higher rate, lower latency */
+	VERDICT_WORSE           /* significantly lower rate, higher latency */
 };
 
 struct report_verdict {
 	enum report_verdict_kind kind;
 	unsigned runs;          /* the fewer runs of the two sides */
-	double percent;         /* change of the mean rate, % */
+	double percent;         /* change of the mean rate or latency, % */
 	double ci_low, ci_high; /* 95 % interval of the change, % */
 	double p;               /* two-sided, Welch's t test */
+};
+
+/* --best: a set's median against the best set's, in one phase. */
+struct report_best {
+	bool has;               /* the set and the phase have a median */
+	bool best;              /* the best median (a tie is a best too) */
+	double percent;         /* the median in % of the best's */
+	struct report_verdict v;        /* against the best set; VERDICT_NONE
+	                                   for a best */
 };
 
 /* Fewer runs than this on either side: no verdict. */
@@ -82,6 +97,8 @@ struct report_row {
 struct report_set {
 	struct report_item *items;
 	size_t n, cap;
+	struct report_run *runs;        /* of the results read from runs */
+	size_t nruns, runs_cap;
 	char *names;            /* name and seed strings */
 	size_t names_len, names_cap;
 	struct report_group *groups;    /* --average: groups of 2 or more */
@@ -95,6 +112,9 @@ struct report_set {
 	long base_sweep;                /* the base's sweep: per chunk, or -1 */
 	/* [group * PH_COUNT + phase]: each group mean against the base */
 	struct report_verdict *verdicts;
+	struct report_verdict *lat_verdicts;    /* the same of latencies */
+	/* --best: [group * PH_COUNT + phase], rates then latencies */
+	struct report_best *best;
 };
 
 void report_set_init(struct report_set *set);
@@ -109,8 +129,9 @@ int report_set_add(struct report_set *set, const struct result *res);
 int report_set_add_labelled(struct report_set *set, const struct result *res,
     const char *label);
 /*
- * Result i into out.  out's run-only fields are left as they are: keep
- * one zeroed scratch record (from_run false) and reuse it.
+ * Result i into out.  out's run-only fields are left as they are unless
+ * it was read from a run (from_run): keep one zeroed scratch record and
+ * reuse it.
  */
 void report_set_get(const struct report_set *set, size_t i,
     struct result *out);
@@ -133,6 +154,11 @@ size_t report_set_group_runs(const struct report_set *set, size_t g);
 size_t report_set_group_first(const struct report_set *set, size_t g);
 const struct report_spread *report_set_group_spread(
     const struct report_set *set, size_t g);
+/* The same of the latencies (us) of the runs that have one. */
+const struct report_spread *report_set_group_latency_spread(
+    const struct report_set *set, size_t g);
+/* The name of group g's set (its label, or the name of its runs). */
+const char *report_set_group_name(const struct report_set *set, size_t g);
 /* The group of result i with --average, or -1. */
 long report_set_group_of(const struct report_set *set, size_t i);
 
@@ -169,7 +195,8 @@ int report_set_compare(struct report_set *set, const char *name);
 /*
  * What a compared group's runs differ in from its base's, beside the
  * name: REPORT_UNLIKE_* bits, 0 when alike or when g has no verdicts;
- * the base's mean (or lone result) in *base.
+ * the base's mean (or lone result) in *base and its first result in
+ * *base_first: the run context of each side is its first run's.
  */
 #define REPORT_UNLIKE_PROFILE 1u        /* per-char: 1.0x stdio, or 1-byte
                                            calls (1.9x and later) */
@@ -178,8 +205,24 @@ int report_set_compare(struct report_set *set, const char *name);
 #define REPORT_UNLIKE_CONCURRENCY 8u
 #define REPORT_UNLIKE_SEEKS 16u         /* seeks or seekers */
 #define REPORT_UNLIKE_FILES 32u         /* the small-file test's spec */
+/* known only of results read from runs' JSON records, both sides */
+#define REPORT_UNLIKE_FSTYPE 64u
+#define REPORT_UNLIKE_MOUNT 128u        /* the mount options */
+#define REPORT_UNLIKE_SYNC 256u         /* -b */
+#define REPORT_UNLIKE_DIRECT 512u       /* -D */
 unsigned report_set_unlike(const struct report_set *set, long g,
-    struct result *base);
+    struct result *base, size_t *base_first);
+/*
+ * --best, after report_set_average() and report_set_sweeps(): per phase,
+ * the median of every set outside the chunk sweeps against the best
+ * set's (the highest median rate, the lowest median latency), with the
+ * same test as --compare's verdicts.  Returns 0, or -1 out of memory.
+ */
+int report_set_best(struct report_set *set);
+/* Group g's [PH_COUNT] of rates (latency false) or latencies; NULL when
+ * it has none. */
+const struct report_best *report_set_best_of(const struct report_set *set,
+    long g, bool latency);
 /* Whether a result's generation is 1.0x's: per-char through stdio. */
 bool report_set_stdio_per_char(const struct result *r);
 /*
@@ -188,6 +231,9 @@ bool report_set_stdio_per_char(const struct result *r);
  */
 const struct report_verdict *report_set_verdicts(const struct report_set *set,
     long g);
+/* The same of the latencies: lower is better. */
+const struct report_verdict *report_set_latency_verdicts(
+    const struct report_set *set, long g);
 /* Whether a result (item >= 0) or a group mean (group >= 0) is a base. */
 bool report_set_is_base(const struct report_set *set, long item, long group);
 /*
@@ -196,6 +242,9 @@ bool report_set_is_base(const struct report_set *set, long item, long group);
  */
 bool report_set_percent(const struct report_set *set, const struct result *r,
     enum phase_id ph, long *pct);
+/* The same of the slowest operation's latency (+25: 1.25 times slower). */
+bool report_set_latency_percent(const struct report_set *set,
+    const struct result *r, enum phase_id ph, long *pct);
 /*
  * The difference between a rate and the base's is inside the rounding of
  * the table cells they were read from (their rate_precision).

@@ -39,13 +39,30 @@ void report_text_size_label(char *out, size_t n, enum compat compat,
  * A group mean's verdict on phase ph against the base, for a cell: "~"
  * within noise; "+20%" and its 95 % interval "+17..+23" when
  * significant; the plain percentage when too few runs; n bytes each.
+ * latency: v is a latency's verdict ("+20%": 1.2 times slower).
  */
 void report_text_verdict(char *cell, char *interval, size_t n,
     const struct report_set *set, const struct result *res,
-    const struct report_verdict *v, enum phase_id ph);
+    const struct report_verdict *v, enum phase_id ph, bool latency);
+/* Whether v (may be NULL) has a verdict in the six phases from first. */
+bool report_text_any_verdict(const struct report_verdict *v, int first);
 /* The runs of the first of the six phases from first with too few, or 0. */
 unsigned report_text_too_few(const struct report_verdict *v, int first);
 #define REPORT_TEXT_TOO_FEW "too few runs (%u): no verdict"
+
+/*
+ * --best: a set's cell, "*100" for the best, "~96" within noise of it,
+ * "84" beyond noise or with too few runs; "" without a median.
+ */
+void report_text_best_cell(char *cell, size_t n, const struct report_best *b);
+/* The runs of the first of the six phases from first with too few, or 0. */
+unsigned report_text_best_few(const struct report_best *b, int first);
+/* Whether b (may be NULL) has a median in the six phases from first. */
+bool report_text_best_any(const struct report_best *b, int first);
+/* Whether any set has, in the section of the six phases from first. */
+bool report_text_best_section(const struct report_set *set, int first);
+#define REPORT_TEXT_BEST_TITLE "Best case: each set's median in % of the " \
+    "best set's (*: the best; ~: not significantly different from it)"
 
 /*
  * What group g's runs differ in from the base's, in one line: "profile

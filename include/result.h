@@ -149,6 +149,8 @@ struct result {
 
 /* Short names as in the CSV header: "putc", "put_block", ... */
 extern const char *const phase_csv_name[PH_COUNT];
+/* Titles for people: "Per-char write", "Block write", ... */
+extern const char *const phase_title[PH_COUNT];
 
 /*
  * Fill the identity part of res from the configuration (what the run

@@ -64,6 +64,14 @@ static int fill(struct csv_input *ci)
 	return 0;
 }
 
+const char *csv_input_peek(struct csv_input *ci, size_t *len)
+{
+	if (ci->io_pos >= ci->io_len)
+		fill(ci);
+	*len = ci->io_pos < ci->io_len ? ci->io_len - ci->io_pos : 0;
+	return ci->io + ci->io_pos;
+}
+
 static bool is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';

@@ -20,6 +20,7 @@
 #include "report_text.h"
 #include "report_json.h"
 #include "report_cmd.h"
+#include "report_summary.h"
 #include "output_file.h"
 #include "result.h"
 #include "setup.h"
@@ -231,6 +232,26 @@ static int close_outputs(const struct config *cfg, struct outputs *out)
 	return rc;
 }
 
+/* -x 3 or more: the records of every run, for the summary after them. */
+static bool keep_runs(const struct config *cfg, const struct outputs *out)
+{
+	return out->speaks && cfg->runs >= 3 && !cfg->quiet;
+}
+
+/*
+ * After -x runs that all ended: per phase the median and its interval,
+ * and the phases whose runs vary, on stderr (stdout is bonnie++'s).
+ */
+static void summarize_runs(struct report_set *runs)
+{
+	if (report_set_average(runs) != 0) {
+		fprintf(stderr, "clyde: the summary of the runs: %s\n",
+		    strerror(errno));
+		return;
+	}
+	report_summary(stderr, runs);
+}
+
 /*
  * -x runs (1 without it), each one measured and then written out; json
  * as for open_outputs(), closed here.
@@ -239,10 +260,12 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 {
 	struct outputs out;
 	struct result *res;
+	struct report_set kept;
 	unsigned run, runs = cfg->runs ? cfg->runs : 1, i, nres;
 	unsigned points = config_points(cfg);
 	int rc, close_rc;
 
+	report_set_init(&kept);
 	rc = open_outputs(cfg, &out, json);
 	/* one record per point of a --chunks sweep */
 	res = calloc(points, sizeof(*res));
@@ -270,7 +293,18 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 		rc = write_outputs(cfg, &out, res, nres, rc);
 		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 			break;
+		for (i = 0; i < nres && keep_runs(cfg, &out); i++)
+			if (report_set_add(&kept, &res[i]) != 0) {
+				fprintf(stderr, "clyde: the summary of the runs: "
+				    "%s\n", strerror(errno));
+				report_set_free(&kept);
+				break;
+			}
 	}
+	/* only after every run: an interrupted -x prints nothing more */
+	if (rc == EXIT_OK && kept.n > 0)
+		summarize_runs(&kept);
+	report_set_free(&kept);
 	free(res);
 	close_rc = close_outputs(cfg, &out);
 	return rc != EXIT_OK ? rc : close_rc;

@@ -16,6 +16,7 @@
 #include "config.h"
 #include "csv_read.h"
 #include "csv.h"
+#include "json_input.h"
 #include "report_text.h"
 #include "report_json.h"
 #include "report_html.h"
@@ -31,18 +32,20 @@ struct report_opts {
 	enum compat compat;
 	bool compat_given;
 	bool average;
+	bool best;
 	const char *compare;
 };
 
 static const char usage_text[] =
 "usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
+"                    [--best]\n"
 "                    [[LABEL=]FILE...]\n"
 "       clyde report --help\n"
 "\n"
 "Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
-"and clyde's), also pasted in mail or web pages, from the FILEs or\n"
-"standard input (-), and print them:\n"
+"and clyde's), also pasted in mail or web pages, and clyde's --json\n"
+"records, from the FILEs or standard input (-), and print them:\n"
 "  --text            bonnie++'s text table, one row per result (default)\n"
 "  --csv             CSV lines of the --compat generation\n"
 "  --html            one HTML page with the tables and bar charts\n"
@@ -54,6 +57,9 @@ static const char usage_text[] =
 "  --compare=NAME    show every rate as a percentage of the result NAME;\n"
 "                    with --average, each mean's change, its 95 % interval\n"
 "                    and whether it is beyond noise (~: it is not)\n"
+"  --best            with --average, each set's median in % of the best\n"
+"                    set's, per phase (* the best; ~ not significantly\n"
+"                    different from it)\n"
 "  --help            print this and exit\n"
 "Results that differ only in their chunk size are a sweep: a table of its\n"
 "own by chunk size, line charts in --html, --compare per chunk size.\n"
@@ -61,7 +67,7 @@ static const char usage_text[] =
 "their machine names: clyde report --average --compare=old old=a new=b\n";
 
 enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
-    OPT_AVERAGE, OPT_COMPARE, OPT_HELP };
+    OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_HELP };
 
 static const struct option long_options[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
@@ -72,6 +78,7 @@ static const struct option long_options[] = {
 	{ "compat", required_argument, NULL, OPT_COMPAT },
 	{ "average", no_argument, NULL, OPT_AVERAGE },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "best", no_argument, NULL, OPT_BEST },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -128,6 +135,9 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 				return usage_error("--compare", "needs a name");
 			o->compare = optarg;
 			break;
+		case OPT_BEST:
+			o->best = true;
+			break;
 		case OPT_HELP:
 			fputs(usage_text, stdout);
 			return EXIT_OK;
@@ -137,7 +147,69 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 			return usage_error(argv[optind - 1], "unknown option");
 		}
 	}
+	/* the best of sets: without them there is nothing to rank */
+	if (o->best && !o->average)
+		return usage_error("--best", "needs --average (sets of runs)");
 	return -1;
+}
+
+/* Where json_input hands its records: the set, under a label. */
+struct json_target {
+	struct report_set *set;
+	const char *label;
+};
+
+static int add_json(void *ctx, const struct result *res)
+{
+	const struct json_target *t = ctx;
+
+	return report_set_add_labelled(t->set, res, t->label);
+}
+
+/*
+ * clyde's own --json, the bytes seen first and the rest of in: every
+ * record, or one line that says why none is read.
+ */
+static bool read_json(struct report_set *set, FILE *in, const char *name,
+    const char *label, const char *head, size_t head_len)
+{
+	struct json_target t = { set, label };
+	char *text = malloc(head_len + 65536), why[CSV_WHY_MAX];
+	size_t len = head_len, cap = head_len + 65536, got;
+	unsigned long line;
+	long n;
+
+	if (text != NULL)
+		memcpy(text, head, head_len);
+	while (text != NULL && (got = fread(text + len, 1, cap - len, in)) > 0) {
+		len += got;
+		if (len == cap) {
+			char *more = realloc(text, cap * 2);
+
+			if (more == NULL)
+				free(text);
+			text = more;
+			cap *= 2;
+		}
+	}
+	if (text == NULL || ferror(in)) {
+		fprintf(stderr, "clyde report: %s: %s\n", name,
+		    strerror(text == NULL ? ENOMEM : errno));
+		free(text);
+		return false;
+	}
+	n = json_input_read(text, len, add_json, &t, why, sizeof(why), &line);
+	free(text);
+	if (n > 0)
+		return true;
+	if (n == 0)
+		snprintf(why, sizeof(why), "no result in this JSON (only the "
+		    "means of clyde report --average, or none)");
+	if (line > 0)
+		fprintf(stderr, "%s:%lu: JSON: %s\n", name, line, why);
+	else
+		fprintf(stderr, "%s: JSON: %s\n", name, why);
+	return false;
 }
 
 /*
@@ -153,7 +225,13 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 	struct result res;
 	bool ok = true;
 
+	const char *head;
+	size_t head_len;
+
 	csv_input_init(&ci, in);
+	head = csv_input_peek(&ci, &head_len);
+	if (json_input_looks(head, head_len))
+		return read_json(set, in, name, label, head, head_len);
 	for (;;) {
 		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
 		case CSV_IN_END:
@@ -239,6 +317,51 @@ static void no_commas(char *s)
 			*s = ';';
 }
 
+/*
+ * --best as lines of their own after the mean lines, one per set, phase
+ * and measure, under a header of their own: a reader of bonnie++'s lines
+ * takes them for no result.
+ */
+static void print_best_csv(FILE *out, const struct report_set *set)
+{
+	static const char *const verdict[] = {
+		[VERDICT_NONE] = "", [VERDICT_TOO_FEW] = "too_few",
+		[VERDICT_SAME] = "within_noise", [VERDICT_BETTER] = "better",
+		[VERDICT_WORSE] = "worse",
+	};
+	char name[NAME_MAX_LEN + 1];
+	size_t g;
+	int lat, ph;
+
+	fputs("best_case,set,phase,measure,median,percent_of_best,verdict,p,"
+	    "runs\n", out);
+	for (g = 0; g < set->ngroups; g++)
+		for (lat = 0; lat < 2; lat++) {
+			const struct report_best *b = report_set_best_of(set,
+			    (long)g, lat);
+			const struct report_spread *sp = lat ?
+			    report_set_group_latency_spread(set, g) :
+			    report_set_group_spread(set, g);
+
+			if (b == NULL)
+				continue;
+			snprintf(name, sizeof(name), "%s",
+			    report_set_group_name(set, g));
+			no_commas(name);
+			for (ph = 0; ph < PH_COUNT; ph++) {
+				if (!b[ph].has)
+					continue;
+				fprintf(out, "best_case,%s,%s,%s,%.10g,%.1f,%s,", name,
+				    phase_csv_name[ph], lat ? "latency_us" : "rate",
+				    sp[ph].median, b[ph].percent, b[ph].best ? "best" :
+				    verdict[b[ph].v.kind]);
+				if (!b[ph].best && b[ph].v.kind != VERDICT_TOO_FEW)
+					fprintf(out, "%.4g", b[ph].v.p);
+				fprintf(out, ",%u\n", sp[ph].runs);
+			}
+		}
+}
+
 /* CSV of the --compat generation; a header first for several lines. */
 static void print_csv(FILE *out, const struct report_opts *o,
     const struct report_set *set)
@@ -256,8 +379,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		report_set_get(set, i, &scratch);
 		no_commas(scratch.name);
 		no_commas(scratch.seed);
-		/* a table's result: the line of its own generation */
-		if (scratch.from_table && !o->compat_given &&
+		/* a table's or a run's result: the line of its own generation */
+		if ((scratch.from_table || scratch.from_run) && !o->compat_given &&
 		    csv_layout_of_tag(scratch.generation) != NULL) {
 			own = *csv_layout_of_tag(scratch.generation);
 			if (own.format_version[0] != '\0')
@@ -271,6 +394,8 @@ static void print_csv(FILE *out, const struct report_opts *o,
 		no_commas(scratch.seed);
 		csv_write_row(out, layout, &scratch);
 	}
+	if (set->best != NULL)
+		print_best_csv(out, set);
 }
 
 static int close_stdout(void)
@@ -321,6 +446,10 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		}
 		if (rc == -1)
 			o.compare = NULL;
+	}
+	if (o.best && report_set_best(&set) != 0) {
+		fprintf(stderr, "clyde report: --best: %s\n", strerror(errno));
+		ok = false;
 	}
 	switch (o.format) {
 	case FMT_TEXT:

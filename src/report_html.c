@@ -16,13 +16,10 @@
 #include "csv.h"
 #include "report_html.h"
 #include "report_set.h"
+#include "report_text.h"
 #include "util.h"
 
-static const char *const test_title[PH_COUNT] = {
-	"Per-char write", "Block write", "Rewrite", "Per-char read",
-	"Block read", "Random seeks", "Sequential create", "Sequential read",
-	"Sequential delete", "Random create", "Random read", "Random delete",
-};
+#define test_title phase_title
 
 static const char style[] =
 "body{font-family:sans-serif;margin:1.5em;color:#222}\n"
@@ -33,7 +30,13 @@ static const char style[] =
 "tr.derived td{font-style:italic;color:#444}\n"
 "tr.mean td{font-weight:bold}\n"
 "figure{display:inline-block;margin:0 1em 1em 0}\n"
-"figcaption{font-weight:bold;margin-bottom:4px}\n";
+"figcaption{font-weight:bold;margin-bottom:4px}\n"
+"td.better{background:#d4edda}\n"
+"td.worse{background:#f8d7da}\n"
+"td.same{background:#eeeeee}\n"
+".legend span{display:inline-block;margin-right:1.2em}\n"
+".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;"
+"vertical-align:middle;border:1px solid #999}\n";
 
 /* Text for HTML: & < > " ' as entities, bytes that are not UTF-8 as U+FFFD. */
 static void html_escape(FILE *out, const char *s)
@@ -178,9 +181,23 @@ static void rate_cells(struct page *pg, const struct cell *c, enum phase_id ph)
 		fprintf(out, "<td>%s</td>", lat);
 }
 
-static void percent_row(struct page *pg, const struct result *r, int from)
+/* The class of a verdict's cell and mark: better, worse, same, few. */
+static const char *const verdict_class[] = {
+	[VERDICT_NONE] = "", [VERDICT_TOO_FEW] = "few",
+	[VERDICT_SAME] = "same", [VERDICT_BETTER] = "better",
+	[VERDICT_WORSE] = "worse",
+};
+
+/*
+ * --compare: each rate as a percentage of the base's; a group mean's
+ * verdicts, ~ or the change, in cells coloured better, worse or same
+ */
+static void percent_row(struct page *pg, const struct result *r, long group,
+    int from)
 {
+	const struct report_verdict *v = report_set_verdicts(pg->set, group);
 	FILE *out = pg->out;
+	char cell[32], interval[32];
 	long p;
 	int ph;
 
@@ -188,7 +205,14 @@ static void percent_row(struct page *pg, const struct result *r, int from)
 	html_escape(out, pg->base);
 	fputs("</td>", out);
 	for (ph = from; ph < from + 6; ph++) {
-		if (report_set_percent(pg->set, r, (enum phase_id)ph, &p))
+		if (v != NULL) {
+			report_text_verdict(cell, interval, sizeof(cell), pg->set,
+			    r, &v[ph], (enum phase_id)ph, false);
+			fprintf(out, "<td class=\"%s\"%s%s%s>%s</td>",
+			    verdict_class[v[ph].kind], interval[0] ?
+			    " title=\"95% interval: " : "", interval,
+			    interval[0] ? "\"" : "", cell);
+		} else if (report_set_percent(pg->set, r, (enum phase_id)ph, &p))
 			fprintf(out, "<td>%+ld%%</td>", p);
 		else
 			fputs("<td></td>", out);
@@ -260,7 +284,8 @@ static void table(struct page *pg, bool files)
 			rate_cells(pg, &r->cell[ph], (enum phase_id)ph);
 		fputs("</tr>\n", out);
 		if (pg->base != NULL && !is_base(pg, i))
-			percent_row(pg, r, from);
+			percent_row(pg, r, i >= pg->set->n ?
+			    (long)(i - pg->set->n) : -1, from);
 		if (i >= pg->set->n)
 			spread_rows(pg, i - pg->set->n, from);
 	}
@@ -317,6 +342,192 @@ static void chart(struct page *pg, enum phase_id ph)
 		    BAR_LEFT + w + 4, y + 13, v);
 	}
 	fputs("</svg></figure>\n", out);
+}
+
+/* ---- sets of runs compared ------------------------------------------- */
+
+#define DOT_LEFT 110            /* the set names */
+#define DOT_PLOT_W 300
+#define DOT_RIGHT 120           /* the verdicts; two charts a row at 1200 */
+#define DOT_ROW 26
+#define DOT_TOP 6
+#define DOT_AXIS 30
+
+/* Row colours: better, worse, within noise, base, too few to say. */
+static const char *const dot_fill[] = {
+	[VERDICT_NONE] = "#ffffff", [VERDICT_TOO_FEW] = "#fdf3d8",
+	[VERDICT_SAME] = "#eeeeee", [VERDICT_BETTER] = "#d4edda",
+	[VERDICT_WORSE] = "#f8d7da",
+};
+#define DOT_BASE_FILL "#d6e4f0"
+
+/* A step of 1, 2 or 5 times a power of ten, about a quarter of span. */
+static double nice_step(double span)
+{
+	double raw = span / 4, mag;
+
+	if (!(raw > 0))
+		return 1;
+	mag = pow(10, floor(log10(raw)));
+	return raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag :
+	    raw / mag <= 5 ? 5 * mag : 10 * mag;
+}
+
+static double dot_x(double v, double lo, double hi)
+{
+	return DOT_LEFT + (v - lo) / (hi > lo ? hi - lo : 1) * DOT_PLOT_W;
+}
+
+/* Whether group g is drawn in a phase: it has runs that measured it. */
+static bool dot_group(const struct page *pg, size_t g, enum phase_id ph)
+{
+	return report_set_group_spread(pg->set, g)[ph].runs > 0;
+}
+
+/* One row: its colour, the interval of the mean, the median, every run. */
+static void dot_row(struct page *pg, size_t g, enum phase_id ph, double y,
+    double lo, double hi)
+{
+	const struct report_spread *sp = &report_set_group_spread(pg->set,
+	    g)[ph];
+	const struct report_verdict *v = report_set_verdicts(pg->set, (long)g);
+	bool base = report_set_is_base(pg->set, -1, (long)g);
+	enum report_verdict_kind kind = v != NULL ? v[ph].kind : VERDICT_NONE;
+	FILE *out = pg->out;
+	char cell[32], interval[32];
+	size_t i;
+
+	fprintf(out, "<rect class=\"%s\" x=\"0\" y=\"%.0f\" width=\"%d\" "
+	    "height=\"%d\" fill=\"%s\"/>", base ? "base" :
+	    kind == VERDICT_NONE ? "none" : verdict_class[kind], y,
+	    DOT_LEFT + DOT_PLOT_W + DOT_RIGHT, DOT_ROW - 2,
+	    base ? DOT_BASE_FILL : dot_fill[kind]);
+	fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "
+	    "text-anchor=\"end\">", DOT_LEFT - 8, y + 16);
+	html_escape(out, report_set_group_name(pg->set, g));
+	fputs("</text>\n", out);
+	/* the 95 % interval of the mean, the median across it */
+	fprintf(out, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" "
+	    "stroke=\"#333\" stroke-width=\"4\" stroke-opacity=\"0.45\"/>",
+	    dot_x(fmax(sp->ci_low, lo), lo, hi), y + 12,
+	    dot_x(fmin(sp->ci_high, hi), lo, hi), y + 12);
+	fprintf(out, "<line class=\"median\" x1=\"%.1f\" y1=\"%.0f\" "
+	    "x2=\"%.1f\" y2=\"%.0f\" stroke=\"#000\" stroke-width=\"2\"/>",
+	    dot_x(sp->median, lo, hi), y + 3, dot_x(sp->median, lo, hi),
+	    y + 21);
+	for (i = 0; i < pg->set->n; i++) {
+		const struct cell *c;
+
+		if (report_set_group_of(pg->set, i) != (long)g)
+			continue;
+		report_set_get(pg->set, i, pg->scratch);
+		c = &pg->scratch->cell[ph];
+		if (c->status == CELL_OK)
+			fprintf(out, "<circle class=\"run\" cx=\"%.1f\" "
+			    "cy=\"%.0f\" r=\"4\" fill=\"#1f5f8b\" "
+			    "fill-opacity=\"0.6\" stroke=\"#fff\"/>",
+			    dot_x(c->rate, lo, hi), y + 12);
+	}
+	if (base)
+		snprintf(cell, sizeof(cell), "base");
+	else if (v != NULL) {
+		report_set_group_mean(pg->set, g, pg->scratch);
+		report_text_verdict(cell, interval, sizeof(cell), pg->set,
+		    pg->scratch, &v[ph], ph, false);
+		if (kind == VERDICT_TOO_FEW)
+			snprintf(cell + strlen(cell), sizeof(cell) - strlen(cell),
+			    " (few runs)");
+		else if (kind == VERDICT_SAME)
+			snprintf(cell, sizeof(cell), "~ within noise");
+	} else {
+		cell[0] = '\0';
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\">%s</text>\n",
+	    DOT_LEFT + DOT_PLOT_W + 10, y + 16, cell);
+}
+
+/* One phase: a row per set, the runs as dots on a shared axis. */
+static void dot_chart(struct page *pg, enum phase_id ph)
+{
+	FILE *out = pg->out;
+	double lo = INFINITY, hi = -INFINITY, step, t, y;
+	size_t g, rows = 0;
+	char v[32];
+
+	for (g = 0; g < pg->set->ngroups; g++) {
+		const struct report_spread *sp;
+
+		if (!dot_group(pg, g, ph))
+			continue;
+		sp = &report_set_group_spread(pg->set, g)[ph];
+		lo = fmin(lo, sp->min);
+		hi = fmax(hi, sp->max);
+		rows++;
+	}
+	if (rows == 0)
+		return;
+	/* the axis from the runs' extremes, out to round numbers */
+	step = nice_step(hi - lo > 0 ? hi - lo : fmax(hi, 1) / 10);
+	lo = floor(lo / step) * step;
+	hi = ceil(hi / step) * step;
+	if (hi <= lo)
+		hi = lo + step;
+	fprintf(out, "<figure class=\"sets\"><figcaption>%s (%s)</figcaption>\n"
+	    "<svg class=\"dots\" xmlns=\"http://www.w3.org/2000/svg\" "
+	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"%s, every "
+	    "run of each set\">\n", test_title[ph], ph < PH_SEEKS ? "K/s" :
+	    "per second", DOT_LEFT + DOT_PLOT_W + DOT_RIGHT,
+	    DOT_TOP + rows * DOT_ROW + DOT_AXIS, test_title[ph]);
+	y = DOT_TOP;
+	for (g = 0; g < pg->set->ngroups; g++)
+		if (dot_group(pg, g, ph)) {
+			dot_row(pg, g, ph, y, lo, hi);
+			y += DOT_ROW;
+		}
+	for (t = lo; t <= hi + step / 2; t += step) {
+		fmt_rate(v, sizeof(v), pg->compat, ph, t);
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+		    "y2=\"%.0f\" stroke=\"#bbb\" stroke-dasharray=\"2,3\"/>"
+		    "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\" "
+		    "text-anchor=\"middle\">%s</text>\n", dot_x(t, lo, hi),
+		    DOT_TOP, dot_x(t, lo, hi), y + 4, dot_x(t, lo, hi), y + 18, v);
+	}
+	fputs("</svg></figure>\n", out);
+}
+
+/* --average --compare: every run of every set, per phase, and a legend. */
+static void set_charts(struct page *pg)
+{
+	size_t g;
+	int ph;
+
+	for (g = 0; g < pg->set->ngroups; g++)
+		if (report_set_verdicts(pg->set, (long)g) != NULL)
+			break;
+	if (pg->base == NULL || g == pg->set->ngroups)
+		return;
+	fputs("<h2>Sets of runs compared with ", pg->out);
+	html_escape(pg->out, pg->base);
+	fprintf(pg->out, "</h2>\n<p class=\"legend\">"
+	    "<span><svg width=\"12\" height=\"12\"><circle cx=\"6\" "
+	    "cy=\"6\" r=\"4\" fill=\"#1f5f8b\" fill-opacity=\"0.6\"/></svg> "
+	    "a run</span><span><svg width=\"12\" height=\"14\"><line x1=\"6\" "
+	    "y1=\"0\" x2=\"6\" y2=\"14\" stroke=\"#000\" stroke-width=\"2\"/>"
+	    "</svg> the median</span><span><svg width=\"24\" height=\"12\">"
+	    "<line x1=\"0\" y1=\"6\" x2=\"24\" y2=\"6\" stroke=\"#333\" "
+	    "stroke-width=\"4\" stroke-opacity=\"0.45\"/></svg> the 95%% "
+	    "interval of the mean</span><br>"
+	    "<span><i class=\"swatch\" style=\"background:%s\"></i>the base"
+	    "</span><span><i class=\"swatch\" style=\"background:%s\"></i>"
+	    "better: a significant change for the better</span>"
+	    "<span><i class=\"swatch\" style=\"background:%s\"></i>worse"
+	    "</span><span><i class=\"swatch\" style=\"background:%s\"></i>~ "
+	    "within noise</span><span><i class=\"swatch\" style=\""
+	    "background:%s\"></i>too few runs for a verdict</span></p>\n",
+	    DOT_BASE_FILL, dot_fill[VERDICT_BETTER], dot_fill[VERDICT_WORSE],
+	    dot_fill[VERDICT_SAME], dot_fill[VERDICT_TOO_FEW]);
+	for (ph = 0; ph < PH_COUNT; ph++)
+		dot_chart(pg, (enum phase_id)ph);
 }
 
 /* ---- chunk sweeps ----------------------------------------------------- */
@@ -637,6 +848,8 @@ void report_html_set(FILE *out, enum compat compat,
 	    "file, per second for seeks and small files; %%CP is the CPU used, "
 	    "in percent of the time; +++++ means the test was too short to "
 	    "measure.</p>\n", set->n, set->n == 1 ? "" : "s");
+	/* the answer first: what changed beyond noise, then the figures */
+	set_charts(&pg);
 	if (pg.any_io)
 		table(&pg, false);
 	if (pg.any_files)

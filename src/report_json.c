@@ -254,20 +254,24 @@ static void one_spread(FILE *out, const struct result *res, int ph,
 	    sp->bimodal ? "true" : "false");
 }
 
-/* compare's verdict keys, in their order */
+/* compare's verdict keys, and --best's, in their order */
 static const char *const verdict_key[] = { "significant", "p", "ci_percent" };
+static const char *const best_key[] = { "percent", "is_best", "significant",
+    "p" };
 
-struct verdict_arg {
-	const struct report_verdict *v;         /* [PH_COUNT], or NULL */
-	size_t key;                             /* into verdict_key */
+/* one key of a phase: of verdicts or --best cells [PH_COUNT], or NULL */
+struct keyed_arg {
+	const void *of;
+	size_t key;                             /* into its keys */
 };
 
 /* one verdict key of a phase; null where no verdict was reached */
 static void one_verdict(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
-	const struct verdict_arg *a = arg;
-	const struct report_verdict *v = a->v != NULL ? &a->v[ph] : NULL;
+	const struct keyed_arg *a = arg;
+	const struct report_verdict *v = a->of != NULL ?
+	    (const struct report_verdict *)a->of + ph : NULL;
 
 	(void)res;
 	if (v == NULL || v->kind == VERDICT_NONE || v->kind == VERDICT_TOO_FEW)
@@ -292,15 +296,72 @@ static void one_in_rounding(FILE *out, const struct result *res, int ph,
 		    "true" : "false", out);
 }
 
+/* compare's percentages: of the rates, or of the latencies */
+struct percent_arg {
+	const struct report_set *set;
+	bool latency;
+};
+
 static void one_percent(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
+	const struct percent_arg *a = arg;
 	long pct;
 
-	if (report_set_percent(arg, res, (enum phase_id)ph, &pct))
+	if (a->latency ? report_set_latency_percent(a->set, res,
+	    (enum phase_id)ph, &pct) : report_set_percent(a->set, res,
+	    (enum phase_id)ph, &pct))
 		fprintf(out, "%ld", pct);
 	else
 		fputs("null", out);
+}
+
+
+/* one --best key of a phase; null where the set has no median */
+static void one_best(FILE *out, const struct result *res, int ph,
+    const void *arg)
+{
+	const struct keyed_arg *a = arg;
+	const struct report_best *b = a->of != NULL ?
+	    (const struct report_best *)a->of + ph : NULL;
+	bool judged = b != NULL && !b->best && b->v.kind != VERDICT_NONE &&
+	    b->v.kind != VERDICT_TOO_FEW;
+
+	(void)res;
+	if (b == NULL || !b->has || (a->key >= 2 && !judged))
+		fputs("null", out);
+	else if (a->key == 0)
+		fprintf(out, "%.2f", b->percent);
+	else if (a->key == 1)
+		fputs(b->best ? "true" : "false", out);
+	else if (a->key == 2)
+		fputs(b->v.kind == VERDICT_SAME ? "false" : "true", out);
+	else
+		fprintf(out, "%.4g", b->v.p);
+}
+
+/* "best": per phase of the rates, then "latency": the same */
+static void json_best(FILE *out, const struct result *res,
+    const struct report_best *best, const struct report_best *lat_best)
+{
+	struct keyed_arg ba = { best, 0 };
+
+	if (best == NULL && lat_best == NULL) {
+		fputs("null", out);
+		return;
+	}
+	fputc('{', out);
+	for (ba.key = 0; ba.key < 4; ba.key++) {
+		fprintf(out, "%s\"%s\": ", ba.key ? ", " : "", best_key[ba.key]);
+		json_per_phase(out, 4, res, one_best, &ba);
+	}
+	fputs(", \"latency\": {", out);
+	ba.of = lat_best;
+	for (ba.key = 0; ba.key < 4; ba.key++) {
+		fprintf(out, "%s\"%s\": ", ba.key ? ", " : "", best_key[ba.key]);
+		json_per_phase(out, 6, res, one_best, &ba);
+	}
+	fputs("}}", out);
 }
 
 /* one top-level "key": value line */
@@ -383,6 +444,9 @@ struct extras {
 	bool mean;
 	const struct report_verdict *verdicts;  /* a mean's, or NULL */
 	const char *unlike;                     /* a mean's, or "" */
+	const struct report_spread *lat_spread;         /* of latencies */
+	const struct report_verdict *lat_verdicts;
+	const struct report_best *best, *lat_best;      /* --best, or NULL */
 };
 
 /* a run's --chunks: the chunk sizes in the order given, its point from 1 */
@@ -429,7 +493,8 @@ static void json_sweep(FILE *out, const struct result *res,
 static void json_record(FILE *out, const struct result *res,
     const struct extras *x)
 {
-	struct verdict_arg va = { x->verdicts, 0 };
+	struct keyed_arg va = { x->verdicts, 0 };
+	struct percent_arg pa = { x->compare, false };
 	char size[32] = "";
 
 	if (res->has_io)
@@ -467,6 +532,8 @@ static void json_record(FILE *out, const struct result *res,
 	if (x->runs > 0) {
 		fprintf(out, "{\"runs\": %zu, \"spread\": ", x->runs);
 		json_per_phase(out, 4, res, one_spread, x->spread);
+		fputs(", \"latency_spread\": ", out);
+		json_per_phase(out, 4, res, one_spread, x->lat_spread);
 		fputc('}', out);
 	} else {
 		fputs("null", out);
@@ -477,25 +544,39 @@ static void json_record(FILE *out, const struct result *res,
 		fputs("{\"base\": ", out);
 		json_string(out, x->base);
 		fputs(", \"percent\": ", out);
-		json_per_phase(out, 4, res, one_percent, x->compare);
+		json_per_phase(out, 4, res, one_percent, &pa);
 		fputs(", \"within_rounding\": ", out);
 		json_per_phase(out, 4, res, one_in_rounding, x->compare);
 		for (va.key = 0; va.key < 3; va.key++) {
 			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
 			json_per_phase(out, 4, res, one_verdict, &va);
 		}
+		/* the same of the latencies, lower better */
+		fputs(", \"latency\": {\"percent\": ", out);
+		pa.latency = true;
+		json_per_phase(out, 6, res, one_percent, &pa);
+		va.of = x->lat_verdicts;
+		for (va.key = 0; va.key < 3; va.key++) {
+			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
+			json_per_phase(out, 6, res, one_verdict, &va);
+		}
+		fputc('}', out);
 		fputs(", \"unlike\": ", out);
 		json_opt_string(out, x->unlike);
 		fputc('}', out);
 	} else {
 		fputs("null", out);
 	}
+	fputs(",\n", out);
+	json_key(out, 2, "best");
+	json_best(out, res, x->best, x->lat_best);
 	fputs("\n}", out);
 }
 
 void report_json_record(FILE *out, const struct result *res)
 {
-	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false, NULL, "" };
+	struct extras none = { 0, NULL, NULL, NULL, NULL, NULL, false, NULL, "",
+	    NULL, NULL, NULL, NULL };
 
 	json_record(out, res, &none);
 	fputc('\n', out);
@@ -505,7 +586,7 @@ void report_json_set(FILE *out, const struct report_set *set,
     const char *base)
 {
 	struct extras x = { 0, NULL, base != NULL ? set : NULL, base, set, NULL,
-	    false, NULL, "" };
+	    false, NULL, "", NULL, NULL, NULL, NULL };
 	char unlike[512];
 	struct result scratch;
 	size_t i;
@@ -524,6 +605,10 @@ void report_json_set(FILE *out, const struct report_set *set,
 		x.place = report_set_place(set, report_set_group_first(set, i));
 		x.mean = true;
 		x.verdicts = report_set_verdicts(set, (long)i);
+		x.lat_spread = report_set_group_latency_spread(set, i);
+		x.lat_verdicts = report_set_latency_verdicts(set, (long)i);
+		x.best = report_set_best_of(set, (long)i, false);
+		x.lat_best = report_set_best_of(set, (long)i, true);
 		report_text_unlike(unlike, sizeof(unlike), set, (long)i);
 		x.unlike = unlike;
 		report_set_group_mean(set, i, &scratch);

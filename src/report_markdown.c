@@ -137,42 +137,70 @@ static void row(const struct md *m, const struct result *r, int first)
 	latency(m, r, first);
 }
 
-/*
- * A mean's verdicts, as in the text table: ~ or the change, then the
- * row of 95 % intervals, or the line that says there are too few runs
- */
-static void verdicts(const struct md *m, const struct result *r,
-    long group, int first)
+/* The end of a row whose first cell was a line of text: empty cells. */
+static void end_line_row(const struct md *m)
 {
-	const struct report_verdict *v = report_set_verdicts(m->set, group);
-	char cell[32], interval[32], unlike[512];
-	unsigned few = report_text_too_few(v, first);
+	int i;
+
+	fputs(" | |", m->out);
+	for (i = 0; i < 6; i++)
+		fputs(" | |", m->out);
+	fputc('\n', m->out);
+}
+
+/* A row of verdicts after its label cells, then the row of intervals. */
+static void verdict_cells(const struct md *m, const struct result *r,
+    const struct report_verdict *v, int first, bool latency)
+{
+	char cell[32], interval[32];
 	bool any = false;
 	int i;
 
 	for (i = first; i < first + 6; i++) {
 		report_text_verdict(cell, interval, sizeof(cell), m->set, r, &v[i],
-		    (enum phase_id)i);
+		    (enum phase_id)i, latency);
 		fprintf(m->out, " %s | |", cell);
 		any = any || interval[0] != '\0';
 	}
 	fputc('\n', m->out);
-	if (any) {
-		fputs("| 95% interval | |", m->out);
-		for (i = first; i < first + 6; i++) {
-			report_text_verdict(cell, interval, sizeof(cell), m->set,
-			    r, &v[i], (enum phase_id)i);
-			fprintf(m->out, " %s | |", interval);
-		}
-		fputc('\n', m->out);
+	if (!any)
+		return;
+	fputs("| 95% interval | |", m->out);
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), m->set, r,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(m->out, " %s | |", interval);
+	}
+	fputc('\n', m->out);
+}
+
+/*
+ * A mean's verdicts, as in the text table: ~ or the change, then the
+ * row of 95 % intervals; the same of the latencies where the runs have
+ * them; or the line that says there are too few runs
+ */
+static void verdicts(const struct md *m, const struct result *r,
+    long group, int first)
+{
+	const struct report_verdict *v = report_set_verdicts(m->set, group);
+	const struct report_verdict *lv =
+	    report_set_latency_verdicts(m->set, group);
+	char unlike[512];
+	unsigned few = report_text_too_few(v, first);
+
+	verdict_cells(m, r, v, first, false);
+	if (report_text_any_verdict(lv, first)) {
+		fputs("| latency vs ", m->out);
+		put_text(m->out, m->base);
+		fputs(" | |", m->out);
+		verdict_cells(m, r, lv, first, true);
+		if (few == 0)
+			few = report_text_too_few(lv, first);
 	}
 	if (few > 0) {
 		fputs("| ", m->out);
 		fprintf(m->out, REPORT_TEXT_TOO_FEW, few);
-		fputs(" | |", m->out);
-		for (i = first; i < first + 6; i++)
-			fputs(" | |", m->out);
-		fputc('\n', m->out);
+		end_line_row(m);
 	}
 	/* once per mean: under its first section */
 	if (first == PH_PUTC || !r->has_io) {
@@ -183,10 +211,7 @@ static void verdicts(const struct md *m, const struct result *r,
 		put_text(m->out, m->base);
 		fputs(": ", m->out);
 		put_text(m->out, unlike);
-		fputs(" | |", m->out);
-		for (i = first; i < first + 6; i++)
-			fputs(" | |", m->out);
-		fputc('\n', m->out);
+		end_line_row(m);
 	}
 }
 
@@ -286,6 +311,77 @@ static void section(struct md *m, bool io, const struct report_row *rows,
 	fputc('\n', m->out);
 }
 
+/* --best: the columns of a section, without their %CP */
+static const char *const best_head[2][6] = {
+	{ "Out Per Chr", "Out Block", "Rewrite", "In Per Chr", "In Block",
+	    "Seeks" },
+	{ "Seq Create", "Seq Read", "Seq Delete", "Ran Create", "Ran Read",
+	    "Ran Delete" },
+};
+
+/* One row of --best: a set's cells, * escaped */
+static void best_row(const struct md *m, const struct report_best *b,
+    int first)
+{
+	char cell[32];
+	int i;
+
+	for (i = first; i < first + 6; i++) {
+		report_text_best_cell(cell, sizeof(cell), &b[i]);
+		fprintf(m->out, " %s%s |", cell[0] == '*' ? "\\" : "", cell);
+	}
+	fputc('\n', m->out);
+}
+
+/* --best: a table per section, a row per set, one of its latencies */
+static void best_section(const struct md *m, int first)
+{
+	const struct report_set *set = m->set;
+	size_t g;
+	int i;
+
+	if (!report_text_best_section(set, first))
+		return;
+	fputs("| Set |", m->out);
+	for (i = 0; i < 6; i++)
+		fprintf(m->out, " %s |", best_head[first != PH_PUTC][i]);
+	fputs("\n|:---|", m->out);
+	for (i = 0; i < 6; i++)
+		fputs("---:|", m->out);
+	fputc('\n', m->out);
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_best *b = report_set_best_of(set, (long)g,
+		    false);
+		const struct report_best *lb = report_set_best_of(set, (long)g,
+		    true);
+		unsigned few = report_text_best_few(b, first);
+
+		if (report_text_best_any(b, first)) {
+			fputs("| ", m->out);
+			put_text(m->out, report_set_group_name(set, g));
+			fputs(" |", m->out);
+			best_row(m, b, first);
+		}
+		if (report_text_best_any(lb, first)) {
+			fputs("| ", m->out);
+			put_text(m->out, report_set_group_name(set, g));
+			fputs(" latency |", m->out);
+			best_row(m, lb, first);
+			if (few == 0)
+				few = report_text_best_few(lb, first);
+		}
+		if (few > 0) {
+			fputs("| ", m->out);
+			fprintf(m->out, REPORT_TEXT_TOO_FEW, few);
+			fputs(" |", m->out);
+			for (i = 0; i < 6; i++)
+				fputs(" |", m->out);
+			fputc('\n', m->out);
+		}
+	}
+	fputc('\n', m->out);
+}
+
 /* "CSV generation: 1.0x" or "CSV generations: 1.0x, 1.98" */
 static void generations(struct md *m)
 {
@@ -365,6 +461,13 @@ void report_markdown_set(FILE *out, enum compat compat,
 			table(&m, t, rows, n);
 	}
 	free(rows);
+	if (set->best != NULL) {
+		fputs("**", out);
+		put_text(out, REPORT_TEXT_BEST_TITLE);
+		fputs("**\n\n", out);
+		best_section(&m, PH_PUTC);
+		best_section(&m, PH_SEQ_CREATE);
+	}
 	if (set->n > 0)
 		generations(&m);
 }

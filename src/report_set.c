@@ -28,6 +28,17 @@ struct report_item {
 	struct files_spec files;
 	struct cell cell[PH_COUNT];
 	long group;                     /* --average, or -1 */
+	long run;                       /* its run's context, or -1 */
+};
+
+/* What a result read from clyde's JSON knows of its run. */
+struct report_run {
+	struct run_info run;
+	struct phase_figures phase[PH_COUNT];
+	enum run_status status;
+	char error[512];
+	unsigned sweep_chunks[CHUNKS_MAX];
+	unsigned sweep_n, sweep_point;
 };
 
 struct report_group {
@@ -35,6 +46,7 @@ struct report_group {
 	size_t runs;
 	struct report_item mean;
 	struct report_spread spread[PH_COUNT];
+	struct report_spread lat_spread[PH_COUNT];      /* of latency_us */
 };
 
 void report_set_init(struct report_set *set)
@@ -62,9 +74,12 @@ static void free_sweeps(struct report_set *set)
 void report_set_free(struct report_set *set)
 {
 	free(set->items);
+	free(set->runs);
 	free(set->names);
 	free(set->groups);
 	free(set->verdicts);
+	free(set->lat_verdicts);
+	free(set->best);
 	free_sweeps(set);
 	report_set_init(set);
 }
@@ -118,6 +133,18 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 	memcpy((dst)->cell, (src)->cell, sizeof((dst)->cell)); \
 } while (0)
 
+/* The run-only fields a report_run keeps of struct result, the same names. */
+#define COPY_RUN(dst, src) do { \
+	(dst)->run = (src)->run; \
+	memcpy((dst)->phase, (src)->phase, sizeof((dst)->phase)); \
+	(dst)->status = (src)->status; \
+	memcpy((dst)->error, (src)->error, sizeof((dst)->error)); \
+	memcpy((dst)->sweep_chunks, (src)->sweep_chunks, \
+	    sizeof((dst)->sweep_chunks)); \
+	(dst)->sweep_n = (src)->sweep_n; \
+	(dst)->sweep_point = (src)->sweep_point; \
+} while (0)
+
 int report_set_add(struct report_set *set, const struct result *res)
 {
 	return report_set_add_labelled(set, res, NULL);
@@ -138,6 +165,17 @@ int report_set_add_labelled(struct report_set *set, const struct result *res,
 	it = &set->items[set->n];
 	COPY_CORE(it, res);
 	it->group = -1;
+	it->run = -1;
+	if (res->from_run) {
+		struct report_run *run;
+
+		if (grow((void **)&set->runs, &set->runs_cap, set->nruns + 1,
+		    sizeof(*set->runs)) != 0)
+			return -1;
+		run = &set->runs[set->nruns];
+		COPY_RUN(run, res);
+		it->run = (long)set->nruns++;
+	}
 	if (keep_string(set, res->name, &it->name) != 0 ||
 	    keep_string(set, res->seed, &it->seed) != 0)
 		return -1;
@@ -157,7 +195,14 @@ static void unpack(const struct report_set *set, const struct report_item *it,
 	    strlen(set->names + it->name) + 1);
 	memcpy(out->seed, set->names + it->seed,
 	    strlen(set->names + it->seed) + 1);
-	out->from_run = false;
+	out->from_run = it->run >= 0;
+	out->nranks = 0;
+	out->ranks = NULL;
+	if (it->run >= 0) {
+		const struct report_run *run = &set->runs[it->run];
+
+		COPY_RUN(out, run);
+	}
 }
 
 void report_set_get(const struct report_set *set, size_t i,
@@ -259,6 +304,26 @@ static void accumulate(struct acc *a, const struct cell *c)
 	a->precision += c->rate_precision;
 }
 
+/* The spread of one measurement from the summary of its runs' values. */
+static void spread_of(const struct stats_summary *x, unsigned too_fast,
+    struct report_spread *sp)
+{
+	memset(sp, 0, sizeof(*sp));
+	sp->too_fast = too_fast;
+	if (x->n == 0)
+		return;
+	sp->runs = (unsigned)x->n;
+	sp->min = x->min;
+	sp->max = x->max;
+	sp->cv = x->cv;
+	sp->mean = x->mean;
+	sp->median = x->median;
+	sp->sd = x->sd;
+	sp->ci_low = x->ci_low;
+	sp->ci_high = x->ci_high;
+	sp->bimodal = x->bimodal;
+}
+
 /*
  * The mean over the runs where the phase was measured; +++++ only when
  * it was +++++ in every run that ran it, and a +++++ run is counted as
@@ -268,8 +333,7 @@ static void accumulate(struct acc *a, const struct cell *c)
 static void finish(const struct acc *a, const struct stats_summary *rates,
     enum phase_id ph, struct cell *mean, struct report_spread *sp)
 {
-	memset(sp, 0, sizeof(*sp));
-	sp->too_fast = a->fast;
+	spread_of(rates, a->fast, sp);
 	mean->status = a->runs > 0 ? CELL_OK :
 	    a->fast > 0 ? CELL_TOO_FAST : CELL_SKIPPED;
 	mean->rate = 0;
@@ -282,16 +346,6 @@ static void finish(const struct acc *a, const struct stats_summary *rates,
 	/* the mean of rounded rates is off by at most their mean rounding */
 	mean->rate_precision = a->precision / a->runs;
 	mean->cpu = (int)lround(a->cpu / a->runs);
-	sp->runs = a->runs;
-	sp->min = rates->min;
-	sp->max = rates->max;
-	sp->cv = rates->cv;
-	sp->mean = rates->mean;
-	sp->median = rates->median;
-	sp->sd = rates->sd;
-	sp->ci_low = rates->ci_low;
-	sp->ci_high = rates->ci_high;
-	sp->bimodal = rates->bimodal;
 }
 
 /*
@@ -340,6 +394,15 @@ static int summarize_groups(struct report_set *set, size_t ng,
 			finish(&acc[g * PH_COUNT + ph], &sum, (enum phase_id)ph,
 			    &set->groups[g].mean.cell[ph],
 			    &set->groups[g].spread[ph]);
+			/* a +++++ phase has its latency all the same */
+			for (i = start[g], k = 0; i < start[g + 1]; i++) {
+				const struct cell *c = &set->items[order[i]].cell[ph];
+
+				if (c->latency_us >= 0)
+					rates[k++] = (double)c->latency_us;
+			}
+			stats_summarize(rates, k, &sum);
+			spread_of(&sum, 0, &set->groups[g].lat_spread[ph]);
 		}
 	}
 	rc = 0;
@@ -426,8 +489,9 @@ int report_set_average(struct report_set *set)
 		if (g->runs++ == 0) {
 			g->first = i;
 			g->mean = *it;
-			/* mean:LABEL for a set of LABEL=PATH */
+			/* mean:LABEL for a set of LABEL=PATH; no run's own */
 			g->mean.name = it->set_name;
+			g->mean.run = -1;
 		}
 		for (ph = 0; ph < PH_COUNT; ph++)
 			accumulate(&acc[(size_t)it->group * PH_COUNT + ph],
@@ -470,6 +534,12 @@ const struct report_spread *report_set_group_spread(
     const struct report_set *set, size_t g)
 {
 	return set->groups[g].spread;
+}
+
+const struct report_spread *report_set_group_latency_spread(
+    const struct report_set *set, size_t g)
+{
+	return set->groups[g].lat_spread;
 }
 
 long report_set_group_of(const struct report_set *set, size_t i)
@@ -710,11 +780,13 @@ static bool base_at(const struct report_set *set, unsigned chunk, long *group,
 
 /*
  * One phase of a group against the base's: Welch's t on the runs' rates
- * (clyde(1), Sets of runs, says why not Mann-Whitney's U), the change
- * and its interval in % of the base's mean.
+ * or latencies (clyde(1), Sets of runs, says why not Mann-Whitney's U),
+ * the change and its interval in % of the base's mean.  A latency is
+ * better lower.
  */
 static void judge(const struct report_spread *base,
-    const struct report_spread *sp, double slack, struct report_verdict *v)
+    const struct report_spread *sp, double slack, bool lower_better,
+    struct report_verdict *v)
 {
 	struct stats_summary a = { 0 }, b = { 0 };
 	struct stats_welch w;
@@ -742,7 +814,28 @@ static void judge(const struct report_spread *base,
 	if (w.p >= 1.0 - STATS_LEVEL || fabs(w.diff) <= slack)
 		v->kind = VERDICT_SAME;
 	else
-		v->kind = w.diff > 0 ? VERDICT_BETTER : VERDICT_WORSE;
+		v->kind = (w.diff > 0) != lower_better ? VERDICT_BETTER :
+		    VERDICT_WORSE;
+}
+
+/*
+ * How far a latency of a CSV line may be from the true one: bonnie++
+ * truncates it to whole ms from 100 ms on, to whole s from 100 s on.
+ */
+static double latency_slack(double us)
+{
+	return us >= 100000000.0 ? 1000000.0 : us >= 100000.0 ? 1000.0 : 0.0;
+}
+
+/* A lone base result as a set of one run: its rate, or its latency. */
+static void one_run(const struct cell *c, bool latency,
+    struct report_spread *one)
+{
+	memset(one, 0, sizeof(*one));
+	if (latency ? c->latency_us < 0 : c->status != CELL_OK)
+		return;
+	one->runs = 1;
+	one->mean = latency ? (double)c->latency_us : c->rate;
 }
 
 /* Every group mean but the base's against the base, per phase. */
@@ -751,15 +844,19 @@ static int compare_groups(struct report_set *set)
 	size_t g;
 
 	free(set->verdicts);
-	set->verdicts = NULL;
+	free(set->lat_verdicts);
+	set->verdicts = set->lat_verdicts = NULL;
 	if (set->ngroups == 0)
 		return 0;
 	set->verdicts = calloc(set->ngroups * PH_COUNT, sizeof(*set->verdicts));
-	if (set->verdicts == NULL)
+	set->lat_verdicts = calloc(set->ngroups * PH_COUNT,
+	    sizeof(*set->lat_verdicts));
+	if (set->verdicts == NULL || set->lat_verdicts == NULL)
 		return -2;
 	for (g = 0; g < set->ngroups; g++) {
 		const struct report_group *grp = &set->groups[g];
 		struct report_verdict *v = &set->verdicts[g * PH_COUNT];
+		struct report_verdict *lv = &set->lat_verdicts[g * PH_COUNT];
 		long bg, bi;
 		int ph;
 
@@ -769,34 +866,49 @@ static int compare_groups(struct report_set *set)
 			const struct cell *bc = bg >= 0 ?
 			    &set->groups[bg].mean.cell[ph] :
 			    &set->items[bi].cell[ph];
-			/* a lone base result is a set of one run */
-			struct report_spread one = { 0 };
+			struct report_spread one, lone;
 
-			if (bg < 0 && bc->status == CELL_OK) {
-				one.runs = 1;
-				one.mean = bc->rate;
-			}
+			one_run(bc, false, &one);
+			one_run(bc, true, &lone);
 			judge(bg >= 0 ? &set->groups[bg].spread[ph] : &one,
 			    &grp->spread[ph], bc->rate_precision +
-			    grp->mean.cell[ph].rate_precision, &v[ph]);
+			    grp->mean.cell[ph].rate_precision, false, &v[ph]);
+			judge(bg >= 0 ? &set->groups[bg].lat_spread[ph] : &lone,
+			    &grp->lat_spread[ph],
+			    latency_slack((double)bc->latency_us) +
+			    latency_slack((double)grp->mean.cell[ph].latency_us),
+			    true, &lv[ph]);
 		}
 	}
 	return 0;
 }
 
-const struct report_verdict *report_set_verdicts(const struct report_set *set,
-    long g)
+/* Group g's row of verdicts, NULL when every one is VERDICT_NONE. */
+static const struct report_verdict *verdict_row(
+    const struct report_verdict *all, const struct report_set *set, long g)
 {
 	const struct report_verdict *v;
 	int ph;
 
-	if (set->verdicts == NULL || g < 0 || (size_t)g >= set->ngroups)
+	if (all == NULL || g < 0 || (size_t)g >= set->ngroups)
 		return NULL;
-	v = &set->verdicts[(size_t)g * PH_COUNT];
+	v = &all[(size_t)g * PH_COUNT];
 	for (ph = 0; ph < PH_COUNT; ph++)
 		if (v[ph].kind != VERDICT_NONE)
 			return v;
 	return NULL;
+}
+
+const struct report_verdict *report_set_verdicts(const struct report_set *set,
+    long g)
+{
+	return verdict_row(set->verdicts, set, g);
+}
+
+const struct report_verdict *report_set_latency_verdicts(
+    const struct report_set *set, long g)
+{
+	return verdict_row(set->lat_verdicts, set, g);
 }
 
 bool report_set_stdio_per_char(const struct result *r)
@@ -804,8 +916,29 @@ bool report_set_stdio_per_char(const struct result *r)
 	return strcmp(r->generation, "1.0x") == 0;
 }
 
+/* What the runs of two results read from runs' JSON differ in. */
+static unsigned unlike_runs(const struct report_set *set, size_t a, size_t b)
+{
+	const struct run_info *x, *y;
+	unsigned u = 0;
+
+	if (set->items[a].run < 0 || set->items[b].run < 0)
+		return 0;
+	x = &set->runs[set->items[a].run].run;
+	y = &set->runs[set->items[b].run].run;
+	if (strcmp(x->fstype, y->fstype) != 0)
+		u |= REPORT_UNLIKE_FSTYPE;
+	if (strcmp(x->mount_options, y->mount_options) != 0)
+		u |= REPORT_UNLIKE_MOUNT;
+	if (x->sync_writes != y->sync_writes)
+		u |= REPORT_UNLIKE_SYNC;
+	if (x->direct_io != y->direct_io)
+		u |= REPORT_UNLIKE_DIRECT;
+	return u;
+}
+
 unsigned report_set_unlike(const struct report_set *set, long g,
-    struct result *base)
+    struct result *base, size_t *base_first)
 {
 	const struct report_item *m;
 	struct result mean;
@@ -834,7 +967,109 @@ unsigned report_set_unlike(const struct report_set *set, long g,
 	if (mean.has_files && base->has_files &&
 	    !same_files(&mean.files, &base->files))
 		u |= REPORT_UNLIKE_FILES;
-	return u;
+	*base_first = bg >= 0 ? set->groups[bg].first : (size_t)bi;
+	return u | unlike_runs(set, set->groups[g].first, *base_first);
+}
+
+/* ---- --best ----------------------------------------------------------- */
+
+/* Whether group g takes part: the sets outside chunk sweeps. */
+static bool in_best(const struct report_set *set, size_t g)
+{
+	return report_set_place(set, set->groups[g].first)->sweep < 0;
+}
+
+/*
+ * One measurement of every set against the best set's: the highest
+ * median rate, or the lowest median latency.  out[g * PH_COUNT + ph].
+ */
+static void best_of(struct report_set *set, enum phase_id ph, bool latency,
+    struct report_best *out)
+{
+	long best = -1;
+	size_t g;
+
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_spread *sp = latency ?
+		    &set->groups[g].lat_spread[ph] : &set->groups[g].spread[ph];
+		const struct report_spread *bp;
+
+		if (!in_best(set, g) || sp->runs == 0)
+			continue;
+		if (best < 0) {
+			best = (long)g;
+			continue;
+		}
+		bp = latency ? &set->groups[best].lat_spread[ph] :
+		    &set->groups[best].spread[ph];
+		if (latency ? sp->median < bp->median : sp->median > bp->median)
+			best = (long)g;
+	}
+	if (best < 0)
+		return;
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_group *b = &set->groups[best], *grp =
+		    &set->groups[g];
+		const struct report_spread *bp = latency ? &b->lat_spread[ph] :
+		    &b->spread[ph];
+		const struct report_spread *sp = latency ? &grp->lat_spread[ph] :
+		    &grp->spread[ph];
+		struct report_best *c = &out[g * PH_COUNT + ph];
+
+		if (!in_best(set, g) || sp->runs == 0 || !(bp->median > 0))
+			continue;
+		c->has = true;
+		c->percent = sp->median / bp->median * 100.0;
+		/* a tie is a best too */
+		c->best = sp->median == bp->median;
+		if (c->best)
+			continue;
+		judge(bp, sp, latency ?
+		    latency_slack((double)b->mean.cell[ph].latency_us) +
+		    latency_slack((double)grp->mean.cell[ph].latency_us) :
+		    b->mean.cell[ph].rate_precision +
+		    grp->mean.cell[ph].rate_precision, latency, &c->v);
+	}
+}
+
+int report_set_best(struct report_set *set)
+{
+	int ph;
+
+	free(set->best);
+	set->best = NULL;
+	if (set->ngroups == 0)
+		return 0;
+	set->best = calloc(2 * set->ngroups * PH_COUNT, sizeof(*set->best));
+	if (set->best == NULL)
+		return -1;
+	for (ph = 0; ph < PH_COUNT; ph++) {
+		best_of(set, (enum phase_id)ph, false, set->best);
+		best_of(set, (enum phase_id)ph, true,
+		    set->best + set->ngroups * PH_COUNT);
+	}
+	return 0;
+}
+
+const struct report_best *report_set_best_of(const struct report_set *set,
+    long g, bool latency)
+{
+	const struct report_best *b;
+	int ph;
+
+	if (set->best == NULL || g < 0 || (size_t)g >= set->ngroups)
+		return NULL;
+	b = set->best + (latency ? set->ngroups * PH_COUNT : 0) +
+	    (size_t)g * PH_COUNT;
+	for (ph = 0; ph < PH_COUNT; ph++)
+		if (b[ph].has)
+			return b;
+	return NULL;
+}
+
+const char *report_set_group_name(const struct report_set *set, size_t g)
+{
+	return set->names + set->groups[g].mean.name;
 }
 
 int report_set_compare(struct report_set *set, const char *name)
@@ -910,6 +1145,22 @@ bool report_set_percent(const struct report_set *set, const struct result *r,
 	if (b->status != CELL_OK || c->status != CELL_OK || !(b->rate > 0))
 		return false;
 	*pct = lround((c->rate / b->rate - 1.0) * 100.0);
+	return true;
+}
+
+bool report_set_latency_percent(const struct report_set *set,
+    const struct result *r, enum phase_id ph, long *pct)
+{
+	const struct cell *base = base_cells(set, r->chunk);
+	const struct cell *b, *c = &r->cell[ph];
+
+	if (base == NULL)
+		return false;
+	b = &base[ph];
+	if (b->latency_us <= 0 || c->latency_us < 0)
+		return false;
+	*pct = lround(((double)c->latency_us / (double)b->latency_us - 1.0) *
+	    100.0);
 	return true;
 }
 

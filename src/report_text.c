@@ -311,7 +311,7 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 
 void report_text_verdict(char *cell, char *interval, size_t n,
     const struct report_set *set, const struct result *res,
-    const struct report_verdict *v, enum phase_id ph)
+    const struct report_verdict *v, enum phase_id ph, bool latency)
 {
 	long p;
 
@@ -320,7 +320,8 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 	case VERDICT_NONE:
 		break;
 	case VERDICT_TOO_FEW:
-		if (report_set_percent(set, res, ph, &p))
+		if (latency ? report_set_latency_percent(set, res, ph, &p) :
+		    report_set_percent(set, res, ph, &p))
 			snprintf(cell, n, "%+ld%%", p);
 		break;
 	case VERDICT_SAME:
@@ -332,6 +333,16 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 		snprintf(interval, n, "%+.0f..%+.0f", v->ci_low, v->ci_high);
 		break;
 	}
+}
+
+bool report_text_any_verdict(const struct report_verdict *v, int first)
+{
+	int i;
+
+	for (i = first; v != NULL && i < first + 6; i++)
+		if (v[i].kind != VERDICT_NONE)
+			return true;
+	return false;
 }
 
 /* appends ", WHAT A vs B" (no comma first) to out */
@@ -350,12 +361,13 @@ void report_text_unlike(char *out, size_t n, const struct report_set *set,
 {
 	struct result base, mean;
 	char a[64], b[64];
+	size_t base_first = 0;
 	unsigned u;
 
 	memset(&base, 0, sizeof(base));
 	memset(&mean, 0, sizeof(mean));
 	out[0] = '\0';
-	u = report_set_unlike(set, g, &base);
+	u = report_set_unlike(set, g, &base, &base_first);
 	if (u == 0)
 		return;
 	report_set_group_mean(set, (size_t)g, &mean);
@@ -388,6 +400,23 @@ void report_text_unlike(char *out, size_t n, const struct report_set *set,
 		fmt_files_spec(b, sizeof(b), &base.files);
 		add_unlike(out, n, "files", a, b);
 	}
+	if ((u & (REPORT_UNLIKE_FSTYPE | REPORT_UNLIKE_MOUNT |
+	    REPORT_UNLIKE_SYNC | REPORT_UNLIKE_DIRECT)) == 0)
+		return;
+	/* what the first runs' records say (report_set_unlike()) */
+	report_set_get(set, report_set_group_first(set, (size_t)g), &mean);
+	report_set_get(set, base_first, &base);
+	if (u & REPORT_UNLIKE_FSTYPE)
+		add_unlike(out, n, "filesystem", mean.run.fstype, base.run.fstype);
+	if (u & REPORT_UNLIKE_MOUNT)
+		add_unlike(out, n, "mount options", mean.run.mount_options,
+		    base.run.mount_options);
+	if (u & REPORT_UNLIKE_SYNC)
+		add_unlike(out, n, "-b", mean.run.sync_writes ? "yes" : "no",
+		    base.run.sync_writes ? "yes" : "no");
+	if (u & REPORT_UNLIKE_DIRECT)
+		add_unlike(out, n, "-D", mean.run.direct_io ? "yes" : "no",
+		    base.run.direct_io ? "yes" : "no");
 }
 
 unsigned report_text_too_few(const struct report_verdict *v, int first)
@@ -400,38 +429,57 @@ unsigned report_text_too_few(const struct report_verdict *v, int first)
 	return 0;
 }
 
+/* One row of verdicts under label, and the row of their intervals. */
+static void verdict_cells(FILE *out, const struct source *src,
+    const struct result *res, const struct report_verdict *v, int first,
+    const char *label, bool latency)
+{
+	char cell[32], interval[32];
+	bool any = false;
+	int i;
+
+	fprintf(out, "%-19.19s", label);
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(out, " %5s    ", cell);
+		any = any || interval[0] != '\0';
+	}
+	fputc('\n', out);
+	if (!any)
+		return;
+	fprintf(out, "%-19s", "  95% interval");
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(out, " %9s", interval);
+	}
+	fputc('\n', out);
+}
+
 /*
  * A mean's verdicts against the base's mean: "~" within noise, the
  * change with its sign when significant, and a row of the 95 %
- * intervals of the changes; too few runs: the plain percentages and a
- * line that says so.
+ * intervals of the changes; the same of the latencies, where the runs
+ * have them; too few runs: the plain percentages and a line that says
+ * so.
  */
 static void verdict_rows(FILE *out, const struct source *src,
     const struct result *res, long group, int first)
 {
 	const struct report_verdict *v = report_set_verdicts(src->set, group);
-	char label[64], cell[32], interval[32], unlike[512];
+	const struct report_verdict *lv =
+	    report_set_latency_verdicts(src->set, group);
+	char label[64], unlike[512];
 	unsigned few = report_text_too_few(v, first);
-	bool any = false;
-	int i;
 
 	snprintf(label, sizeof(label), "  vs %s", src->base);
-	fprintf(out, "%-19.19s", label);
-	for (i = first; i < first + 6; i++) {
-		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
-		    &v[i], (enum phase_id)i);
-		fprintf(out, " %5s    ", cell);
-		any = any || interval[0] != '\0';
-	}
-	fputc('\n', out);
-	if (any) {
-		fprintf(out, "%-19s", "  95% interval");
-		for (i = first; i < first + 6; i++) {
-			report_text_verdict(cell, interval, sizeof(cell), src->set,
-			    res, &v[i], (enum phase_id)i);
-			fprintf(out, " %9s", interval);
-		}
-		fputc('\n', out);
+	verdict_cells(out, src, res, v, first, label, false);
+	if (report_text_any_verdict(lv, first)) {
+		snprintf(label, sizeof(label), "  latency vs %s", src->base);
+		verdict_cells(out, src, res, lv, first, label, true);
+		if (few == 0)
+			few = report_text_too_few(lv, first);
 	}
 	if (few > 0)
 		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
@@ -603,6 +651,111 @@ void report_text_sweep_heading(char *out, size_t n,
 		snprintf(out + len, n - (size_t)len, ", %zu runs", sw->nseries);
 }
 
+void report_text_best_cell(char *cell, size_t n, const struct report_best *b)
+{
+	cell[0] = '\0';
+	if (!b->has)
+		return;
+	snprintf(cell, n, "%s%.0f", b->best ? "*" :
+	    b->v.kind == VERDICT_SAME ? "~" : "", b->percent);
+}
+
+unsigned report_text_best_few(const struct report_best *b, int first)
+{
+	int i;
+
+	for (i = first; b != NULL && i < first + 6; i++)
+		if (b[i].has && b[i].v.kind == VERDICT_TOO_FEW)
+			return b[i].v.runs;
+	return 0;
+}
+
+bool report_text_best_any(const struct report_best *b, int first)
+{
+	int i;
+
+	for (i = first; b != NULL && i < first + 6; i++)
+		if (b[i].has)
+			return true;
+	return false;
+}
+
+bool report_text_best_section(const struct report_set *set, int first)
+{
+	size_t g;
+
+	for (g = 0; g < set->ngroups; g++)
+		if (report_text_best_any(report_set_best_of(set, (long)g, false),
+		    first) || report_text_best_any(report_set_best_of(set,
+		    (long)g, true), first))
+			return true;
+	return false;
+}
+
+/* One row of --best: label, then a cell under each rate column. */
+static void best_row(FILE *out, const char *label, bool fit,
+    const struct report_best *b, int first)
+{
+	char cell[32];
+	int i;
+
+	if (fit)
+		put_fitted(out, label, LABEL_WIDTH);
+	else
+		fputs(label, out);
+	for (i = first; i < first + 6; i++) {
+		report_text_best_cell(cell, sizeof(cell), &b[i]);
+		fprintf(out, " %5s    ", cell);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * --best: per section, a row per set of its medians in % of the best
+ * set's, the same of the latencies under it where the runs have them.
+ */
+static void best_section(FILE *out, const struct report_set *set, int first)
+{
+	size_t g;
+
+	if (!report_text_best_section(set, first))
+		return;
+	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_title : file_title);
+	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_columns :
+	    file_columns);
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_best *b = report_set_best_of(set, (long)g,
+		    false);
+		const struct report_best *lb = report_set_best_of(set, (long)g,
+		    true);
+		const char *name = report_set_group_name(set, g);
+		unsigned few = report_text_best_few(b, first);
+		bool rates = report_text_best_any(b, first);
+
+		if (rates)
+			best_row(out, name, true, b, first);
+		if (report_text_best_any(lb, first)) {
+			if (!rates) {
+				put_fitted(out, name, LABEL_WIDTH);
+				fputc('\n', out);
+			}
+			best_row(out, "  latency          ", false, lb, first);
+			if (few == 0)
+				few = report_text_best_few(lb, first);
+		}
+		if (few > 0)
+			fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
+	}
+}
+
+/* --best, after the tables */
+static void best_table(FILE *out, const struct report_set *set)
+{
+	fputs("\n" REPORT_TEXT_BEST_TITLE "\n", out);
+	best_section(out, set, PH_PUTC);
+	best_section(out, set, PH_SEQ_CREATE);
+}
+
 /*
  * The results outside sweeps in one table, as bon_csv2txt would; then
  * each sweep in a table of its own under a heading, by chunk size.
@@ -640,4 +793,6 @@ void report_text_set(FILE *out, enum compat compat,
 		print_table(out, &src);
 	}
 	free(rows);
+	if (set->best != NULL)
+		best_table(out, set);
 }

@@ -7,6 +7,12 @@
 
 #include "result.h"
 
+const char *const phase_title[PH_COUNT] = {
+	"Per-char write", "Block write", "Rewrite", "Per-char read",
+	"Block read", "Random seeks", "Sequential create", "Sequential read",
+	"Sequential delete", "Random create", "Random read", "Random delete",
+};
+
 const char *const phase_csv_name[PH_COUNT] = {
 	[PH_PUTC] = "putc",
 	[PH_PUT_BLOCK] = "put_block",

@@ -468,6 +468,69 @@ mv "$WORK/out" "$WORK/plain"
 report --csv --average --compare=old "$WORK/sets.csv"
 cmp -s "$WORK/plain" "$WORK/out" && grep -q '^mean:new,1G,5000,90,120000,' "$WORK/out"
 ok $? "sets --csv: the mean lines unchanged by the verdicts" || diag < "$WORK/out"
+# latencies (2.00 lines): lower is better; put_block's halved in new,
+# get_block's 1.4 times old's, the rest unchanged (tests/report/sets.awk)
+for s in old new two; do
+	awk -v name=box -v set="$s" -v format=1.98 -f tests/report/sets.awk > "$WORK/lat_$s.csv"
+done
+report --compat=2.00 --average --compare=old old="$WORK/lat_old.csv" \
+    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+{
+	printf '%-19s' '  latency vs old'
+	for c in '~' -50% '~' '~' +40% '~'; do printf ' %5s    ' "$c"; done
+	echo
+} > "$WORK/want"
+sed -n '/^mean:new  *1G/,/^  min/p' "$WORK/out" | grep '^  latency vs old' > "$WORK/got"
+cmp -s "$WORK/want" "$WORK/got" && [ "$rc" = 0 ] &&
+    sed -n '/^mean:new  *1G/,/^  min/p' "$WORK/out" | grep -A1 '^  latency vs' |
+    grep -Eq '^  95% interval +-5[0-9]\.\.-4[0-9] +\+3[0-9]\.\.\+4[0-9] *$' &&
+    sed -n '/^mean:new  *16/,/^  min/p' "$WORK/out" |
+    grep -Eq '^  latency vs old( +~){6} *$'
+ok $? "latency verdicts: -50 % (better) and +40 % (worse) beyond noise, ~ elsewhere" ||
+    { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+sed -n '/^mean:two  *1G/,/^  min/p' "$WORK/out" > "$WORK/got"
+grep -q '^  latency vs old  *-1%  *-50%' "$WORK/got" &&
+    grep -qx '  too few runs (2): no verdict' "$WORK/got" && ! grep -q '95%' "$WORK/got"
+ok $? "latency verdicts: 2 runs, the plain percentages, no verdict" || diag < "$WORK/got"
+# the 1.03 layout shows no latency, but says what changed in it
+report --average --compare=old old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+n=$(grep -c '^  latency vs old' "$WORK/out")
+report --average --compare=old "$WORK/sets.csv"
+[ "$n" = 2 ] && grep -q '^  vs old' "$WORK/out" && ! grep -q '^  latency vs' "$WORK/out"
+ok $? "latency verdicts in the 1.03 layout too; none for 1.0x lines, which have none" ||
+    diag < "$WORK/out"
+report --markdown --compat=2.00 --average --compare=old old="$WORK/lat_old.csv" \
+    new="$WORK/lat_new.csv"
+grep -qx '| latency vs old | | ~ | | -50% | | ~ | | ~ | | +40% | | ~ | |' "$WORK/out"
+ok $? "latency verdicts --markdown" || diag < "$WORK/out"
+if command -v python3 >/dev/null; then
+	report --json --average --compare=old old="$WORK/lat_old.csv" \
+	    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+	python3 - "$WORK/out" <<'PY'
+import json, sys
+recs = {r["name"]: r for r in json.load(open(sys.argv[1]))}
+new, two = recs["mean:new"], recs["mean:two"]
+lat = new["compare"]["latency"]
+assert list(lat) == ["percent", "significant", "p", "ci_percent"], list(lat)
+assert lat["percent"]["put_block"] == -50 and lat["percent"]["get_block"] == 40, lat
+assert lat["significant"]["put_block"] is True and lat["significant"]["get_block"] is True
+assert lat["p"]["put_block"] < 0.001, lat["p"]
+lo, hi = lat["ci_percent"]["put_block"]
+assert lo < -50 < hi < 0, lat["ci_percent"]
+for ph in ("putc", "rewrite", "getc", "seeks", "seq_create", "seq_stat", "ran_del"):
+    assert lat["significant"][ph] is False, (ph, lat)
+assert set(two["compare"]["latency"]["significant"].values()) == {None}
+ls = new["average"]["latency_spread"]
+assert ls["put_block"]["runs"] == 5 and ls["put_block"]["median"] == 25000, ls
+# +++++ runs have their latency: seq_stat has 5, its rate 3
+assert ls["seq_stat"]["runs"] == 5 and new["average"]["spread"]["seq_stat"]["runs"] == 3
+assert recs["mean:old"]["compare"]["latency"]["significant"]["put_block"] is None
+PY
+	ok $? "latency verdicts --json: compare.latency, average.latency_spread" ||
+	    diag < "$WORK/out"
+else
+	skip_all "python3 is not installed" 1
+fi
 # unlike sets: new ran on 2G with 64k chunks; one line says so, once
 sed 's/^box,1G,/box,2G:64k,/' "$WORK/set_new.csv" > "$WORK/set_new2g.csv"
 report --average --compare=old old="$WORK/set_old.csv" new="$WORK/set_new2g.csv"
@@ -498,6 +561,254 @@ grep -q '^  median  *73 ' "$WORK/got" && grep -q '^  bimodal  *yes ' "$WORK/got"
     grep -A1 '^mean:single  *1G' "$WORK/out" | grep -Eq '^  vs rrobin( +~){6} *$'
 ok $? "OpenGFS: DAMETH_SINGLE's create is bimodal (829 801 825, 73 72 72 71), its I/O ~" ||
     diag < "$WORK/out"
+# --best: each set's median in % of the best set's, per phase.  old and
+# new of tests/report/sets.awk: new's put_block is 1.2 times old's (old:
+# 83 %), old's get_block 200000 against new's 172000 (new: 86 %), the
+# other medians the same (a tie: both best); seq_stat only new measured.
+best_row() { # NAME CELL...: a row of the best-case table
+	printf '%-19s' "$1"
+	shift
+	for c in "$@"; do printf ' %5s    ' "$c"; done
+	echo
+}
+report --average --best old="$WORK/set_old.csv" new="$WORK/set_new.csv"
+{
+	echo "Best case: each set's median in % of the best set's (*: the best; ~: not significantly different from it)"
+	printf '%20s%s\n' '' '------Sequential Output------ --Sequential Input- --Random-' \
+	    '' '-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--'
+	best_row old '*100' 83 '*100' '*100' '*100' '*100'
+	best_row new '*100' '*100' '*100' '*100' 86 '*100'
+	printf '%20s%s\n' '' '------Sequential Create------ --------Random Create--------' \
+	    '' '-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--'
+	best_row old '*100' '' '*100' '*100' '*100' '*100'
+	best_row new '*100' '*100' '*100' '*100' '*100' '*100'
+} > "$WORK/want"
+sed -n '/^Best case/,$p' "$WORK/out" > "$WORK/got"
+[ "$rc" = 0 ] && cmp -s "$WORK/want" "$WORK/got"
+ok $? "--best: the medians in % of the best, * the best, beyond noise unmarked" ||
+    { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+# latencies: the lowest is the best; new's put_block latency is half
+# old's (old: 200 %), old's get_block latency 10000 against 14000 (140 %)
+report --average --best --compat=2.00 old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+sed -n '/^Best case/,/Sequential Create/p' "$WORK/out" | grep -A1 '^old ' | tail -1 > "$WORK/got"
+sed -n '/^Best case/,/Sequential Create/p' "$WORK/out" | grep -A1 '^new ' | tail -1 >> "$WORK/got"
+{ best_row '  latency' '*100' 200 '*100' '*100' '*100' '*100'
+  best_row '  latency' '*100' '*100' '*100' '*100' 140 '*100'; } > "$WORK/want"
+cmp -s "$WORK/want" "$WORK/got"
+ok $? "--best: latencies, the lowest best" || { diff "$WORK/want" "$WORK/got"; cat "$WORK/out"; } | diag
+# OpenGFS: DAMETH_RANDOM has the best median in every large-file phase;
+# ~ marks the phases where --compare=random finds no change
+report --average --best random=$og/random.txt single=$og/single.txt rrobin=$og/rrobin.txt
+cp "$WORK/out" "$WORK/best"
+report --average --compare=random random=$og/random.txt single=$og/single.txt \
+    rrobin=$og/rrobin.txt
+fail=0
+sed -n '/^Best case/,/Sequential Create/p' "$WORK/best" | grep -q '^random  *\*100  *\*100  *\*100  *\*100  *\*100  *\*100 *$' || fail=1
+for set in single rrobin; do
+	best=$(sed -n '/^Best case/,/Sequential Create/p' "$WORK/best" | grep "^$set " |
+	    awk '{ for (i = 2; i <= NF; i++) printf "%s", ($i ~ /^~/ ? "~" : "x") }')
+	cmpr=$(grep -A1 "^mean:$set  *1G" "$WORK/out" | tail -1 | sed 's/^  vs random//' |
+	    awk '{ for (i = 1; i <= NF; i++) printf "%s", ($i == "~" ? "~" : "x") }')
+	[ "$best" = "$cmpr" ] && [ ${#best} = 6 ] || { fail=1; echo "$set: $best vs $cmpr"; }
+done > "$WORK/diag"
+grep -q '^single  *95  *93  *~97  *99  *~97  *79 *$' "$WORK/best" || fail=1
+[ "$fail" = 0 ]
+ok $? "--best, OpenGFS: random the best of the large file; ~ where --compare=random says ~" ||
+    cat "$WORK/diag" "$WORK/best" | diag
+# a best of 2 runs: no verdict, said
+report --average --best old="$WORK/set_old.csv" two="$WORK/set_two.csv"
+sed -n '/^Best case/,$p' "$WORK/out" > "$WORK/got"
+grep -q '^two  *100  *\*100  *100  *100  *86  *100 *$' "$WORK/got" &&
+    grep -q '^old  *\*100  *77  *\*100 ' "$WORK/got" &&
+    [ "$(grep -c '^  too few runs (2): no verdict$' "$WORK/got")" = 3 ] && ! sed 1d "$WORK/got" | grep -q '~'
+ok $? "--best: a best set of 2 runs: the percentages, too few runs for a verdict" ||
+    diag < "$WORK/out"
+report --best "$WORK/sets.csv"
+[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && grep -q '^clyde report: --best: needs --average' "$WORK/err"
+ok $? "--best without --average: exit 1, said" || diag < "$WORK/err"
+# --csv: the lines of --average, then lines of their own, which a reader
+# of results takes for none
+report --csv --average old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+mv "$WORK/out" "$WORK/plain"
+report --csv --average --best old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+cp "$WORK/out" "$WORK/bestcsv"
+n=$(wc -l < "$WORK/plain")
+head -n "$n" "$WORK/bestcsv" | cmp -s "$WORK/plain" - &&
+    sed -n "$((n + 1))p" "$WORK/bestcsv" | grep -qx 'best_case,set,phase,measure,median,percent_of_best,verdict,p,runs' &&
+    grep -qx 'best_case,new,put_block,rate,120000,100.0,best,,5' "$WORK/bestcsv" &&
+    grep -Eqx 'best_case,old,put_block,rate,100000,83.3,worse,[0-9.e-]+,5' "$WORK/bestcsv" &&
+    grep -Eqx 'best_case,old,put_block,latency_us,50000,200.0,worse,[0-9.e-]+,5' "$WORK/bestcsv" &&
+    [ "$(grep -c '^best_case,' "$WORK/bestcsv")" = $((1 + 11 + 12 + 2 * 12)) ]
+ok $? "--best --csv: the lines of --average unchanged, then one line per set, phase and measure" ||
+    diag < "$WORK/bestcsv"
+report --csv "$WORK/bestcsv"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(csv_results)" = 12 ]
+ok $? "--best --csv read back: its results, no complaint" || diag < "$WORK/err"
+report --markdown --average --best --compat=2.00 old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+grep -qx '| old | \\\*100 | 83 | \\\*100 | \\\*100 | \\\*100 | \\\*100 |' "$WORK/out" &&
+    grep -qx '| new latency | \\\*100 | \\\*100 | \\\*100 | \\\*100 | 140 | \\\*100 |' "$WORK/out"
+ok $? "--best --markdown" || diag < "$WORK/out"
+if command -v python3 >/dev/null; then
+	report --json --average --best --compat=2.00 old="$WORK/lat_old.csv" \
+	    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+	python3 - "$WORK/out" <<'PY'
+import json, sys
+recs = json.load(open(sys.argv[1]))
+by = {r["name"]: r for r in recs}
+assert all(r["best"] is None for r in recs if not r["name"].startswith("mean:"))
+keys = ["percent", "is_best", "significant", "p", "latency"]
+old, new, two = by["mean:old"]["best"], by["mean:new"]["best"], by["mean:two"]["best"]
+assert list(old) == keys and list(old["latency"]) == keys[:4], list(old)
+# two's put_block median (131000 plus 1 % and less 2 %) is the best
+assert two["is_best"]["put_block"] and not new["is_best"]["put_block"]
+assert abs(new["percent"]["put_block"] - 120000 / 130345 * 100) < 0.01, new["percent"]
+assert new["significant"]["put_block"] is None      # two has 2 runs
+assert new["is_best"]["get_block"] is False and old["is_best"]["get_block"] is True
+assert old["percent"]["seq_stat"] is None and new["percent"]["seq_stat"] == 100
+lat = old["latency"]
+# two's put_block latency (25000 plus 1 % and less 2 %) is the best
+assert abs(lat["percent"]["put_block"] - 50000 / 24875 * 100) < 0.01, lat["percent"]
+assert lat["is_best"]["get_block"] is True
+assert new["latency"]["percent"]["get_block"] == 140
+assert new["latency"]["significant"]["get_block"] is True
+assert new["latency"]["p"]["get_block"] < 0.001
+assert old["latency"]["significant"]["putc"] is None   # against two's 2 runs
+PY
+	ok $? "--best --json: percent, is_best, significant, p, of rates and latencies" ||
+	    diag < "$WORK/out"
+else
+	skip_all "python3 is not installed" 1
+fi
+# clyde's own --json read back: tiny runs of both profiles, made here;
+# the records give the CSV lines and tables of the runs themselves
+for compat in 1.03 2.00; do
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m jsonbox -s 8 -r 0 -n 1 -f -q --precise \
+	    --compat=$compat --json="$WORK/run$compat.json" >"$WORK/line$compat" 2>"$WORK/err"
+	report --csv "$WORK/run$compat.json"
+	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ -s "$WORK/line$compat" ] &&
+	    cmp -s "$WORK/out" "$WORK/line$compat"
+	ok $? "--json of a $compat run read back: its CSV line, field for field" ||
+	    { cat "$WORK/err"; diff "$WORK/line$compat" "$WORK/out"; } | diag
+	report --compat=$compat "$WORK/line$compat"
+	mv "$WORK/out" "$WORK/table"
+	report --compat=$compat "$WORK/run$compat.json"
+	[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/table"
+	ok $? "--json of a $compat run read back: the table of its CSV line" ||
+	    diff "$WORK/table" "$WORK/out" | diag
+done
+if command -v python3 >/dev/null; then
+	report --json "$WORK/run2.00.json"
+	python3 - "$WORK/run2.00.json" "$WORK/out" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+back, = json.load(open(sys.argv[2]))
+assert back["source"] == "run", back["source"]
+# every key of the run's record, the context and the raw figures too
+for k in run:
+    assert back[k] == run[k], (k, run[k], back[k])
+assert back["target"]["fstype"], back["target"]
+lat = back["phases"]["put_block"]["latency_ns"]
+assert lat["count"] > 0 and lat["p50"] <= lat["p99"] <= lat["max"] * 1.07, lat
+assert back["tests"]["put_block"]["latency_us"] is not None
+PY
+	ok $? "--json of a run read back: every key as the run wrote it, fstype and percentiles" ||
+	    diag < "$WORK/out"
+else
+	skip_all "python3 is not installed" 1
+fi
+# -x 3: an array of three records; --chunks: a sweep
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -m xbox -s 8 -r 0 -n 1 -f -q --precise -x 3 \
+    --json="$WORK/x3.json" >"$WORK/x3.csv" 2>/dev/null
+report --csv "$WORK/x3.json"
+[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/x3.csv" && [ "$(csv_results)" = 3 ]
+ok $? "--json of -x 3 read back: the header and the three lines of the run" ||
+    diff "$WORK/x3.csv" "$WORK/out" | diag
+report --average "$WORK/x3.json"
+grep -q '^mean:xbox ' "$WORK/out" && grep -q '^  cv %' "$WORK/out"
+ok $? "--json of -x 3: one set, its mean and spread" || diag < "$WORK/out"
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -m sweepbox -s 8 -r 0 -n 0 -f -q --precise \
+    --chunks=4k,64k --json="$WORK/sweep.json" >/dev/null 2>&1
+report "$WORK/sweep.json"
+grep -q '^sweepbox 8M: a sweep of 2 chunk sizes, 4k to 64k$' "$WORK/out"
+ok $? "--json of a --chunks sweep read back: the sweep" || diag < "$WORK/out"
+# sets of runs keep their context: -b in one, named in the unlike line
+for s in plain sync; do
+	t=$(fresh_target)
+	"$CLYDE" -d "$t" $AS_USER -m box -s 8 -r 0 -n 0 -f -q --precise -x 2 \
+	    $([ $s = sync ] && echo -b) --json="$WORK/ctx_$s.json" >/dev/null 2>&1
+done
+report --average --compare=plain plain="$WORK/ctx_plain.json" sync="$WORK/ctx_sync.json"
+grep -qx '  unlike plain: -b yes vs no' "$WORK/out"
+ok $? "sets from --json: the unlike line names -b, which no CSV line keeps" ||
+    diag < "$WORK/out"
+# what is not a record is refused in one line, never passed over in silence
+printf '{"name": "x"}\n' > "$WORK/notrec.json"
+printf '[\n{"tests": \n' > "$WORK/cut.json"
+printf '[]\n' > "$WORK/empty.json"
+fail=0
+for spec in 'notrec.json|notrec.json: JSON: record 1: tests is missing' \
+    'cut.json|cut.json:3: JSON: the text ends before a value' \
+    'empty.json|empty.json: JSON: no result in this JSON (only the means of clyde report --average, or none)'; do
+	f=${spec%%|*} want=${spec#*|}
+	report "$WORK/$f"
+	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && [ "$(cat "$WORK/err")" = "$WORK/$want" ] ||
+	    { fail=1; echo "$f: rc=$rc"; cat "$WORK/err"; }
+done > "$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "JSON that is no clyde record: one line says why, exit 1" || diag < "$WORK/diag"
+# a table pasted in BBCode ([b]) or a note in braces is no JSON
+{ printf '[b]not JSON[/b]\n{ a note }\n'; cat "$WORK/line1.03"; } > "$WORK/bbcode"
+report --csv "$WORK/bbcode"
+[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/line1.03"
+ok $? "text that starts with [ or { is read as text" || diag < "$WORK/err"
+# clyde -x 3: after the runs, on stderr, the median and the half-width
+# of the 95 % interval of each phase that ran; stdout is bonnie++'s, the
+# CSV header and one line per run (the figures: unit_report's summary)
+run -s 8 -n 1 -f --precise -x 3
+sed -n '/^clyde: 3 runs: /,$p' "$WORK/err" > "$WORK/summary"
+[ "$rc" = 0 ] && [ "$(wc -l < "$WORK/out")" = 4 ] &&
+    head -1 "$WORK/out" | grep -q '^name,file_size,putc,' &&
+    [ "$(sed 1d "$WORK/out" | grep -c '^host,8M,')" = 3 ] &&
+    [ "$(sed -n '2,11p' "$WORK/summary" |
+        grep -Ec '^  [A-Z][a-z -]+ +[0-9.]+ (K/s|/s) +\+-[0-9]+\.[0-9]%$')" = 10 ] &&
+    grep -q '^  Block write ' "$WORK/summary" && ! grep -q '^  Per-char' "$WORK/summary" &&
+    [ "$(grep -vc '^clyde: runs vary by more than 10% (CV) in: ' "$WORK/summary")" = 11 ]
+ok $? "-x 3: the summary on stderr, ten phases (-f: no per-char); stdout the header and 3 lines" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
+run -s 8 -n 0 -f --precise -x 3 -q
+[ "$rc" = 0 ] && ! grep -q 'runs: the median' "$WORK/err" && [ "$(wc -l < "$WORK/out")" = 4 ]
+ok $? "-x 3 -q: no summary" || diag < "$WORK/err"
+run -s 8 -n 0 -f --precise -x 2
+[ "$rc" = 0 ] && ! grep -q 'runs: the median' "$WORK/err"
+ok $? "-x 2: too few runs for a summary" || diag < "$WORK/err"
+# --html with --average --compare: per phase every run of every set as a
+# dot, each set's row coloured by its verdict, the median and the 95 %
+# interval drawn, a legend (the OpenGFS sets: 3, 7 and 7 runs)
+report --html --average --compare=rrobin random=$og/random.txt single=$og/single.txt \
+    rrobin=$og/rrobin.txt
+cp "$WORK/out" "$WORK/sets.html"
+dots() { # PHASE-TITLE: that phase's chart of sets
+	sed -n "/<figure class=\"sets\"><figcaption>$1 /,/<\/svg>/p" "$WORK/sets.html"
+}
+dots 'Block write' > "$WORK/bw"
+dots 'Random delete' > "$WORK/rd"
+[ "$rc" = 0 ] && [ "$(grep -c '<svg class="dots"' "$WORK/sets.html")" = 12 ] &&
+    [ "$(grep -o '<circle class="run"' "$WORK/bw" | wc -l)" = 17 ] &&
+    [ "$(grep -o '<line class="median"' "$WORK/bw" | wc -l)" = 3 ] &&
+    [ "$(grep -o '<rect class="[a-z]*"' "$WORK/bw" | tr '\n' ' ')" = '<rect class="better" <rect class="same" <rect class="base" ' ] &&
+    grep -q '<rect class="worse"' "$WORK/rd" && grep -q '>-20%</text>' "$WORK/rd" &&
+    grep -q 'the 95% interval of the mean' "$WORK/sets.html" &&
+    grep -q 'too few runs for a verdict' "$WORK/sets.html" &&
+    grep -q '<td class="better" title="95% interval: +4..+9">+7%</td>' "$WORK/sets.html" &&
+    ! grep -qi '<script\|src=\|href=' "$WORK/sets.html"
+ok $? "--html, sets compared: every run a dot, rows coloured better, ~, worse, base; a legend" ||
+    { cat "$WORK/bw"; cat "$WORK/rd"; } | diag
+report --html --average random=$og/random.txt rrobin=$og/rrobin.txt
+! grep -q 'class="dots"' "$WORK/out"
+ok $? "--html --average without --compare: no chart of sets" || diag < "$WORK/out"
 # a file whose own name has '=' is read as a file
 cp "$WORK/set_two.csv" "$WORK/a=b.csv"
 report --average "$WORK/a=b.csv"

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The HTML page of clyde report in a real browser: headless Chromium
 # (Debian's chromium, installed by .ci/run) loads it with no network,
-# the DOM it builds has the two tables and the twelve charts, the
-# screenshot is not blank, and the console has nothing to say.  Skipped
-# when chromium is not installed.
+# the DOM it builds has the two tables and the twelve charts (and, for
+# sets compared, the twelve charts of their runs), the screenshot is not
+# blank, and the console has nothing to say.  Skipped when chromium is
+# not installed.
 . "$(dirname "$0")/lib.sh"
 
 browser=$(command -v chromium || command -v chromium-browser)
@@ -28,9 +29,9 @@ chrome() {
 
 chrome --dump-dom > "$WORK/dom" 2> "$WORK/dom.err"
 [ "$(grep -o '<table>' "$WORK/dom" | wc -l)" = 2 ] &&
-    [ "$(grep -o '<svg ' "$WORK/dom" | wc -l)" = 12 ] &&
+    [ "$(grep -o '<svg xmlns' "$WORK/dom" | wc -l)" = 12 ] &&
     [ "$(grep -o '<rect ' "$WORK/dom" | wc -l)" -gt 50 ]
-ok $? "the browser's DOM: two tables, twelve charts, their bars" ||
+ok $? "the browser's DOM: two tables, twelve bar charts, their bars" ||
     head -c 2000 "$WORK/dom" | diag
 
 chrome --window-size=1400,2400 --screenshot="$WORK/page.png" \
@@ -40,6 +41,17 @@ ok $? "a screenshot" || tail -5 "$WORK/shot.err" | diag
 
 ! grep -h 'CONSOLE' "$WORK/dom.err" "$WORK/shot.err" > "$WORK/console"
 ok $? "no console messages" || diag < "$WORK/console"
+
+# sets compared (the OpenGFS runs): a chart of every run per phase
+og=tests/report/opengfs
+"$CLYDE" report --html --average --compare=rrobin random=$og/random.txt \
+    single=$og/single.txt rrobin=$og/rrobin.txt > "$WORK/page.html"
+chrome --dump-dom > "$WORK/dom" 2> "$WORK/dom.err"
+[ "$(grep -o '<svg class="dots"' "$WORK/dom" | wc -l)" = 12 ] &&
+    [ "$(grep -o '<circle class="run"' "$WORK/dom" | wc -l)" -gt 150 ] &&
+    ! grep -h 'CONSOLE' "$WORK/dom.err"
+ok $? "sets compared in the browser: twelve charts of every run, no console messages" ||
+    head -c 2000 "$WORK/dom" | diag
 
 # a blank page of the same size compresses to almost nothing
 : > "$WORK/blank.html"

@@ -16,6 +16,7 @@
 #include "csv.h"
 #include "report_text.h"
 #include "report_set.h"
+#include "report_summary.h"
 #include "tap.h"
 
 static enum csv_line_kind rd(const char *line, struct result *res,
@@ -854,6 +855,53 @@ static void test_seeks(void)
 	}
 }
 
+/*
+ * clyde -x 3's summary, of three records whose figures are known: block
+ * writes of 100, 110 and 120 K/s (mean 110, sd 10, CV 9.1 %), seeks of
+ * 100, 150 and 200 (mean 150, sd 50, CV 33.3 %), seq_stat +++++ in all.
+ * With t(0.975, 2) = 4.302653 (any table of Student's t), the 95 %
+ * interval of the mean is 110 +- 24.84 (22.6 %) and 150 +- 124.2 (82.8 %).
+ */
+static void test_summary(void)
+{
+	static const double pb[3] = { 120, 100, 110 }, sk[3] = { 150, 200, 100 };
+	struct report_set set;
+	struct result r;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int i;
+
+	report_set_init(&set);
+	for (i = 0; i < 3; i++) {
+		csv_result_clear(&r);
+		strcpy(r.generation, "1.0x");
+		strcpy(r.name, "box");
+		r.has_io = r.has_files = true;
+		r.file_size_mib = 8;
+		r.files.count_k = 1;
+		r.cell[PH_PUT_BLOCK] = (struct cell){ CELL_OK, pb[i], 0, 10, -1 };
+		r.cell[PH_SEEKS] = (struct cell){ CELL_OK, sk[i], 0, 1, -1 };
+		r.cell[PH_SEQ_STAT] = (struct cell){ CELL_TOO_FAST, 0, 0, -1, -1 };
+		report_set_add(&set, &r);
+	}
+	f = open_memstream(&text, &len);
+	if (!ok(f != NULL && report_set_average(&set) == 0, "the summary's set"))
+		return;
+	report_summary(f, &set);
+	fclose(f);
+	is_str(text, "clyde: 3 runs: the median of each phase, +- the half-width "
+	    "of the 95% interval of the mean\n"
+	    "  Block write               110 K/s  +-22.6%\n"
+	    "  Random seeks            150.0 /s   +-82.8%\n"
+	    "  Sequential read    +++++ in 3 runs\n"
+	    "clyde: runs vary by more than 10% (CV) in: Random seeks (33.3%)\n",
+	    "-x 3 summary: medians, the half-widths of the intervals, the CV "
+	    "over 10 % named, +++++ said");
+	free(text);
+	report_set_free(&set);
+}
+
 int main(void)
 {
 	test_corpus_lines();
@@ -867,5 +915,6 @@ int main(void)
 	test_average();
 	test_compare();
 	test_sweeps();
+	test_summary();
 	return tap_done();
 }

@@ -1,0 +1,42 @@
+/*
+ * json_read.h: a small JSON parser (json_read.c), enough to read back
+ * the records that clyde writes with --json (json_input.h).  RFC 8259
+ * text into a tree; numbers as doubles.
+ */
+#ifndef CLYDE_JSON_READ_H
+#define CLYDE_JSON_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum json_type { JSON_NULL, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING,
+    JSON_ARRAY, JSON_OBJECT };
+
+struct json_value {
+	enum json_type type;
+	double number;
+	char *string;                   /* JSON_STRING, NUL-terminated */
+	size_t n;                       /* members or elements */
+	char **keys;                    /* JSON_OBJECT: [n] */
+	struct json_value *items;       /* [n] */
+};
+
+/* Nesting deeper than this is refused (clyde's records nest 5 deep). */
+#define JSON_MAX_DEPTH 32
+
+/*
+ * Parse text[len], one value with only blanks around it, into *out.
+ * Returns 0, or -1 with why (and *line, from 1, where it went wrong);
+ * errno ENOMEM when out of memory.  Free *out with json_free().
+ *
+ * A \u escape below U+0100 becomes that byte: clyde writes a byte that
+ * is not UTF-8 as \u00XX, so a name reads back as it was.
+ */
+int json_parse(const char *text, size_t len, struct json_value *out,
+    char *why, size_t why_len, unsigned long *line);
+void json_free(struct json_value *v);
+
+/* The member key of an object, or NULL (also when v is no object). */
+const struct json_value *json_get(const struct json_value *v, const char *key);
+
+#endif

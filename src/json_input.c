@@ -1,0 +1,332 @@
+/*
+ * json_input.c: see json_input.h.  Each key of the record (clyde(1),
+ * The JSON record) back into the field it was written from, so that a
+ * record read back prints the table and the CSV line of its run.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "csv_read.h"
+#include "json_input.h"
+#include "json_read.h"
+
+bool json_input_looks(const char *text, size_t len)
+{
+	const char *end = text + len, *s = text;
+	char open;
+
+	while (s < end && strchr(" \t\r\n", *s) != NULL && *s)
+		s++;
+	if (s == end || (*s != '{' && *s != '['))
+		return false;
+	open = *s++;
+	while (s < end && strchr(" \t\r\n", *s) != NULL && *s)
+		s++;
+	if (s == end)
+		return false;
+	return open == '{' ? *s == '"' || *s == '}' : *s == '{' || *s == ']';
+}
+
+/* Why a record is not read: the first reason found is kept. */
+struct reader {
+	char *why;
+	size_t why_len;
+	bool bad;
+};
+
+static void bad(struct reader *r, const char *what, const char *key)
+{
+	if (!r->bad)
+		snprintf(r->why, r->why_len, "%s %s", key, what);
+	r->bad = true;
+}
+
+static const struct json_value *get_kind(struct reader *r,
+    const struct json_value *obj, const char *key, enum json_type type,
+    bool may_be_null)
+{
+	const struct json_value *v = json_get(obj, key);
+
+	if (v == NULL) {
+		bad(r, "is missing", key);
+		return NULL;
+	}
+	if (v->type == JSON_NULL && may_be_null)
+		return NULL;
+	if (v->type != type && !(type == JSON_TRUE && v->type == JSON_FALSE)) {
+		bad(r, type == JSON_STRING ? "is not a string" :
+		    type == JSON_NUMBER ? "is not a number" :
+		    type == JSON_OBJECT ? "is not an object" :
+		    type == JSON_ARRAY ? "is not an array" : "is not true or false",
+		    key);
+		return NULL;
+	}
+	return v;
+}
+
+/* A string key into out[n]; null is "". */
+static void get_string(struct reader *r, const struct json_value *obj,
+    const char *key, char *out, size_t n)
+{
+	const struct json_value *v = get_kind(r, obj, key, JSON_STRING, true);
+
+	out[0] = '\0';
+	if (v == NULL)
+		return;
+	if (strlen(v->string) >= n)
+		bad(r, "is too long", key);
+	else
+		memcpy(out, v->string, strlen(v->string) + 1);
+}
+
+/* A number key; null is dflt.  Whole and within max when whole. */
+static double get_number(struct reader *r, const struct json_value *obj,
+    const char *key, double dflt, double max, bool whole)
+{
+	const struct json_value *v = get_kind(r, obj, key, JSON_NUMBER, true);
+
+	if (v == NULL)
+		return dflt;
+	if (!(v->number >= 0 && v->number <= max) ||
+	    (whole && v->number != floor(v->number))) {
+		bad(r, "is out of range", key);
+		return dflt;
+	}
+	return v->number;
+}
+
+static bool get_bool(struct reader *r, const struct json_value *obj,
+    const char *key)
+{
+	const struct json_value *v = get_kind(r, obj, key, JSON_TRUE, false);
+
+	return v != NULL && v->type == JSON_TRUE;
+}
+
+static void read_files(struct reader *r, const struct json_value *f,
+    struct result *res)
+{
+	char kind[16];
+
+	res->has_files = f != NULL;
+	if (f == NULL)
+		return;
+	res->files.count_k = (unsigned)get_number(r, f, "count", 0, 1e6, true);
+	res->files.max_size = (long)get_number(r, f, "max_size", 0, 1e15, true);
+	res->files.min_size = (long)get_number(r, f, "min_size", 0, 1e15, true);
+	res->files.dirs = (unsigned)get_number(r, f, "dirs", 0, 1e6, true);
+	res->files.chunk = (unsigned)get_number(r, f, "chunk_size", 0, 1e9,
+	    true);
+	get_string(r, f, "kind", kind, sizeof(kind));
+	if (strcmp(kind, "link") == 0)
+		res->files.max_size = FILES_HARDLINK;
+	else if (strcmp(kind, "symlink") == 0)
+		res->files.max_size = FILES_SYMLINK;
+	else if (strcmp(kind, "files") != 0)
+		bad(r, "is not files, link or symlink", "kind");
+}
+
+static void read_test(struct reader *r, const struct json_value *t,
+    struct cell *c)
+{
+	static const char *const status[] = {
+		[CELL_SKIPPED] = "skipped", [CELL_TOO_FAST] = "too_fast",
+		[CELL_OK] = "ok", [CELL_UNKNOWN] = "unknown",
+	};
+	char s[16];
+	size_t i;
+
+	get_string(r, t, "status", s, sizeof(s));
+	for (i = 0; i < sizeof(status) / sizeof(status[0]); i++)
+		if (strcmp(s, status[i]) == 0)
+			c->status = (enum cell_status)i;
+	if (strcmp(s, status[c->status]) != 0)
+		bad(r, "is no status of a test", "status");
+	c->rate = get_number(r, t, "rate", 0, 1e300, false);
+	c->cpu = (int)get_number(r, t, "cpu", -1, CPU_PERCENT_MAX, true);
+	c->latency_us = (int64_t)get_number(r, t, "latency_us", -1, 1e15, true);
+	c->rate_precision = get_number(r, t, "rate_precision", 0, 1e300, false);
+	if (c->status == CELL_OK && json_get(t, "rate")->type == JSON_NULL)
+		bad(r, "has no rate", "an ok test");
+}
+
+/* A phase's raw figures (a run's "phases"), or null: it did not run. */
+static void read_phase(struct reader *r, const struct json_value *p,
+    struct phase_figures *pf)
+{
+	const struct json_value *l, *st;
+
+	memset(pf, 0, sizeof(*pf));
+	if (p == NULL)
+		return;
+	pf->ran = true;
+	pf->ops = (uint64_t)get_number(r, p, "ops", 0, 1e19, true);
+	pf->bytes = (uint64_t)get_number(r, p, "bytes", 0, 1e19, true);
+	pf->elapsed_ns = (int64_t)get_number(r, p, "elapsed_ns", 0, 9e18, true);
+	pf->cpu_ns = (int64_t)get_number(r, p, "cpu_ns", 0, 9e18, true);
+	pf->readdir_passes = (unsigned)get_number(r, p, "readdir_passes", 0,
+	    1e9, true);
+	if ((l = get_kind(r, p, "latency_ns", JSON_OBJECT, true)) != NULL) {
+		pf->lat.count = (uint64_t)get_number(r, l, "count", 0, 1e19, true);
+		pf->lat.max = (uint64_t)get_number(r, l, "max", 0, 1e19, true);
+		pf->lat.mean = (uint64_t)get_number(r, l, "mean", 0, 1e19, true);
+		pf->lat.p50 = (uint64_t)get_number(r, l, "p50", 0, 1e19, true);
+		pf->lat.p90 = (uint64_t)get_number(r, l, "p90", 0, 1e19, true);
+		pf->lat.p99 = (uint64_t)get_number(r, l, "p99", 0, 1e19, true);
+		pf->lat.p999 = (uint64_t)get_number(r, l, "p999", 0, 1e19, true);
+	}
+	if ((st = get_kind(r, p, "stall", JSON_OBJECT, true)) != NULL) {
+		pf->stall_ns = (int64_t)get_number(r, st, "ns", 0, 9e18, true);
+		get_string(r, st, "call", pf->stall_call,
+		    sizeof(pf->stall_call));
+	}
+}
+
+/* What only a run knows: where it ran, with what, its raw figures. */
+static void read_run(struct reader *r, const struct json_value *rec,
+    struct result *res)
+{
+	const struct json_value *t = get_kind(r, rec, "target", JSON_OBJECT,
+	    false);
+	const struct json_value *o = get_kind(r, rec, "options", JSON_OBJECT,
+	    false);
+	const struct json_value *ph = get_kind(r, rec, "phases", JSON_OBJECT,
+	    false);
+	const struct json_value *sw = get_kind(r, rec, "sweep", JSON_OBJECT,
+	    true), *chunks;
+	struct run_info *run = &res->run;
+	char s[16];
+	size_t i;
+
+	res->from_run = true;
+	get_string(r, rec, "compat", s, sizeof(s));
+	run->compat = strcmp(s, "2.00") == 0 ? COMPAT_200 : COMPAT_103;
+	get_string(r, rec, "started", run->started, sizeof(run->started));
+	if (t != NULL) {
+		get_string(r, t, "path", run->target, sizeof(run->target));
+		get_string(r, t, "fstype", run->fstype, sizeof(run->fstype));
+		get_string(r, t, "mount_source", run->mount_source,
+		    sizeof(run->mount_source));
+		get_string(r, t, "mount_options", run->mount_options,
+		    sizeof(run->mount_options));
+	}
+	if (o != NULL) {
+		run->sync_writes = get_bool(r, o, "sync_writes");
+		run->direct_io = get_bool(r, o, "direct_io");
+		run->ram_mib = (uint64_t)get_number(r, o, "ram_mib", 0, 1e15, true);
+		run->per_char_mib = (uint64_t)get_number(r, o,
+		    "per_char_size_mib", 0, 1e15, true);
+	}
+	for (i = 0; ph != NULL && i < PH_COUNT; i++)
+		read_phase(r, get_kind(r, ph, phase_csv_name[i], JSON_OBJECT,
+		    true), &res->phase[i]);
+	get_string(r, rec, "status", s, sizeof(s));
+	res->status = strcmp(s, "failed") == 0 ? RUN_FAILED :
+	    strcmp(s, "interrupted") == 0 ? RUN_INTERRUPTED : RUN_OK;
+	get_string(r, rec, "error", res->error, sizeof(res->error));
+	/* a run's --chunks; clyde report's own sweeps are found again */
+	chunks = json_get(sw, "chunks");
+	if (json_get(sw, "index") != NULL || chunks == NULL ||
+	    chunks->type != JSON_ARRAY || chunks->n > CHUNKS_MAX)
+		return;
+	res->sweep_n = (unsigned)chunks->n;
+	for (i = 0; i < chunks->n; i++)
+		res->sweep_chunks[i] = chunks->items[i].type == JSON_NUMBER ?
+		    (unsigned)chunks->items[i].number : 0;
+	res->sweep_point = (unsigned)get_number(r, sw, "point", 0, CHUNKS_MAX,
+	    true);
+}
+
+static void read_record(struct reader *r, const struct json_value *rec,
+    struct result *res)
+{
+	const struct json_value *tests;
+	char source[16];
+	size_t i;
+
+	csv_result_clear(res);
+	if (rec->type != JSON_OBJECT) {
+		bad(r, "is not a JSON object", "the record");
+		return;
+	}
+	tests = get_kind(r, rec, "tests", JSON_OBJECT, false);
+	if (tests == NULL)
+		return;
+	get_string(r, rec, "source", source, sizeof(source));
+	res->from_table = strcmp(source, "table") == 0;
+	get_string(r, rec, "generation", res->generation,
+	    sizeof(res->generation));
+	if (csv_layout_of_tag(res->generation) == NULL)
+		bad(r, "is no CSV generation", "generation");
+	get_string(r, rec, "format_version", res->format_version,
+	    sizeof(res->format_version));
+	get_string(r, rec, "bonnie_version", res->bonnie_version,
+	    sizeof(res->bonnie_version));
+	get_string(r, rec, "name", res->name, sizeof(res->name));
+	get_string(r, rec, "seed", res->seed, sizeof(res->seed));
+	res->concurrency = (int)get_number(r, rec, "concurrency", 0, 1e6, true);
+	res->has_io = json_get(rec, "file_size_mib") != NULL &&
+	    json_get(rec, "file_size_mib")->type != JSON_NULL;
+	res->file_size_mib = (uint64_t)get_number(r, rec, "file_size_mib", 0,
+	    1e15, true);
+	res->chunk = (unsigned)get_number(r, rec, "io_chunk_size", 0, 1e10,
+	    true);
+	res->seeks = (unsigned)get_number(r, rec, "seeks", 0, 4e9, true);
+	res->seekers = (unsigned)get_number(r, rec, "seek_procs", 0, 4e9, true);
+	read_files(r, get_kind(r, rec, "files", JSON_OBJECT, true), res);
+	for (i = 0; i < PH_COUNT; i++) {
+		const struct json_value *t = get_kind(r, tests,
+		    phase_csv_name[i], JSON_OBJECT, false);
+
+		if (t != NULL)
+			read_test(r, t, &res->cell[i]);
+	}
+	if (strcmp(source, "run") == 0)
+		read_run(r, rec, res);
+}
+
+/* A group mean of clyde report --average: made again from its runs. */
+static bool is_mean(const struct json_value *rec)
+{
+	const struct json_value *a = json_get(rec, "average");
+
+	return a != NULL && a->type != JSON_NULL;
+}
+
+long json_input_read(const char *text, size_t len, json_input_add *add,
+    void *ctx, char *why, size_t why_len, unsigned long *line)
+{
+	static struct result res;
+	struct json_value top;
+	struct reader r = { why, why_len, false };
+	const struct json_value *recs;
+	size_t i, n;
+	long count = 0;
+
+	if (json_parse(text, len, &top, why, why_len, line) != 0)
+		return -1;
+	*line = 0;
+	recs = top.type == JSON_ARRAY ? top.items : &top;
+	n = top.type == JSON_ARRAY ? top.n : 1;
+	for (i = 0; i < n && count >= 0; i++) {
+		if (recs[i].type == JSON_OBJECT && is_mean(&recs[i]))
+			continue;
+		read_record(&r, &recs[i], &res);
+		if (r.bad) {
+			char what[128];
+
+			snprintf(what, sizeof(what), "%s", why);
+			snprintf(why, why_len, "record %zu: %s", i + 1, what);
+			count = -1;
+		} else if (add(ctx, &res) != 0) {
+			snprintf(why, why_len, "%s", strerror(errno));
+			count = -1;
+		} else {
+			count++;
+		}
+	}
+	json_free(&top);
+	return count;
+}

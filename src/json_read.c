@@ -1,0 +1,323 @@
+/*
+ * json_read.c: see json_read.h.  A recursive descent over the text, one
+ * value at a time, with a bound on the depth so that no input can
+ * exhaust the stack.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_read.h"
+
+struct parser {
+	const char *s, *end;
+	unsigned long line;
+	char *why;
+	size_t why_len;
+	bool failed;
+};
+
+static int fail(struct parser *p, const char *what)
+{
+	if (!p->failed)
+		snprintf(p->why, p->why_len, "%s", what);
+	p->failed = true;
+	return -1;
+}
+
+static void blanks(struct parser *p)
+{
+	while (p->s < p->end && strchr(" \t\r\n", *p->s) != NULL && *p->s) {
+		if (*p->s == '\n')
+			p->line++;
+		p->s++;
+	}
+}
+
+static bool word(struct parser *p, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(p->end - p->s) < n || memcmp(p->s, w, n) != 0)
+		return false;
+	p->s += n;
+	return true;
+}
+
+static int hex4(struct parser *p, unsigned long *cp)
+{
+	int i;
+
+	*cp = 0;
+	if (p->end - p->s < 4)
+		return fail(p, "a \\u escape cut short");
+	for (i = 0; i < 4; i++) {
+		char c = *p->s++;
+
+		*cp <<= 4;
+		if (c >= '0' && c <= '9')
+			*cp |= (unsigned long)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			*cp |= (unsigned long)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			*cp |= (unsigned long)(c - 'A' + 10);
+		else
+			return fail(p, "a \\u escape that is not hexadecimal");
+	}
+	return 0;
+}
+
+/* Append code point cp: a byte below U+0100 (json_read.h), else UTF-8. */
+static size_t put_code(char *out, unsigned long cp)
+{
+	if (cp < 0x100) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | cp >> 6);
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | cp >> 12);
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | cp >> 18);
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* A string after its opening quote; the decoded text is never longer. */
+static int string(struct parser *p, char **out)
+{
+	const char *start = p->s;
+	char *buf, *o;
+
+	while (p->s < p->end && *p->s != '"')
+		p->s += *p->s == '\\' && p->s + 1 < p->end ? 2 : 1;
+	if (p->s >= p->end)
+		return fail(p, "a string without its closing quote");
+	buf = o = malloc((size_t)(p->s - start) + 1);
+	if (buf == NULL) {
+		p->failed = true;
+		snprintf(p->why, p->why_len, "%s", strerror(ENOMEM));
+		return -1;
+	}
+	for (p->s = start; *p->s != '"'; ) {
+		unsigned long cp, lo;
+		char c = *p->s++;
+
+		if ((unsigned char)c < 0x20) {
+			free(buf);
+			return fail(p, "a control character in a string");
+		}
+		if (c != '\\') {
+			*o++ = c;
+			continue;
+		}
+		c = *p->s++;
+		switch (c) {
+		case '"': case '\\': case '/':
+			*o++ = c;
+			break;
+		case 'b': *o++ = '\b'; break;
+		case 'f': *o++ = '\f'; break;
+		case 'n': *o++ = '\n'; break;
+		case 'r': *o++ = '\r'; break;
+		case 't': *o++ = '\t'; break;
+		case 'u':
+			if (hex4(p, &cp) != 0) {
+				free(buf);
+				return -1;
+			}
+			/* a surrogate pair: its two halves */
+			if (cp >= 0xd800 && cp < 0xdc00 && word(p, "\\u")) {
+				if (hex4(p, &lo) != 0) {
+					free(buf);
+					return -1;
+				}
+				if (lo >= 0xdc00 && lo < 0xe000)
+					cp = 0x10000 + ((cp - 0xd800) << 10) +
+					    (lo - 0xdc00);
+			}
+			if (cp == 0) {
+				free(buf);
+				return fail(p, "a NUL character in a string");
+			}
+			o += put_code(o, cp);
+			break;
+		default:
+			free(buf);
+			return fail(p, "an unknown escape in a string");
+		}
+	}
+	p->s++;
+	*o = '\0';
+	*out = buf;
+	return 0;
+}
+
+static int number(struct parser *p, double *v)
+{
+	char tmp[64], *endp;
+	size_t n = 0;
+
+	while (p->s + n < p->end && n < sizeof(tmp) - 1 &&
+	    strchr("+-0123456789.eE", p->s[n]) != NULL && p->s[n])
+		n++;
+	memcpy(tmp, p->s, n);
+	tmp[n] = '\0';
+	*v = strtod(tmp, &endp);
+	if (n == 0 || endp != tmp + n)
+		return fail(p, "not a JSON value");
+	p->s += n;
+	return 0;
+}
+
+static int value(struct parser *p, struct json_value *v, int depth);
+
+/* The members of an object or the elements of an array, after its [ or {. */
+static int members(struct parser *p, struct json_value *v, int depth,
+    bool object)
+{
+	size_t cap = 0;
+	char close = object ? '}' : ']';
+
+	blanks(p);
+	if (p->s < p->end && *p->s == close) {
+		p->s++;
+		return 0;
+	}
+	for (;;) {
+		if (v->n == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			struct json_value *items = realloc(v->items,
+			    ncap * sizeof(*items));
+			char **keys = object ? realloc(v->keys,
+			    ncap * sizeof(*keys)) : NULL;
+
+			if (items != NULL)
+				v->items = items;
+			if (keys != NULL)
+				v->keys = keys;
+			if (items == NULL || (object && keys == NULL)) {
+				p->failed = true;
+				snprintf(p->why, p->why_len, "%s", strerror(ENOMEM));
+				return -1;
+			}
+			cap = ncap;
+		}
+		blanks(p);
+		if (object) {
+			if (!word(p, "\"") || string(p, &v->keys[v->n]) != 0)
+				return fail(p, "an object's member without its name");
+			blanks(p);
+			if (!word(p, ":")) {
+				free(v->keys[v->n]);
+				return fail(p, "a member's name without ':'");
+			}
+		}
+		memset(&v->items[v->n], 0, sizeof(v->items[v->n]));
+		if (value(p, &v->items[v->n], depth + 1) != 0) {
+			json_free(&v->items[v->n]);
+			if (object)
+				free(v->keys[v->n]);
+			return -1;
+		}
+		v->n++;
+		blanks(p);
+		if (word(p, ","))
+			continue;
+		if (p->s < p->end && *p->s == close) {
+			p->s++;
+			return 0;
+		}
+		return fail(p, object ? "an object without ',' or '}'" :
+		    "an array without ',' or ']'");
+	}
+}
+
+static int value(struct parser *p, struct json_value *v, int depth)
+{
+	memset(v, 0, sizeof(*v));
+	if (depth > JSON_MAX_DEPTH)
+		return fail(p, "nested too deep");
+	blanks(p);
+	if (p->s >= p->end)
+		return fail(p, "the text ends before a value");
+	switch (*p->s) {
+	case '{':
+	case '[':
+		v->type = *p->s++ == '{' ? JSON_OBJECT : JSON_ARRAY;
+		return members(p, v, depth, v->type == JSON_OBJECT);
+	case '"':
+		p->s++;
+		v->type = JSON_STRING;
+		return string(p, &v->string);
+	default:
+		break;
+	}
+	if (word(p, "null"))
+		v->type = JSON_NULL;
+	else if (word(p, "true"))
+		v->type = JSON_TRUE;
+	else if (word(p, "false"))
+		v->type = JSON_FALSE;
+	else {
+		v->type = JSON_NUMBER;
+		return number(p, &v->number);
+	}
+	return 0;
+}
+
+int json_parse(const char *text, size_t len, struct json_value *out,
+    char *why, size_t why_len, unsigned long *line)
+{
+	struct parser p = { text, text + len, 1, why, why_len, false };
+	int rc = value(&p, out, 0);
+
+	if (rc == 0) {
+		blanks(&p);
+		if (p.s != p.end)
+			rc = fail(&p, "more text after the JSON value");
+	}
+	*line = p.line;
+	if (rc != 0) {
+		json_free(out);
+		errno = strstr(why, strerror(ENOMEM)) != NULL ? ENOMEM : EINVAL;
+	}
+	return rc;
+}
+
+void json_free(struct json_value *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++) {
+		json_free(&v->items[i]);
+		if (v->keys != NULL)
+			free(v->keys[i]);
+	}
+	free(v->items);
+	free(v->keys);
+	free(v->string);
+	memset(v, 0, sizeof(*v));
+}
+
+const struct json_value *json_get(const struct json_value *v, const char *key)
+{
+	size_t i;
+
+	if (v == NULL || v->type != JSON_OBJECT)
+		return NULL;
+	for (i = 0; i < v->n; i++)
+		if (strcmp(v->keys[i], key) == 0)
+			return &v->items[i];
+	return NULL;
+}
