@@ -3,7 +3,7 @@
 # with the same options, for each N of COPIES, on a fresh tmpfs (or
 # ext4), and beside an older clyde (BEFORE) in the same rounds.
 #
-#   sudo tests/bench/copies_cost.sh                 (as root; about 15 minutes on 2 cores)
+#   sudo tests/bench/copies_cost.sh                 (as root; 20 minutes or more on 2 cores)
 #   sudo RUNS=7 COPIES=2 SIZE=512 tests/bench/copies_cost.sh
 #   sudo BEFORE=/path/to/older/clyde tests/bench/copies_cost.sh
 #
@@ -13,7 +13,7 @@
 # each tool's median rate, the median of the per-round ratios
 # clyde/bonnie++ (c/b) and clyde/BEFORE (c/B) of the rates (the two runs
 # of a ratio met the same noise), and of the CPU time per unit of work
-# (%CP over the rate).
+# (%CP over the rate); with BEFORE also BEFORE/bonnie++ (B/b).
 #
 # bonnie++ 2.00a runs one copy whatever -c says (one data file, one set
 # of small files, no process or thread for a copy: strace -f shows only
@@ -90,7 +90,17 @@ one_run() {  # target dir round tool copies
 report() {
 awk -v runs="$RUNS" -v phases="$PHASES" -v targets="$TARGETS" \
     -v copies="$COPIES" -v opts="$opts" -v before="${BEFORE:+1}" "$BENCH_AWK"'
-{ val[$1, $2, $3, $4] = $5; if ($3 > done[$1]) done[$1] = $3 }
+{
+	val[$1, $2, $3, $4] = $5
+	if ($3 > done[$1, $2]) done[$1, $2] = $3
+}
+# the rounds of -c n on t that some tool finished
+function rounds(t, n,   m) {
+	m = done[t, "clyde" n]
+	if (done[t, "bonnie" n] > m) m = done[t, "bonnie" n]
+	if (done[t, "before" n] > m) m = done[t, "before" n]
+	return m
+}
 END {
 	np = split(phases, ph, " ")
 	nt = split(targets, tg, " ")
@@ -101,22 +111,24 @@ END {
 	print "bonnie++ 2.00a runs one copy whatever -c says: c/b is N copies beside one"
 	for (k = 1; k <= nt; k++) {
 		t = tg[k]
-		if (!(t in done)) continue
 		for (j = 1; j <= nc; j++) {
 			n = cp[j]
-			printf "\n[%s -c %d] %d rounds\n", t, n, done[t]
-			printf "%-11s %10s %10s %10s %6s %6s %7s %7s\n", "phase",
-			    "clyde", "bonnie++", "BEFORE", "c/b", "c/B",
+			if (!rounds(t, n)) continue
+			printf "\n[%s -c %d] %d rounds\n", t, n, rounds(t, n)
+			printf "%-11s %10s %10s %10s %6s %6s %6s %7s %7s\n", "phase",
+			    "clyde", "bonnie++", "BEFORE", "c/b", "c/B", "B/b",
 			    "cpu c/b", "cpu c/B"
 			for (p = 1; p <= np; p++) {
 				key = ph[p]
 				if (rate(t, "clyde" n, key) == "-" &&
-				    rate(t, "bonnie" n, key) == "-") continue
-				printf "%-11s %10s %10s %10s %6s %6s %7s %7s\n", key,
+				    rate(t, "bonnie" n, key) == "-" &&
+				    rate(t, "before" n, key) == "-") continue
+				printf "%-11s %10s %10s %10s %6s %6s %6s %7s %7s\n", key,
 				    rate(t, "clyde" n, key), rate(t, "bonnie" n, key),
 				    rate(t, "before" n, key),
 				    ratio(t, "clyde" n, "bonnie" n, key),
 				    ratio(t, "clyde" n, "before" n, key),
+				    ratio(t, "before" n, "bonnie" n, key),
 				    ratio(t, "clyde" n, "bonnie" n, key "_cpu"),
 				    ratio(t, "clyde" n, "before" n, key "_cpu")
 			}
