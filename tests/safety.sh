@@ -271,7 +271,7 @@ failed() {
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 30
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 31
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
@@ -512,6 +512,18 @@ else
 	    { echo "rc=$rc killed $killed"; cat "$WORK/err"; ls -AR "$t"; } | diag
 	all_gone $kids
 	ok $? "-c 2, a copy killed: the other copy is gone too" || echo "$kids" | diag
+
+	# kill -9 of the process that measures: its copies die with it
+	# (PR_SET_PDEATHSIG), even one held in a call
+	copies_held
+	kill -KILL "$meas"
+	until_true 600 all_gone $kids
+	all_gone $kids
+	ok $? "-c 2, kill -9 of the parent in a phase: both copies die with it" ||
+	    { echo "parent $meas copies $kids"; ps -o pid,stat,args -p "$(echo $kids | tr ' ' ,)"; } | diag
+	touch "$release"
+	wait $pid
+	rm -rf "${t:?}"/clyde.*
 
 	# it never returns: SIGINT, SIGINT end clyde without the cleanup that
 	# would hang too, naming what to remove
