@@ -4,7 +4,8 @@
  * where no signal reaches it (an NFS hard mount).  The watcher sees that
  * the meters of the running phase have not moved for --stall seconds and
  * says on stderr which call has not returned, on which path, for how
- * long, again at growing intervals; or that a seeker is stopped.  So the
+ * long, again at growing intervals; or that a seeker, or a copy of -c,
+ * is stopped.  So the
  * user sees that it is the filesystem, not clyde.  While a call hangs,
  * the watcher also takes the stop signals that the stuck process cannot:
  * the first stops the run as usual, a second one kills the seekers and
@@ -59,13 +60,22 @@ void stall_stop(void);
 struct phase_meter *stall_meter(unsigned k);
 
 /*
- * The calling thread runs a phase (label) and counts in meter; the
- * watcher checks it until stall_unwatch().  Several threads may be
- * watched at once (the copies of -c).  Nothing for a meter that is not
- * stall_meter()'s.
+ * The calling process runs a phase (label) and counts in meter; the
+ * watcher checks it until stall_unwatch().  Several may be watched at
+ * once: the copy processes of -c, each with its own meter.  Nothing for
+ * a meter that is not stall_meter()'s.
  */
 void stall_watch(struct phase_meter *meter, const char *label);
 void stall_unwatch(struct phase_meter *meter);
+
+/*
+ * How the lines on stderr are (the live line shown, a progress line
+ * open), for the stall line's start: the process that prints them says
+ * so before its copies' phase starts; stall_watch() says so too, but
+ * not in a copy, which has called stall_lines_elsewhere().
+ */
+void stall_line_state(void);
+void stall_lines_elsewhere(void);
 
 /*
  * A counter in the shared memory that processes forked while meter is

@@ -4,7 +4,8 @@
  * and the run then cleans up and exits 5.  A second signal kills the
  * children that a phase waits for (the seekers), so that a stopped or
  * stuck one cannot hold the run; during cleanup it prints the path to
- * remove and exits at once.  A leaf: it calls nothing of clyde's.
+ * remove and exits at once.  Each stop signal counted is passed on to the
+ * copy processes of -c.  A leaf: it calls nothing of clyde's.
  */
 #ifndef CLYDE_STOP_H
 #define CLYDE_STOP_H
@@ -52,6 +53,30 @@ pid_t stop_sender(const siginfo_t *si);
  */
 int stop_children_add(const volatile pid_t *pids, const volatile unsigned *count);
 void stop_children_remove(int handle);
+
+/*
+ * The copy processes of -c, pids[0 .. *count) (0: reaped): every stop
+ * signal counted from now on is passed on to them with stop_forward(),
+ * as the supervisor passes it on to this process, so that a signal that
+ * reached them too (the terminal's) is counted once.  NULL, NULL: none.
+ * Both stay the caller's.
+ */
+void stop_copies_set(const volatile pid_t *pids, const volatile unsigned *count);
+
+/*
+ * In a copy, just forked: forget the parent's copies, children and the
+ * signals it was pairing; the copy's stop signals come from its parent.
+ */
+void stop_forget_copies(void);
+
+/*
+ * A copy stopped on a signal of its own (sig, 0 when none is known): this
+ * process stops as if it had taken it, and the other copies with it.
+ */
+void stop_adopt(int sig);
+
+/* Block the stop signals (and the forwarded ones) around a fork. */
+void stop_signals_block(sigset_t *saved);
 
 /* " by SIGINT" and so on, or "" when no signal of ours stopped the run. */
 const char *stop_signal_name(void);

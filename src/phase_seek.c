@@ -435,14 +435,14 @@ static void sync_seeker(const struct phase_ctx *ctx,
 }
 
 static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
-    unsigned id, const sigset_t *waiting)
+    unsigned id, pid_t parent, const sigset_t *waiting)
 {
 	struct seeker_slot *slot = &sh->slot[id];
 	struct sigaction sa;
 	int fds[IO_FILES_MAX];
 	unsigned opened;
 
-	die_with_parent(ctx->pid);
+	die_with_parent(parent);
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_go;
@@ -507,6 +507,8 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 {
 	const struct timespec pause = { 0, 100000 };
 	sigset_t go, saved, waiting;
+	/* this process: a copy of -c, or the one ctx->pid names */
+	pid_t parent = getpid();
 	unsigned id;
 	int err = 0;
 
@@ -521,7 +523,7 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 		pid_t pid = fork();
 
 		if (pid == 0)
-			seeker_main(ctx, sh, id, &waiting);
+			seeker_main(ctx, sh, id, parent, &waiting);
 		if (pid < 0) {
 			err = errno;
 			break;
@@ -562,8 +564,8 @@ static void reap(struct seek_shared *sh)
 	unsigned k;
 
 	/*
-	 * Each seeker by its pid, never waitpid(-1): with -c, other threads
-	 * have seekers of their own.  The last wait returns when the last
+	 * Each seeker by its pid, never waitpid(-1): no other child of this
+	 * process may be taken for one.  The last wait returns when the last
 	 * seeker ends, which is when the phase ends.
 	 */
 	for (k = 0; k < sh->started; k++) {

@@ -1,8 +1,8 @@
 /*
  * runner.c: one run of every enabled phase.  It makes the context and
  * the scratch directory, times each phase of the table (phase.h) in
- * this process or in the copies of -c, reports a failure or a stop, and
- * removes what the run made.
+ * this process or in the copy processes of -c, reports a failure or a
+ * stop, and removes what the run made.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -168,6 +168,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
     const char *path)
 {
 	char quoted[2 * PATH_MAX];
+	bool failed;
 	int len, rc;
 
 	scratch_quote(quoted, sizeof(quoted), path);
@@ -179,10 +180,12 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	stop_cleanup_begin(left_behind_msg, (size_t)len);
 	phase_cleanup_begin(ctx->cfg->cleanup_wait_s);
 	test_hook_cleanup_start();
-	copies_finish(copies, ctx);
+	failed = copies_finish(copies, ctx) != 0;
 	phase_cleanup_all(ctx);
 	phase_cleanup_report(ctx);
 	rc = scratch_remove(ctx, path);
+	if (failed)
+		rc = -1;
 	phase_cleanup_end();
 	close(ctx->target_fd);
 	ctx->target_fd = -1;
@@ -313,6 +316,7 @@ int phase_run_all(const struct config *cfg, struct result *res,
 	struct copies *copies = NULL;
 	char path[PATH_MAX];
 	bool made = false, skip[CHUNKS_MAX] = { false };
+	const char *what;
 	int rc, exit_rc = EXIT_CANNOT_START;
 
 	*nres = 0;
@@ -353,10 +357,9 @@ int phase_run_all(const struct config *cfg, struct result *res,
 		goto out;
 	/* before any phase: nothing measured, so the run could not start */
 	if (cfg->concurrency > 1 &&
-	    (copies = copies_start(&ctx, cfg->concurrency)) == NULL) {
+	    (copies = copies_start(&ctx, cfg->concurrency, &what)) == NULL) {
 		ctx.label = "-c";
-		if (phase_fail(&ctx, NULL, "making the copies", errno) ==
-		    PHASE_ERROR)
+		if (phase_fail(&ctx, NULL, what, errno) == PHASE_ERROR)
 			fprintf(stderr, "clyde: %s\n", ctx.error);
 		goto out;
 	}

@@ -4,8 +4,8 @@
  * The measuring process pays nothing: its meters are in a shared
  * mapping, which the supervisor reads once a second; only when one has
  * not moved does it look, through /proc (Linux), at the system call the
- * measuring thread is in, the file it names, and the state of the
- * seekers.  Elsewhere the line names the phase alone.  The supervisor
+ * measuring process (or the copy of -c) is in, the file it names, and
+ * the state of the seekers.  Elsewhere the line names the phase alone.  The supervisor
  * keeps the caller's credentials (the measuring process may drop them
  * for -u, which makes its /proc entries unreadable to an unprivileged
  * peer) and holds no descriptor or directory of the target: its working
@@ -49,7 +49,8 @@ struct slot {
 	atomic_uint counter;            /* stall_counter(): the seekers' */
 	/* written by the measuring process, read by the supervisor */
 	atomic_uint gen;                /* odd while watched; +1 at each change */
-	long tid;                       /* the watched thread; 0 unknown */
+	pid_t pid;                      /* the watched process (a copy's, -c) */
+	long tid;                       /* its watched thread; 0 unknown */
 	char label[64];
 	atomic_uint nchildren;
 	pid_t children[SEEKERS_MAX];
@@ -70,6 +71,8 @@ static struct shared {
 
 static pid_t supervisor;
 static bool supervised;         /* this is the measuring process, forked */
+/* A copy of -c: the lines on stderr are its parent's, which says how they are. */
+static bool lines_elsewhere;
 
 /* What the supervisor remembers of each slot between its looks. */
 struct seen {
@@ -207,14 +210,28 @@ void stall_watch(struct phase_meter *meter, const char *label)
 	/* even: being changed, the supervisor passes it over */
 	atomic_store(&s->gen, (atomic_load(&s->gen) + 1) & ~1u);
 	snprintf(s->label, sizeof(s->label), "%s", label);
+	s->pid = getpid();
 	s->tid = thread_id();
 	atomic_store(&s->nchildren, 0);
 	s->stalled_ns = 0;
 	s->call[0] = '\0';
+	if (!lines_elsewhere)
+		stall_line_state();
+	atomic_store(&s->gen, atomic_load(&s->gen) + 1);
+}
+
+void stall_line_state(void)
+{
+	if (sh == NULL)
+		return;
 	atomic_store(&sh->live, progress_live());
 	if (progress_line_open())
 		atomic_store(&sh->line_open, 1);
-	atomic_store(&s->gen, atomic_load(&s->gen) + 1);
+}
+
+void stall_lines_elsewhere(void)
+{
+	lines_elsewhere = true;
 }
 
 void stall_unwatch(struct phase_meter *meter)
@@ -347,9 +364,6 @@ static const struct {
 #ifdef SYS_wait4
 	{ SYS_wait4, "waitpid (for the seekers)", 0 },
 #endif
-#ifdef SYS_futex
-	{ SYS_futex, "a wait for the other copies", 0 },
-#endif
 };
 
 /* "open(/mnt/nfs/clyde.1.x/files/00000001ab)": the call thread tid of pid is in */
@@ -454,27 +468,33 @@ static bool stopped_state(char c)
 }
 
 /*
- * What holds slot s when something is stopped: "seeker 2 (pid 123) is
- * stopped", or the measuring process itself; "" when nothing is.
+ * What holds slot s (number i) when something is stopped: "seeker 2
+ * (pid 123) is stopped", the copy of -c that measures ("copy.1 (pid
+ * 124)"), or the measuring process itself; "" when nothing is.
  */
-static void describe_stopped(pid_t child, const struct slot *s,
+static void describe_stopped(pid_t child, const struct slot *s, unsigned i,
     char *out, size_t n)
 {
 	unsigned k, nk = atomic_load(&s->nchildren);
-	pid_t ppid;
+	pid_t ppid, pid = s->pid != 0 ? s->pid : child;
 
 	out[0] = '\0';
 	for (k = 0; k < nk && k < SEEKERS_MAX; k++) {
 		if (!stopped_state(pid_state(s->children[k], &ppid)) ||
-		    ppid != child)
+		    ppid != pid)
 			continue;
 		snprintf(out, n, "seeker %u (pid %ld) is stopped", k + 1,
 		    (long)s->children[k]);
 		return;
 	}
-	if (s->tid != 0 && stopped_state(task_state(child, s->tid)))
+	if (s->tid == 0 || !stopped_state(task_state(pid, s->tid)))
+		return;
+	if (pid != child && i > 0)
+		snprintf(out, n, "copy.%u (pid %ld) is stopped", i - 1,
+		    (long)pid);
+	else
 		snprintf(out, n, "the measuring process (pid %ld) is stopped",
-		    (long)child);
+		    (long)pid);
 }
 
 /* "\r\033[K" over the live line, "\n" after an open progress line */
@@ -485,12 +505,13 @@ static const char *line_start(void)
 	return atomic_exchange(&sh->line_open, 0) ? "\n" : "";
 }
 
-static void say_stalled(pid_t child, struct slot *s, int64_t idle_ns)
+static void say_stalled(pid_t child, struct slot *s, unsigned i,
+    int64_t idle_ns)
 {
 	char call[CALL_LEN], why[96];
 
-	describe_call(child, s->tid, call, sizeof(call));
-	describe_stopped(child, s, why, sizeof(why));
+	describe_call(s->pid != 0 ? s->pid : child, s->tid, call, sizeof(call));
+	describe_stopped(child, s, i, why, sizeof(why));
 	/* no /proc view of the call (not Linux, or a kernel without it) */
 	if (call[0] == '\0' && why[0] == '\0')
 		snprintf(call, sizeof(call), "a call in %s", sh->scratch);
@@ -537,7 +558,7 @@ static bool check(pid_t child, struct seen *seen, int64_t limit_ns,
 		if (now - w->moved_ns > s->stalled_ns)
 			s->stalled_ns = now - w->moved_ns;
 		if (now - w->moved_ns >= w->report_after_ns) {
-			say_stalled(child, s, now - w->moved_ns);
+			say_stalled(child, s, i, now - w->moved_ns);
 			/* again after twice as long: 30 s, 60 s, 120 s ... */
 			w->report_after_ns *= 2;
 		}
@@ -553,17 +574,20 @@ static bool any_watched(void)
 	return false;
 }
 
-/* The seekers of the measuring process: never a pid reused by another. */
+/*
+ * The seekers of the measuring process or of its copies: never a pid
+ * reused by another.
+ */
 static void kill_children(pid_t child)
 {
 	for (unsigned i = 0; i < sh->nslots; i++) {
 		const struct slot *s = &sh->slot[i];
 		unsigned k, nk = atomic_load(&s->nchildren);
-		pid_t ppid;
+		pid_t ppid, pid = s->pid != 0 ? s->pid : child;
 
 		for (k = 0; k < nk && k < SEEKERS_MAX; k++)
 			if (pid_state(s->children[k], &ppid) != 0 &&
-			    ppid == child)
+			    ppid == pid)
 				kill(s->children[k], SIGKILL);
 	}
 }

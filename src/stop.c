@@ -43,6 +43,10 @@ static struct {
 } children[CONCURRENCY_MAX];
 static pthread_mutex_t children_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The copy processes of -c, to which every stop signal counted goes on. */
+static const volatile pid_t *volatile copies_pids;
+static const volatile unsigned *volatile copies_count;
+
 /* Only async-signal-safe calls: kill() */
 static void kill_children(void)
 {
@@ -110,8 +114,29 @@ static bool pair_match(atomic_int *other, atomic_int *mine,
 	return seen;
 }
 
-/* Only async-signal-safe calls: kill(), write(), _exit() */
-static void stop_take_signal(int sig)
+static int forward_signal(void);
+
+/* Only async-signal-safe calls: sigqueue() */
+static void forward_to_copies(int key)
+{
+	const volatile pid_t *pids = copies_pids;
+	const volatile unsigned *count = copies_count;
+	union sigval v;
+
+	if (pids == NULL || count == NULL)
+		return;
+	v.sival_int = key;
+	for (unsigned k = 0; k < *count; k++)
+		if (pids[k] > 0)
+			sigqueue(pids[k], forward_signal(), v);
+}
+
+/*
+ * One stop signal, counted: key says which and from whom (pair_key()),
+ * for the copies it goes on to.  Only async-signal-safe calls: kill(),
+ * sigqueue(), write(), _exit()
+ */
+static void stop_take_signal(int sig, int key)
 {
 	bool again = first_signal != 0;
 
@@ -126,6 +151,8 @@ static void stop_take_signal(int sig)
 		_exit(EXIT_INTERRUPTED);
 	}
 	phase_stop = 1;
+	/* the copies stop too, and count it as this process does */
+	forward_to_copies(key);
 	/* the phase waits for its children: a stuck or stopped one must go */
 	if (again)
 		kill_children();
@@ -172,7 +199,7 @@ void stop_on_signal(int sig, siginfo_t *si, void *uc)
 	if ((sig == SIGINT || sig == SIGTERM) && sender != getpid())
 		counted = pair_match(passed, took, &took_next, key);
 	if (!counted)
-		stop_take_signal(sig);
+		stop_take_signal(sig, key);
 }
 
 /* A stop signal the supervisor took and sent on. */
@@ -185,7 +212,50 @@ static void on_forwarded(int fsig, siginfo_t *si, void *uc)
 	if (si->si_code != SI_QUEUE || si->si_pid != getppid())
 		return;
 	if (!pair_match(took, passed, &passed_next, key))
-		stop_take_signal(key & 63);
+		stop_take_signal(key & 63, key);
+}
+
+void stop_copies_set(const volatile pid_t *pids, const volatile unsigned *count)
+{
+	/* the handler looks at pids, then count */
+	copies_pids = NULL;
+	copies_count = count;
+	copies_pids = pids;
+}
+
+void stop_forget_copies(void)
+{
+	int i;
+
+	copies_pids = NULL;
+	copies_count = NULL;
+	for (i = 0; i < PAIRS; i++) {
+		atomic_store(&took[i], 0);
+		atomic_store(&passed[i], 0);
+	}
+	for (size_t k = 0; k < CONCURRENCY_MAX; k++) {
+		children[k].pids = NULL;
+		children[k].count = NULL;
+	}
+}
+
+void stop_adopt(int sig)
+{
+	if (!phase_stop)
+		stop_take_signal(sig, pair_key(sig, getpid()));
+}
+
+void stop_signals_block(sigset_t *saved)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGXCPU);
+	sigaddset(&set, SIGXFSZ);
+	sigaddset(&set, forward_signal());
+	sigprocmask(SIG_BLOCK, &set, saved);
 }
 
 int stop_children_add(const volatile pid_t *pids, const volatile unsigned *count)

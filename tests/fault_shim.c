@@ -4,7 +4,7 @@
  * mount does, so that the error paths run on demand:
  *
  *   CLYDE_FAULT_CALL   write | read | openat | fsync | unlinkat | unlink |
- *                      rmdir | fstatat | readdir | readdir_skip
+ *                      rmdir | fstatat | readdir | readdir_skip | fork
  *   CLYDE_FAULT_NTH    the first call to fail, counted from 1 (default 1)
  *   CLYDE_FAULT_COUNT  how many calls fail from there (default 1; 0: all,
  *                      as on a mount that went away)
@@ -54,8 +54,9 @@
  * Only calls on clyde's own files count: write and read on descriptors
  * above 2 (not stdin, stdout, stderr), openat and fstatat relative to a
  * directory descriptor.  stdio's internal writes (1.03's putc) do not
- * pass through here.  The count is per process: a seeker child starts
- * from its parent's count at fork().
+ * pass through here.  The count is per process: a child (a seeker, a
+ * copy of -c) starts from its parent's count at fork().  fork counts
+ * every call; one that fails makes no child.
  */
 #define _GNU_SOURCE
 /* openat and openat64 are both defined here: no redirection of one to the other */
@@ -77,7 +78,7 @@
 
 enum call {
 	C_NONE, C_WRITE, C_READ, C_OPENAT, C_FSYNC, C_UNLINKAT, C_UNLINK, C_RMDIR,
-	C_FSTATAT, C_READDIR, C_READDIR_SKIP
+	C_FSTATAT, C_READDIR, C_READDIR_SKIP, C_FORK
 };
 
 /* not an errno: the call moves half the bytes, skips an entry, or waits */
@@ -122,7 +123,7 @@ static const struct {
 	{ "fsync", C_FSYNC }, { "unlinkat", C_UNLINKAT }, { "unlink", C_UNLINK },
 	{ "rmdir", C_RMDIR },
 	{ "fstatat", C_FSTATAT }, { "readdir", C_READDIR },
-	{ "readdir_skip", C_READDIR_SKIP },
+	{ "readdir_skip", C_READDIR_SKIP }, { "fork", C_FORK },
 };
 
 /*
@@ -288,6 +289,15 @@ ssize_t write(int fd, const void *buf, size_t n)
 		return -1;
 	}
 	return inject(fd, C_WRITE, &n) < 0 ? -1 : next(fd, buf, n);
+}
+
+pid_t fork(void)
+{
+	static pid_t (*next)(void);
+
+	if (next == NULL)
+		real("fork", &next, sizeof(next));
+	return fails(C_FORK) ? -1 : next();
 }
 
 ssize_t read(int fd, void *buf, size_t n)

@@ -199,22 +199,6 @@ rc=$?
 ok $? "--stall=0: no line; two SIGINTs still end the run" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
-# -c when not every copy's thread can start (address space too small for
-# their stacks): the started ones give up, one message, nothing left
-if ldd "$CLYDE" 2>/dev/null | grep -q libasan; then
-	tap_n=$((tap_n + 1))
-	echo "ok $tap_n # skip sanitizer build: AddressSanitizer needs more address space"
-else
-	t=$(fresh_target)
-	(ulimit -v 300000 && exec "$CLYDE" --compat=2.00 -d "$t" $AS_USER -r 0 \
-	    -q -s 0 -n 1 -c 100) >"$WORK/out" 2>"$WORK/err"
-	rc=$?
-	[ "$rc" = 3 ] && is_empty "$t" &&
-	    [ "$(grep -c "starting a copy's thread" "$WORK/err")" = 1 ]
-	ok $? "-c 100 with too little memory for the threads: exit 3, one message, nothing left" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
-fi
-
 # the limits of ulimit stop a run like SIGINT: SIGXFSZ (the write that
 # passed the limit gets EFBIG) and SIGXCPU
 # limited LIMIT-OPTION VALUE ARGS...: a run under that ulimit
@@ -293,7 +277,7 @@ failed() {
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 25
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 31
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
@@ -359,13 +343,26 @@ else
 	    empty "$line" 10 12 14 16 18 20
 	ok $? "2.00: write ENOSPC in per-char write, 50 fields, all empty" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
-	fault write 5000 EIO --compat=2.00 -c 2 -f -s 16 -n 1
+	# each copy is a process, which counts its own writes: 2048 in the
+	# block write, the 3000th in the rewrite
+	fault write 3000 EIO --compat=2.00 -c 2 -f -s 16 -n 1
 	line=$(csv_line)
 	[ "$rc" = 3 ] && is_empty "$t" &&
+	    [ "$(grep -c "^clyde: rewrite:" "$WORK/err")" = 1 ] &&
 	    grep -Eq "^clyde: rewrite: $SCRATCH/copy\.[01]/Bonnie\.[0-9]+: write: Input/output error\$" "$WORK/err" &&
 	    filled "$line" 12 && empty "$line" 14 16 18 20
-	ok $? "2.00 -c 2: write EIO in one copy's rewrite, the copy named" ||
+	ok $? "2.00 -c 2: write EIO in a copy's rewrite, one line naming the copy" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
+
+	# -c when not every copy can start (the third fork fails): the
+	# started ones leave, one message, nothing left, exit 2
+	CLYDE_FAULT_CALL=fork CLYDE_FAULT_NTH=3 CLYDE_FAULT_ERR=EAGAIN \
+	    LD_PRELOAD=$SHIM run --stall=0 --compat=2.00 -c 4 -s 0 -n 1
+	[ "$rc" = 2 ] && is_empty "$t" &&
+	    [ "$(grep -c "^clyde: -c" "$WORK/err")" = 1 ] &&
+	    grep -Eq "^clyde: -c: $SCRATCH: starting a copy's process: Resource temporarily unavailable\$" "$WORK/err"
+	ok $? "-c 4, the third copy's fork failing: exit 2, one message, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
 	# a full disk under the --json file: no file, the runs go on (-s 0
 	# -n 1 writes nothing else but the scratch directory's record first)
@@ -464,6 +461,83 @@ else
 	    [ "$(echo "$holders" | wc -l)" = 1 ] && [ "$tasks" = 1 ]
 	ok $? "a phase watched (--stall): the measuring process is a single task, the watcher another process outside the target" ||
 	    echo "watcher $pid; in the target: $holders; tasks: $tasks" | diag
+
+	# -c 2 held in the sequential create (each copy's 10th open blocks,
+	# counted in each copy's process): $pid, and $held once one blocks
+	held=$WORK/held
+	copies_held() {
+		t=$(fresh_target)
+		rm -rf "$release" "$held"
+		: >"$WORK/err"
+		CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+		    CLYDE_FAULT_RELEASE=$release CLYDE_FAULT_HELD=$held \
+		    LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER -r 0 -q \
+		    --compat=2.00 -c 2 -s 0 -n 1 "$@" >"$WORK/out" 2>"$WORK/err" &
+		pid=$!
+		until_true 600 test -d "$held"
+		measurer $pid
+		wait_children "$meas" 2
+	}
+	# every process that measures is one task: each copy a process of
+	# its own, no thread sharing a descriptor table (the copies' or the
+	# parent's, which measures nothing)
+	copies_held
+	holders=$(holders_of "$t")
+	multi=$(for h in $holders; do
+		n=$(ls "/proc/$h/task" 2>/dev/null | wc -l)
+		[ "$n" = 1 ] || echo "$h:$n"
+	done)
+	touch "$release"
+	wait $pid
+	rc=$?
+	[ "$rc" = 0 ] && is_empty "$t" && [ -z "$multi" ] &&
+	    [ "$(echo "$holders" | wc -l)" = 3 ] &&
+	    [ "$(echo "$kids" | sort)" = "$(echo "$holders" | grep -vx "$meas" | sort)" ]
+	ok $? "-c 2 in a phase: the parent and two copy processes in the target, each a single task" ||
+	    { echo "rc=$rc parent $meas copies $kids; in the target: $holders; more than one task: $multi"; cat "$WORK/err"; } | diag
+
+	# a copy stopped (SIGSTOP) in a phase: the stall line names it;
+	# continued, the run completes
+	copies_held --stall=1
+	stopped=$(echo "$kids" | tail -1)
+	kill -STOP "$stopped"
+	until_true 600 grep -q "is stopped" "$WORK/err"
+	kill -CONT "$stopped"
+	touch "$release"
+	wait $pid
+	rc=$?
+	[ "$rc" = 0 ] && is_empty "$t" &&
+	    grep -Eq "^clyde: sequential create: no progress for [0-9]+ s: copy\.[01] \(pid $stopped\) is stopped \(SIGINT stops the run\)\$" "$WORK/err"
+	ok $? "-c 2, a copy stopped in a phase: the stall line names copy.K and its pid; continued, the run completes" ||
+	    { echo "rc=$rc stopped $stopped"; cat "$WORK/err"; } | diag
+
+	# a copy killed in a phase: the run fails with one line naming it,
+	# the other stops, and what the killed one made is removed
+	copies_held
+	killed=$(echo "$kids" | head -1)
+	kill -KILL "$killed"
+	touch "$release"
+	wait $pid
+	rc=$?
+	[ "$rc" = 3 ] && is_empty "$t" &&
+	    [ "$(grep -c "^clyde: " "$WORK/err")" = 1 ] &&
+	    grep -Eq "^clyde: sequential create: $SCRATCH/copy\.[01]: copy process \(pid $killed\) killed by signal 9\$" "$WORK/err"
+	ok $? "-c 2, a copy killed in a phase: exit 3, one line naming it, nothing left" ||
+	    { echo "rc=$rc killed $killed"; cat "$WORK/err"; ls -AR "$t"; } | diag
+	all_gone $kids
+	ok $? "-c 2, a copy killed: the other copy is gone too" || echo "$kids" | diag
+
+	# kill -9 of the process that measures: its copies die with it
+	# (PR_SET_PDEATHSIG), even one held in a call
+	copies_held
+	kill -KILL "$meas"
+	until_true 600 all_gone $kids
+	all_gone $kids
+	ok $? "-c 2, kill -9 of the parent in a phase: both copies die with it" ||
+	    { echo "parent $meas copies $kids"; ps -o pid,stat,args -p "$(echo $kids | tr ' ' ,)"; } | diag
+	touch "$release"
+	wait $pid
+	rm -rf "${t:?}"/clyde.*
 
 	# it never returns: SIGINT, SIGINT end clyde without the cleanup that
 	# would hang too, naming what to remove
