@@ -101,6 +101,7 @@ struct run_info {
 	char mount_options[512];
 	bool sync_writes;
 	bool direct_io;
+	bool precise;                   /* short phases printed with figures */
 	uint64_t ram_mib;
 	uint64_t per_char_mib;
 };

@@ -150,6 +150,7 @@ static void read_test(struct reader *r, const struct json_value *t,
 	c->rate_precision = get_number(r, t, "rate_precision", 0, 1e300, false);
 	if (c->status == CELL_OK && json_get(t, "rate")->type == JSON_NULL)
 		bad(r, "has no rate", "an ok test");
+	c->short_phase = c->status == CELL_TOO_FAST;
 }
 
 /* A phase's raw figures (a run's "phases"), or null: it did not run. */
@@ -215,6 +216,7 @@ static void read_run(struct reader *r, const struct json_value *rec,
 	if (o != NULL) {
 		run->sync_writes = get_bool(r, o, "sync_writes");
 		run->direct_io = get_bool(r, o, "direct_io");
+		run->precise = get_bool(r, o, "precise");
 		run->ram_mib = (uint64_t)get_number(r, o, "ram_mib", 0, 1e15, true);
 		run->per_char_mib = (uint64_t)get_number(r, o,
 		    "per_char_size_mib", 0, 1e15, true);
@@ -285,6 +287,10 @@ static void read_record(struct reader *r, const struct json_value *rec,
 	}
 	if (strcmp(source, "run") == 0)
 		read_run(r, rec, res);
+	/* --precise printed a short phase's figure: so does its record read back */
+	for (i = 0; res->run.precise && i < PH_COUNT; i++)
+		if (res->cell[i].status == CELL_TOO_FAST && res->cell[i].rate > 0)
+			res->cell[i].status = CELL_OK;
 }
 
 /* A group mean of clyde report --average: made again from its runs. */

@@ -419,9 +419,9 @@ static void json_run(FILE *out, const struct result *res)
 	json_opt_string(out, run->mount_options);
 	fputs("},\n", out);
 	json_key(out, 2, "options");
-	fprintf(out, "{\"sync_writes\": %s, \"direct_io\": %s, \"ram_mib\": ",
-	    run->sync_writes ? "true" : "false",
-	    run->direct_io ? "true" : "false");
+	fprintf(out, "{\"sync_writes\": %s, \"direct_io\": %s, \"precise\": %s, "
+	    "\"ram_mib\": ", run->sync_writes ? "true" : "false",
+	    run->direct_io ? "true" : "false", run->precise ? "true" : "false");
 	json_opt_count(out, run->ram_mib);
 	fputs(", \"per_char_size_mib\": ", out);
 	json_opt_count(out, run->per_char_mib);

@@ -298,6 +298,7 @@ void setup_describe_run(const struct config *cfg, struct run_info *run)
 		describe_mount(real, run);
 	run->sync_writes = cfg->sync_writes;
 	run->direct_io = cfg->direct_io;
+	run->precise = cfg->precise;
 	run->ram_mib = cfg->ram_mib;
 	run->per_char_mib = cfg->per_char ? cfg->per_char_mib : 0;
 }
