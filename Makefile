@@ -10,7 +10,8 @@ CFLAGS ?= -O2 -g
 # Project flags go after the user's CFLAGS, so a user's -O or -g still counts.
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wstrict-prototypes \
 	-Wmissing-prototypes -Wold-style-definition -Wvla
-# -pthread: the copies of -c are threads (POSIX threads are part of libc)
+# -pthread: stop.c's lock, pthread_sigmask(), clyde-mpi's beat thread (the
+# copies of -c are processes, not threads)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(CFLAGS)
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 	-D_FILE_OFFSET_BITS=64 -Iinclude $(CPPFLAGS)
