@@ -2,7 +2,7 @@
  * dist.h: a run spread over several processes, possibly on several
  * hosts sharing the target filesystem (clyde-mpi, built by `make mpi`).
  *
- * Every process is a rank with its own scratch directory.  The ranks
+ * Every rank has its own scratch directory.  The ranks
  * meet before each phase's clock starts and after it stops; rank 0 then
  * holds the figures of the whole run.  In the plain clyde there is one
  * rank and every call here is trivial (dist_local.c); only dist_mpi.c
