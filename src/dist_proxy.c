@@ -22,6 +22,7 @@
 #include "dist_proxy.h"
 #include "phase_ctx.h"
 #include "stop.h"
+#include "util.h"
 
 int proxy_fd[2] = { -1, -1 };
 struct proxy_shared *proxy_shared;
@@ -33,36 +34,13 @@ static char (*hosts)[PROXY_HOST_LEN];
 
 int proxy_send(int fd, const void *buf, size_t len)
 {
-	const char *p = buf;
-
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return write_all(fd, buf, len) == (ssize_t)len ? 0 : -1;
 }
 
+/* -1 also when the parent closed its end before len bytes came */
 int proxy_recv(int fd, void *buf, size_t len)
 {
-	char *p = buf;
-
-	while (len > 0) {
-		ssize_t n = read(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return read_all(fd, buf, len) == (ssize_t)len ? 0 : -1;
 }
 
 bool dist_split(void)
