@@ -24,9 +24,14 @@
 # the rounds of the per-round ratio of the mean rate of the two ranks to
 # the mean rate of the two separate runs (rank/sep), and the same for
 # CPU time per unit of work (cpu, rank/sep: the figure a busy machine
-# disturbs least; the rank's is its measuring process's alone).  The per-char and file phases are those that a shared
-# descriptor table slows: a system call per byte or per file.  Target, on
-# a quiet machine: 0.97 or more.
+# disturbs least; the rank's is its measuring process's alone).  The
+# per-char and file phases are those that a shared descriptor table
+# slows: a system call per byte or per file.  Target, on a quiet
+# machine: 0.97 or more.  The pair is not quite the ranks' twin: -y s
+# lets a phase go before its untimed preparation (prepare()), the ranks
+# meet after it, so one separate run's timed phase may overlap the
+# other's preparation (removing a 512 MiB file, say).  With BEFORE, the
+# rank/bef column compares two clyde-mpi builds directly.
 #
 # Settings, from the environment (defaults in brackets):
 #   RUNS [5]        rounds
@@ -41,6 +46,7 @@
 #   MPIRUN_ARGS ["--oversubscribe --mca btl_tcp_if_include lo
 #                   --mca oob_tcp_if_include lo"]
 #   KEEP [unset]    a directory to copy the raw outputs to
+#   REPORT [unset]  a KEEP directory: print its report again, run nothing
 set -eu
 
 RUNS=${RUNS:-5}
@@ -81,34 +87,6 @@ trap cleanup EXIT
 trap 'report; exit 130' INT TERM
 mkdir "$work/raw"
 : >"$work/results"
-
-if [ -z "${CLYDE:-}" ] || [ -z "${CLYDE_MPI:-}" ]; then
-	say "building clyde and clyde-mpi in $work"
-	sh "$root/tests/bench/build_clyde.sh" "$work/build"
-	make -s -C "$work/build" mpi >/dev/null
-	CLYDE=${CLYDE:-$work/build/clyde}
-	CLYDE_MPI=${CLYDE_MPI:-$work/build/clyde-mpi}
-fi
-
-# the target: DIR, or a fresh tmpfs (root), or a directory in /dev/shm
-if [ -n "$dir" ]; then
-	[ -d "$dir" ] && [ -w "$dir" ] || die "$dir: not a directory I can write"
-	t=$(mktemp -d "$dir/clyde-mpicost.XXXXXX")
-	made=$t
-	where=$dir
-elif [ "$(id -u)" = 0 ]; then
-	t=$work/tmpfs
-	mkdir "$t"
-	mount -t tmpfs -o size=4g tmpfs "$t"
-	mounted=$t
-	where="a fresh tmpfs"
-else
-	[ -d /dev/shm ] && [ -w /dev/shm ] || die "no /dev/shm: name a directory"
-	t=$(mktemp -d /dev/shm/clyde-mpicost.XXXXXX)
-	made=$t
-	where=/dev/shm
-fi
-chmod 755 "$t"
 
 settle() {
 	sync
@@ -203,9 +181,9 @@ for line in open(path):
 rounds = sorted({k[1] for k in val})
 mean = lambda xs: sum(xs) / len(xs)
 
-def ratio(kind, name, which):
-    q = [mean(val[kind, r, name][which]) / mean(val["sep", r, name][which])
-         for r in rounds if (kind, r, name) in val and ("sep", r, name) in val]
+def ratio(kind, name, which, base="sep"):
+    q = [mean(val[kind, r, name][which]) / mean(val[base, r, name][which])
+         for r in rounds if (kind, r, name) in val and (base, r, name) in val]
     return "%.3f" % median(q) if q else "-"
 
 def rate(kind, name):
@@ -220,11 +198,14 @@ print("ratios: median of per-round ratios of the mean rate of two ranks to"
       " two separate runs;")
 print("cpu: the same for CPU time per unit of work, rank/sep (above 1: the"
       " rank's costs more)")
+if before:
+    print("before: BEFORE's ranks; rank/bef: the ranks' rate over BEFORE's,"
+          " the same way")
 kinds = ["mpi"] + (["before"] if before else [])
 head = "%-11s %12s %12s %9s %9s" % ("phase", "rank", "separate", "rank/sep",
                                      "cpu")
 if before:
-    head += " %12s %9s %9s" % ("before", "bef/sep", "cpu")
+    head += " %12s %9s %9s %9s" % ("before", "bef/sep", "cpu", "rank/bef")
 print(head)
 for name in order:
     if not any(("sep", r, name) in val for r in rounds):
@@ -233,12 +214,66 @@ for name in order:
                                        rate("sep", name), ratio("mpi", name, 0),
                                        ratio("mpi", name, 1))
     if before:
-        row += " %12s %9s %9s" % (rate("before", name),
-                                  ratio("before", name, 0),
-                                  ratio("before", name, 1))
+        row += " %12s %9s %9s %9s" % (rate("before", name),
+                                      ratio("before", name, 0),
+                                      ratio("before", name, 1),
+                                      ratio("mpi", name, 0, "before"))
     print(row)
 PY
 }
+
+# REPORT=dir: the report of the raw outputs kept with KEEP=dir
+if [ -n "${REPORT:-}" ]; then
+	[ -d "$REPORT/raw" ] || die "$REPORT: no raw/ (made by KEEP=dir)"
+	where="?"
+	# shellcheck disable=SC1091
+	[ ! -f "$REPORT/raw/settings" ] || . "$REPORT/raw/settings"
+	for f in "$REPORT"/raw/mpi.*.json "$REPORT"/raw/before.*.json; do
+		[ -f "$f" ] || continue
+		k=${f##*/}
+		r=${k#*.}
+		rec "${k%%.*}" "${r%%.*}" "$f"
+	done
+	for f in "$REPORT"/raw/sep.*.a.json; do
+		[ -f "$f" ] && [ -f "${f%.a.json}.b.json" ] || continue
+		r=${f##*/sep.}
+		rec sep "${r%%.*}" "$f" "${f%.a.json}.b.json"
+	done
+	report
+	exit 0
+fi
+
+if [ -z "${CLYDE:-}" ] || [ -z "${CLYDE_MPI:-}" ]; then
+	say "building clyde and clyde-mpi in $work"
+	sh "$root/tests/bench/build_clyde.sh" "$work/build"
+	make -s -C "$work/build" mpi >/dev/null
+	CLYDE=${CLYDE:-$work/build/clyde}
+	CLYDE_MPI=${CLYDE_MPI:-$work/build/clyde-mpi}
+fi
+
+# the target: DIR, or a fresh tmpfs (root), or a directory in /dev/shm
+if [ -n "$dir" ]; then
+	[ -d "$dir" ] && [ -w "$dir" ] || die "$dir: not a directory I can write"
+	t=$(mktemp -d "$dir/clyde-mpicost.XXXXXX")
+	made=$t
+	where=$dir
+elif [ "$(id -u)" = 0 ]; then
+	t=$work/tmpfs
+	mkdir "$t"
+	mount -t tmpfs -o size=4g tmpfs "$t"
+	mounted=$t
+	where="a fresh tmpfs"
+else
+	[ -d /dev/shm ] && [ -w /dev/shm ] || die "no /dev/shm: name a directory"
+	t=$(mktemp -d /dev/shm/clyde-mpicost.XXXXXX)
+	made=$t
+	where=/dev/shm
+fi
+chmod 755 "$t"
+
+cat >"$work/raw/settings" <<EOF
+RUNS='$RUNS' ARGS='$ARGS' BIND='$BIND' BEFORE='$BEFORE' where='$where'
+EOF
 
 kinds="mpi sep${BEFORE:+ before}"
 n=$(echo $kinds | wc -w)
