@@ -83,7 +83,7 @@ tests/%.so: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first, so that the last to start are short
-TESTS = tests/run.sh tests/safety.sh tests/mpi.sh tests/sweep.sh $(UNIT)
+TESTS = tests/lint.sh tests/run.sh tests/safety.sh tests/mpi.sh tests/sweep.sh $(UNIT)
 TESTS += tests/golden.sh
 TESTS += tests/cli.sh tests/interop.sh tests/report.sh tests/report_html.sh
 TESTS += tests/report_markdown.sh tests/report_sweep.sh tests/fuzz.sh
@@ -94,14 +94,16 @@ TESTS += tests/option_values.sh tests/target.sh tests/sync.sh
 # The whole suite through prove, three scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone
 # uses the system-wide -p/-y semaphore):
-# unit tests (TAP), golden files, end to end, with 5 s of fuzzing.  Unless
+# the man page and a warning-free build (tests/lint.sh: make lint, as a
+# test, so that it overlaps the others), unit tests (TAP), golden files,
+# end to end, with 5 s of fuzzing.  Unless
 # TMPDIR is set, the scripts work in /dev/shm when it has 4 GiB free: on a
 # disk, making and removing their thousands of files can take most of the
 # time.  The sanitizer pass (on TMPDIR or /tmp) and the longer fuzzing are
 # their own targets (.ci/run runs them).  Each test runs through
 # tests/tap_run.sh, which repeats a failed case with its diagnostics on
 # stderr, so that a log names what failed without prove -v.
-check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM) lint
+check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	tmp=$${TMPDIR:-}; \
 	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
 	    [ "$$(df -Pk /dev/shm | awk 'NR == 2 { print $$4 }')" -ge 4194304 ]; then \
@@ -111,22 +113,28 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM) lint
 	    prove -j3 --exec tests/tap_run.sh $(TESTS)
 
 # The man page, and a warning-free build on gcc and on clang (when there);
-# dist_mpi.c needs MPI's headers: through mpicc, when there.
-lint:
+# dist_mpi.c needs MPI's headers: through mpicc, when there.  Each part is
+# a target of its own, a case of tests/lint.sh.
+LINT_CC = gcc clang
+lint: lint-man $(LINT_CC:%=lint-%) lint-mpi
+
+lint-man:
 	mandoc -Tlint -W warning man/clyde.1
-	for cc in gcc clang; do \
-		command -v $$cc >/dev/null || continue; \
-		printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
-		    $(NFS_SHIM:.so=.c) | \
-		    xargs -P 2 -n 8 $$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) \
-		    -Werror -O2 -fsyntax-only || exit 1; \
-		$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
-		    -O2 -fsyntax-only src/test_hooks.c || exit 1; \
-	done
-	if command -v $(MPICC) >/dev/null; then \
-		$(MPICC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
-		    -fsyntax-only src/dist_mpi.c; \
-	fi
+
+$(LINT_CC:%=lint-%):
+	@cc=$(@:lint-%=%); \
+	if ! command -v $$cc >/dev/null; then echo "$$cc: not installed"; exit 0; fi; \
+	printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
+	    $(NFS_SHIM:.so=.c) | \
+	    xargs -P 2 -n 8 $$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) \
+	    -Werror -O2 -fsyntax-only || exit 1; \
+	$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
+	    -O2 -fsyntax-only src/test_hooks.c
+
+lint-mpi:
+	@if ! command -v $(MPICC) >/dev/null; then echo "$(MPICC): not installed"; exit 0; fi; \
+	$(MPICC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
+	    -fsyntax-only src/dist_mpi.c
 
 # The same tests on a build with AddressSanitizer and UBSan.
 sanitize: check-sanitize
@@ -203,4 +211,5 @@ check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
 	prove -v tests/cluster.sh
 
-.PHONY: all check check-sanitize check-mounts check-nfs check-cluster lint sanitize mpi install uninstall clean
+.PHONY: all check check-sanitize check-mounts check-nfs check-cluster lint lint-man \
+	$(LINT_CC:%=lint-%) lint-mpi sanitize mpi install uninstall clean
