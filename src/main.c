@@ -335,6 +335,8 @@ static int start(struct config *cfg, struct output_file *json, bool *json_open)
 	if (rc == EXIT_OK)
 		rc = setup_check_target(cfg);
 	if (rc == EXIT_OK)
+		rc = setup_check_descriptors(cfg);
+	if (rc == EXIT_OK)
 		rc = sync_attach(cfg);
 	/* no rank starts unless all can: none may wait for ever */
 	if (!dist_all_ok(rc == EXIT_OK) && rc == EXIT_OK) {
