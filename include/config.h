@@ -1,13 +1,15 @@
 /*
  * config.h: the command line turned into one read-only configuration.
  *
- * config_parse() is the only writer.  Everything after it takes a
- * const struct config *.
+ * config_parse() is the only writer, but for config_take_size() in
+ * clyde-mpi's agreement of the ranks, before the run (main.c).
+ * Everything after it takes a const struct config *.
  */
 #ifndef CLYDE_CONFIG_H
 #define CLYDE_CONFIG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -84,6 +86,7 @@ struct config {
 
 	/* the file I/O phases */
 	uint64_t file_size_mib;         /* 0 skips them (-s 0) */
+	bool size_given;                /* -s given; else from -r or the RAM */
 	unsigned chunk;                 /* bytes, a power of two; --chunks: the first */
 	/* --chunks: the sweep's chunk sizes in the order given; 0: no sweep */
 	unsigned chunks[CHUNKS_MAX];
@@ -92,6 +95,7 @@ struct config {
 	unsigned seekers;               /* seeker processes */
 	bool per_char;                  /* false with -f */
 	uint64_t per_char_mib;          /* 1.03: the file size; 2.00: -f N or 3, at most that */
+	uint64_t per_char_asked_mib;    /* 2.00: -f N or 3, before the size caps it */
 
 	struct files_spec files;
 
@@ -140,5 +144,23 @@ static inline unsigned config_point_chunk(const struct config *cfg, unsigned i)
  * --version print and return -1: the caller exits 0.
  */
 int config_parse(struct config *cfg, int argc, char **argv);
+
+/*
+ * The options that every rank of clyde-mpi must share (what is measured,
+ * how often, how the ranks meet), one line each, as the options are
+ * written (-s SIZE:CHUNK:SEEKS:SEEKERS, --compat=2.00, no -b); the others (-d, -m,
+ * -u, -r, -z, -q, --json, ...) may differ from host to host.  Returns
+ * false when buf was too short.
+ */
+bool config_describe(const struct config *cfg, char *buf, size_t len);
+
+/* The file size that config_describe() wrote into text, 0 when none. */
+uint64_t config_described_size(const char *text);
+
+/*
+ * A size not given (-s) becomes size_mib, and the per-char size with it
+ * (clyde-mpi: every rank takes rank 0's).
+ */
+void config_take_size(struct config *cfg, uint64_t size_mib);
 
 #endif

@@ -23,6 +23,7 @@
 #define CLYDE_DIST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "result.h"
@@ -46,6 +47,21 @@ unsigned dist_size(void);
  * collective call: it also makes the ranks wait for each other.
  */
 bool dist_all_ok(bool ok);
+
+/*
+ * The ranks agree on their options before the run (main.c): rank 0's
+ * text (len bytes at most, DIST_TEXT_LEN) replaces text on every other
+ * rank.  A collective call.
+ */
+#define DIST_TEXT_LEN 1024
+void dist_share_rank0(char *text, size_t len);
+
+/*
+ * dist_all_ok() with the reason: why is NULL on a rank that can go on,
+ * else one line.  False when a rank cannot; first then holds the why of
+ * the lowest such rank, on every rank.
+ */
+bool dist_all_ok_why(const char *why, char *first, size_t len);
 
 /*
  * Tell the other ranks to stop at their next operation: this rank has

@@ -26,7 +26,10 @@ enum proxy_op {
 	PROXY_PHASE_DONE,       /* struct proxy_phase both ways, then figures */
 	PROXY_WATCH,            /* arg: silent_s */
 	PROXY_SHARE_SCRATCH,    /* the path, with its '\0' */
-	PROXY_FINALIZE          /* answer: dist_finalize()'s */
+	PROXY_FINALIZE,         /* answer: dist_finalize()'s */
+	PROXY_SHARE_RANK0,      /* DIST_TEXT_LEN bytes both ways */
+	PROXY_ALL_OK_WHY        /* arg: ok; the why, with its '\0'; answer:
+				   all ok, and the first why when not */
 };
 
 struct proxy_msg {

@@ -17,6 +17,11 @@ int phase_ran_stat_prepare(struct phase_ctx *ctx);
 int phase_ran_stat_run(struct phase_ctx *ctx);
 int phase_ran_del_prepare(struct phase_ctx *ctx);
 int phase_ran_del_run(struct phase_ctx *ctx);
+/*
+ * The table of the file names, made before the first phase, so that a
+ * lack of memory refuses the run rather than failing it in the middle.
+ */
+int phase_files_reserve(struct phase_ctx *ctx);
 /* Remove every file and directory the small-file phases made; free memory. */
 void phase_files_cleanup(struct phase_ctx *ctx);
 

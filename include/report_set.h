@@ -242,6 +242,11 @@ bool report_set_is_base(const struct report_set *set, long item, long group);
  */
 bool report_set_percent(const struct report_set *set, const struct result *r,
     enum phase_id ph, long *pct);
+/*
+ * A percentage as the tables print it: "+5%", "-3%", and "0%" for a
+ * change that rounds to none, which has no sign (-0.1 % is not "+0%").
+ */
+void report_set_percent_text(char *buf, size_t len, long pct);
 /* The same of the slowest operation's latency (+25: 1.25 times slower). */
 bool report_set_latency_percent(const struct report_set *set,
     const struct result *r, enum phase_id ph, long *pct);

@@ -14,6 +14,13 @@ int setup_privileges(const struct config *cfg);
 /* Target exists, is a writable directory with room for the test.  Exit code. */
 int setup_check_target(const struct config *cfg);
 
+/*
+ * The descriptors the run will hold at once fit under RLIMIT_NOFILE,
+ * raising the soft limit when the hard one allows: else a refusal now,
+ * not EMFILE in the middle of a phase.  Exit code.
+ */
+int setup_check_descriptors(const struct config *cfg);
+
 /* The -Z file can be read and holds 32-bit numbers.  Exit code. */
 int setup_check_seed_file(const struct config *cfg);
 

@@ -514,6 +514,7 @@ static void set_defaults(struct config *cfg)
 	cfg->seekers = SEEKERS_103;
 	cfg->per_char = true;
 	cfg->per_char_mib = PER_CHAR_MIB_200;
+	cfg->per_char_asked_mib = PER_CHAR_MIB_200;
 	cfg->concurrency = 1;
 	cfg->stall_s = STALL_S_DEFAULT;
 	cfg->cleanup_wait_s = CLEANUP_WAIT_S_DEFAULT;
@@ -713,6 +714,7 @@ static int check_config(struct config *cfg, struct given *g)
 			return bad("-f", g->fast_arg, "per-char size %s (MiB)", why);
 		cfg->per_char = v > 0;
 		cfg->per_char_mib = v;
+		cfg->per_char_asked_mib = v;
 	}
 	/* the semaphores count down once: a second run would wait for ever */
 	if (cfg->sync == SYNC_SEMAPHORE && cfg->runs > 1)
@@ -771,10 +773,61 @@ static int check_config(struct config *cfg, struct given *g)
 		    "the file names would take more than half of the %lluM of RAM "
 		    "(-r says more, -r 0 turns this off)",
 		    (unsigned long long)cfg->ram_mib);
-	/* 1.03: the whole file; 2.00: -f N or 3, at most the file */
-	if (cfg->compat == COMPAT_103 || cfg->per_char_mib > cfg->file_size_mib)
-		cfg->per_char_mib = cfg->file_size_mib;
+	cfg->size_given = g->size != NULL;
+	config_take_size(cfg, cfg->file_size_mib);
 	return resolve_ids(cfg, g);
+}
+
+void config_take_size(struct config *cfg, uint64_t size_mib)
+{
+	cfg->file_size_mib = size_mib;
+	/* 1.03: the whole file; 2.00: -f N or 3, at most the file */
+	cfg->per_char_mib = cfg->compat == COMPAT_103 ||
+	    cfg->per_char_asked_mib > size_mib ? size_mib :
+	    cfg->per_char_asked_mib;
+}
+
+bool config_describe(const struct config *cfg, char *buf, size_t len)
+{
+	static const char *const sync_name[] = {
+		[SYNC_NONE] = "no -y", [SYNC_CREATE] = "-p", [SYNC_REMOVE] = "-p",
+		[SYNC_SEMAPHORE] = "-y s", [SYNC_PROMPT] = "-y p"
+	};
+	const struct files_spec *f = &cfg->files;
+	char fast[40] = "-f";
+	size_t n;
+	int k;
+
+	/* --chunks first: its first size is also -s's chunk */
+	k = snprintf(buf, len, "--compat=%s\n%s",
+	    cfg->compat == COMPAT_200 ? "2.00" : "1.03",
+	    cfg->nchunks ? "--chunks=" : "no --chunks");
+	for (unsigned i = 0; k >= 0 && (size_t)k < len && i < cfg->nchunks; i++)
+		k += snprintf(buf + k, len - (size_t)k, "%s%u", i ? "," : "",
+		    cfg->chunks[i]);
+	if (k < 0 || (size_t)k >= len)
+		return false;
+	n = (size_t)k;
+	if (cfg->per_char)
+		snprintf(fast, sizeof(fast), "per-char %lluM",
+		    (unsigned long long)cfg->per_char_mib);
+	k = snprintf(buf + n, len - n, "\n-s %lluM:%u:%u:%u\n%s\n"
+	    "-n %u:%ld:%ld:%u:%u\n-x %u\n%s\n%s\n-c %u\n--stall=%u\n%s\n",
+	    (unsigned long long)cfg->file_size_mib, cfg->chunk, cfg->seeks,
+	    cfg->seekers, fast, f->count_k,
+	    f->max_size, f->min_size, f->dirs, f->chunk,
+	    cfg->runs ? cfg->runs : 1, cfg->sync_writes ? "-b" : "no -b",
+	    cfg->direct_io ? "-D" : "no -D", cfg->concurrency, cfg->stall_s,
+	    sync_name[cfg->sync]);
+	return k >= 0 && (size_t)k < len - n;
+}
+
+uint64_t config_described_size(const char *text)
+{
+	const char *s = strstr(text, "\n-s ");
+	unsigned long long mib;
+
+	return s != NULL && sscanf(s + 4, "%lluM", &mib) == 1 ? mib : 0;
 }
 
 /*

@@ -956,9 +956,13 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 		get_field(&l, 0, 0, f0, sizeof(f0));
 		return read_tagged(&l, f0, res, why, why_len, info);
 	}
-	/* bonnie++ writes any -m name: "web01:2G" before a size is a name */
+	/*
+	 * bonnie++ writes any -m name: "web01:2G" before a size, or before
+	 * the empty size of -s 0, in a line of 27 fields, is a name
+	 */
 	if ((at = name_size_split(f0)) != 0 && !(l.n == 27 &&
-	    get_field(&l, 1, 0, f1, sizeof(f1)) == 0 && is_size(f1, false)))
+	    get_field(&l, 1, 0, f1, sizeof(f1)) == 0 &&
+	    (f1[0] == '\0' || is_size(f1, false))))
 		return read_name_size(&l, at, res, why, why_len, info);
 	info->expected = csv_layout_103.nfields;
 	info->layout = &csv_layout_103;

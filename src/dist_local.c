@@ -34,6 +34,20 @@ bool dist_all_ok(bool ok)
 	return ok;
 }
 
+void dist_share_rank0(char *text, size_t len)
+{
+	/* rank 0's is this one's */
+	(void)text;
+	(void)len;
+}
+
+bool dist_all_ok_why(const char *why, char *first, size_t len)
+{
+	if (why != NULL)
+		snprintf(first, len, "%s", why);
+	return why == NULL;
+}
+
 void dist_signal_stop(void)
 {
 }

@@ -481,6 +481,39 @@ static void drain_stops(int senders)
 		    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
+/* dist_share_rank0(): rank 0's text in text[DIST_TEXT_LEN] on every rank */
+static int share_rank0(char *text)
+{
+	MPI_Request req;
+
+	if (abandoned || MPI_Ibcast(text, DIST_TEXT_LEN, MPI_CHAR, 0,
+	    MPI_COMM_WORLD, &req) != MPI_SUCCESS || wait_sleeping(&req) != 0)
+		return -1;
+	text[DIST_TEXT_LEN - 1] = '\0';
+	return 0;
+}
+
+/*
+ * dist_all_ok_why(): 1 when every rank is ok, else 0 and the why of the
+ * lowest rank that is not in why[DIST_TEXT_LEN] (-1: MPI failed).
+ */
+static int all_ok_why(bool ok, char *why)
+{
+	MPI_Request req;
+	int failed = ok ? INT_MAX : rank, first = INT_MAX;
+
+	if (abandoned || MPI_Iallreduce(&failed, &first, 1, MPI_INT, MPI_MIN,
+	    MPI_COMM_WORLD, &req) != MPI_SUCCESS || wait_sleeping(&req) != 0)
+		return -1;
+	if (first == INT_MAX)
+		return 1;
+	if (MPI_Ibcast(why, DIST_TEXT_LEN, MPI_CHAR, first, MPI_COMM_WORLD,
+	    &req) != MPI_SUCCESS || wait_sleeping(&req) != 0)
+		return -1;
+	why[DIST_TEXT_LEN - 1] = '\0';
+	return 0;
+}
+
 /* The failed rank with the lowest number tells the others what happened. */
 static void share_error(const struct dist_phase *mine, char *error,
     size_t error_len)
@@ -708,6 +741,19 @@ static int serve(int fd, bool started)
 		return answer(fd, 0, NULL, 0, NULL, 0);
 	case PROXY_FINALIZE:
 		return answer(fd, finalize(), NULL, 0, NULL, 0);
+	case PROXY_SHARE_RANK0:
+		if (m.len != DIST_TEXT_LEN || share_rank0(in) != 0)
+			return answer(fd, -1, NULL, 0, NULL, 0);
+		return answer(fd, 0, in, DIST_TEXT_LEN, NULL, 0);
+	case PROXY_ALL_OK_WHY: {
+		int all;
+
+		if (m.len > DIST_TEXT_LEN)
+			return -1;
+		memset(in + m.len, 0, DIST_TEXT_LEN - m.len);
+		all = all_ok_why(m.arg != 0, in);
+		return answer(fd, all, in, all == 0 ? strlen(in) : 0, NULL, 0);
+	}
 	default:
 		return -1;
 	}

@@ -154,6 +154,39 @@ bool dist_all_ok(bool ok)
 	return ask(PROXY_ALL_OK, ok, NULL, 0, NULL, 0, NULL, NULL) == 1;
 }
 
+void dist_share_rank0(char *text, size_t len)
+{
+	char buf[DIST_TEXT_LEN] = { 0 };
+	size_t got;
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	if (ask(PROXY_SHARE_RANK0, 0, buf, sizeof(buf), buf, sizeof(buf), &got,
+	    NULL) == 0 && got == sizeof(buf)) {
+		buf[sizeof(buf) - 1] = '\0';
+		snprintf(text, len, "%s", buf);
+	}
+}
+
+bool dist_all_ok_why(const char *why, char *first, size_t len)
+{
+	char buf[DIST_TEXT_LEN] = { 0 };
+	size_t got;
+	int64_t all;
+
+	if (why != NULL)
+		snprintf(buf, sizeof(buf), "%s", why);
+	all = ask(PROXY_ALL_OK_WHY, why == NULL, buf, strlen(buf) + 1, buf,
+	    sizeof(buf) - 1, &got, NULL);
+	if (all == 1)
+		return true;
+	buf[got] = '\0';
+	if (all != 0)
+		snprintf(buf, sizeof(buf), "the MPI process of this rank "
+		    "stopped answering");
+	snprintf(first, len, "%s", buf);
+	return false;
+}
+
 void dist_signal_stop(void)
 {
 	ask(PROXY_SIGNAL_STOP, 0, NULL, 0, NULL, 0, NULL, NULL);

@@ -329,16 +329,13 @@ static int start(struct config *cfg, struct output_file *json, bool *json_open)
 	if (rc == EXIT_OK)
 		rc = setup_privileges(cfg);
 
-	if (rc == EXIT_OK && cfg->concurrency > 1 && dist_size() > 1) {
-		fputs("clyde: -c: with several ranks the ranks are the copies\n",
-		    stderr);
-		rc = EXIT_USAGE;
-	}
 	/* bad input (exit 1) before a target that cannot be used (exit 2) */
 	if (rc == EXIT_OK)
 		rc = setup_check_seed_file(cfg);
 	if (rc == EXIT_OK)
 		rc = setup_check_target(cfg);
+	if (rc == EXIT_OK)
+		rc = setup_check_descriptors(cfg);
 	if (rc == EXIT_OK)
 		rc = sync_attach(cfg);
 	/* no rank starts unless all can: none may wait for ever */
@@ -397,6 +394,70 @@ static bool open_closed_std_fds(void)
 	return true;
 }
 
+/* The first line of a that differs from b's, into line[len]; false: none */
+static bool first_difference(const char *a, const char *b, char *line,
+    size_t len)
+{
+	while (*a != '\0' || *b != '\0') {
+		size_t na = strcspn(a, "\n"), nb = strcspn(b, "\n");
+
+		if (na != nb || memcmp(a, b, na) != 0) {
+			snprintf(line, len, "%.*s", (int)na, a);
+			return true;
+		}
+		a += na + (a[na] == '\n');
+		b += nb + (b[nb] == '\n');
+	}
+	return false;
+}
+
+/*
+ * clyde-mpi: rank 0's figures are the sums of every rank's under rank 0's
+ * label, so every rank runs with rank 0's options (config_describe()).  A
+ * rank whose -s was not given takes rank 0's size (the default comes from
+ * each host's RAM); any other difference is refused before anything is
+ * made, rank 0 naming the option and the rank (clyde(1), clyde-mpi).
+ */
+static int agree_options(struct config *cfg)
+{
+	char first[DIST_TEXT_LEN], mine[DIST_TEXT_LEN], why[DIST_TEXT_LEN];
+	char host[256] = "?", theirs[DIST_TEXT_LEN / 4], own[DIST_TEXT_LEN / 4];
+	const char *bad = NULL;
+
+	if (dist_size() < 2)
+		return EXIT_OK;
+	if (!config_describe(cfg, first, sizeof(first)))
+		first[0] = '\0';
+	dist_share_rank0(first, sizeof(first));
+	if (dist_rank() != 0 && !cfg->size_given &&
+	    config_described_size(first) != 0)
+		config_take_size(cfg, config_described_size(first));
+	if (!config_describe(cfg, mine, sizeof(mine)))
+		mine[0] = '\0';
+	gethostname(host, sizeof(host) - 1);
+	if (cfg->concurrency > 1) {
+		bad = "-c: with several ranks the ranks are the copies";
+		snprintf(why, sizeof(why), "%s", bad);
+	} else if (cfg->sync == SYNC_PROMPT) {
+		/* mpirun gives one rank the terminal: the others' prompts end */
+		bad = "-y p: waits for Enter on each rank's standard input, "
+		    "which mpirun gives to rank 0 alone; the ranks of clyde-mpi "
+		    "start each phase together without it";
+		snprintf(why, sizeof(why), "%s", bad);
+	} else if (first_difference(mine, first, own, sizeof(own))) {
+		first_difference(first, mine, theirs, sizeof(theirs));
+		bad = why;
+		snprintf(why, sizeof(why), "rank %u (%s) has %s, rank 0 has %s: "
+		    "the ranks must be given the same options", dist_rank(),
+		    host, own, theirs);
+	}
+	if (dist_all_ok_why(bad, why, sizeof(why)))
+		return EXIT_OK;
+	if (dist_rank() == 0)
+		fprintf(stderr, "clyde: %s\n", why);
+	return EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
@@ -421,7 +482,9 @@ int main(int argc, char **argv)
 		fputs("clyde: cannot start the distributed run\n", stderr);
 		return EXIT_CANNOT_START;
 	}
-	rc = clyde_main(&cfg);
+	rc = agree_options(&cfg);
+	if (rc == EXIT_OK)
+		rc = clyde_main(&cfg);
 	if (dist_finalize() != 0 && rc == EXIT_OK)
 		rc = EXIT_IO_ERROR;
 	return rc;

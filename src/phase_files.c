@@ -837,6 +837,11 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 	return fs;
 }
 
+int phase_files_reserve(struct phase_ctx *ctx)
+{
+	return file_set_get(ctx) != NULL ? PHASE_OK : PHASE_ERROR;
+}
+
 static int create_prepare(struct phase_ctx *ctx, bool random_names)
 {
 	struct file_set *fs = file_set_get(ctx);

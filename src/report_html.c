@@ -212,8 +212,10 @@ static void percent_row(struct page *pg, const struct result *r, long group,
 			    verdict_class[v[ph].kind], interval[0] ?
 			    " title=\"95% interval: " : "", interval,
 			    interval[0] ? "\"" : "", cell);
-		} else if (report_set_percent(pg->set, r, (enum phase_id)ph, &p))
-			fprintf(out, "<td>%+ld%%</td>", p);
+		} else if (report_set_percent(pg->set, r, (enum phase_id)ph, &p)) {
+			report_set_percent_text(cell, sizeof(cell), p);
+			fprintf(out, "<td>%s</td>", cell);
+		}
 		else
 			fputs("<td></td>", out);
 		fprintf(out, "<td></td>%s", pg->latency ? "<td></td>" : "");

@@ -219,6 +219,7 @@ static void verdicts(const struct md *m, const struct result *r,
 static void percent(const struct md *m, const struct result *r, long item,
     long group, int first)
 {
+	char pct[24];
 	long p;
 	int i;
 
@@ -232,9 +233,11 @@ static void percent(const struct md *m, const struct result *r, long item,
 		return;
 	}
 	for (i = first; i < first + 6; i++) {
-		if (report_set_percent(m->set, r, (enum phase_id)i, &p))
-			fprintf(m->out, " %s%+ld%% | |", report_set_in_rounding(m->set,
-			    r, (enum phase_id)i) ? "~" : "", p);
+		if (report_set_percent(m->set, r, (enum phase_id)i, &p)) {
+			report_set_percent_text(pct, sizeof(pct), p);
+			fprintf(m->out, " %s%s | |", report_set_in_rounding(m->set,
+			    r, (enum phase_id)i) ? "~" : "", pct);
+		}
 		else
 			fputs(" | |", m->out);
 	}

@@ -1148,6 +1148,11 @@ bool report_set_percent(const struct report_set *set, const struct result *r,
 	return true;
 }
 
+void report_set_percent_text(char *buf, size_t len, long pct)
+{
+	snprintf(buf, len, pct == 0 ? "0%%" : "%+ld%%", pct);
+}
+
 bool report_set_latency_percent(const struct report_set *set,
     const struct result *r, enum phase_id ph, long *pct)
 {

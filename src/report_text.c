@@ -254,7 +254,7 @@ static void file_row(FILE *out, const struct source *src,
 static void percent_row(FILE *out, const struct source *src,
     const struct result *res, int first)
 {
-	char label[64], pct[32];
+	char label[64], pct[32], num[24];
 	long p;
 	int i;
 
@@ -262,11 +262,12 @@ static void percent_row(FILE *out, const struct source *src,
 	fprintf(out, "%-19.19s", label);
 	for (i = first; i < first + 6; i++) {
 		/* ~: inside the rounding of the cells they were read from */
-		if (report_set_percent(src->set, res, (enum phase_id)i, &p))
-			snprintf(pct, sizeof(pct), "%s%+ld%%",
+		if (report_set_percent(src->set, res, (enum phase_id)i, &p)) {
+			report_set_percent_text(num, sizeof(num), p);
+			snprintf(pct, sizeof(pct), "%s%s",
 			    report_set_in_rounding(src->set, res,
-			    (enum phase_id)i) ? "~" : "", p);
-		else
+			    (enum phase_id)i) ? "~" : "", num);
+		} else
 			pct[0] = '\0';
 		fprintf(out, " %5s    ", pct);
 	}
@@ -322,7 +323,7 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 	case VERDICT_TOO_FEW:
 		if (latency ? report_set_latency_percent(set, res, ph, &p) :
 		    report_set_percent(set, res, ph, &p))
-			snprintf(cell, n, "%+ld%%", p);
+			report_set_percent_text(cell, n, p);
 		break;
 	case VERDICT_SAME:
 		snprintf(cell, n, "~");

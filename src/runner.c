@@ -15,6 +15,7 @@
 #include "dist.h"
 #include "phase.h"
 #include "phase_copies.h"
+#include "phase_files.h"
 #include "phase_io.h"
 #include "progress.h"
 #include "runner.h"
@@ -356,6 +357,13 @@ int phase_run_all(const struct config *cfg, struct result *res,
 	    check_direct(&ctx, skip) != PHASE_OK)
 		goto out;
 	/* before any phase: nothing measured, so the run could not start */
+	if (cfg->files.count_k > 0 && phase_files_reserve(&ctx) != PHASE_OK) {
+		fprintf(stderr, "clyde: -n %u: no memory for the names of "
+		    "%llu files: %s\n", cfg->files.count_k,
+		    (unsigned long long)cfg->files.count_k * FILE_UNIT,
+		    strerror(ENOMEM));
+		goto out;
+	}
 	if (cfg->concurrency > 1 &&
 	    (copies = copies_start(&ctx, cfg->concurrency, &what)) == NULL) {
 		ctx.label = "-c";

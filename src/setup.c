@@ -4,17 +4,20 @@
  */
 #define _DEFAULT_SOURCE         /* setgroups() */
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/vfs.h>         /* statfs(): the filesystem type */
 #include <unistd.h>
 
+#include "phase_io.h"
 #include "setup.h"
 #include "util.h"
 
@@ -207,6 +210,64 @@ int setup_check_target(const struct config *cfg)
 		return target_error(cfg, why);
 	}
 	return EXIT_OK;
+}
+
+/*
+ * Descriptors the measuring process opens beyond those open now, at its
+ * peak (counted with ulimit -n on tmpfs, rounded up): the target and the
+ * scratch directory; in the I/O phases each data file (a seeker opens
+ * them all; 2.00's parent reopens its one); in the small-file phases the
+ * files directory, a subdirectory, the file and, with -b, the directory
+ * synced; the copies of -c, their pipes and their own files.
+ */
+static unsigned long descriptors_needed(const struct config *cfg)
+{
+	unsigned long io = phase_io_file_count(cfg), files = 0, more;
+
+	if (io > 0 && cfg->compat == COMPAT_200)
+		io++;
+	if (cfg->files.count_k > 0)
+		files = 2 + (cfg->files.dirs > 1) + (cfg->files.dirs > 1 &&
+		    cfg->sync_writes);
+	more = 2 + (io > files ? io : files);
+	if (cfg->concurrency > 1)
+		more += 3UL * cfg->concurrency + 2;
+	return more;
+}
+
+int setup_check_descriptors(const struct config *cfg)
+{
+	struct rlimit rl;
+	unsigned long open_now = 0, top = 0, need;
+	long fd, scan;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return EXIT_OK;
+	/*
+	 * A new descriptor takes the lowest free number: the gaps fill first.
+	 * Past 65536 the few a run needs always fit.
+	 */
+	scan = rl.rlim_cur < 65536 ? (long)rl.rlim_cur : 65536;
+	for (fd = 0; fd < scan; fd++)
+		if (fcntl((int)fd, F_GETFD) >= 0) {
+			open_now++;
+			top = (unsigned long)fd + 1;
+		}
+	need = open_now + descriptors_needed(cfg);
+	if (need < top)
+		need = top;
+	if (need <= rl.rlim_cur)
+		return EXIT_OK;
+	if (rl.rlim_max == RLIM_INFINITY || need <= rl.rlim_max) {
+		rl.rlim_cur = need;
+		if (setrlimit(RLIMIT_NOFILE, &rl) == 0)
+			return EXIT_OK;
+	}
+	fprintf(stderr, "clyde: the run needs %lu open files at once, and "
+	    "the limit is %llu (ulimit -n): raise it%s\n", need,
+	    (unsigned long long)rl.rlim_max,
+	    cfg->concurrency > 1 ? ", or give fewer copies (-c)" : "");
+	return EXIT_CANNOT_START;
 }
 
 /* mountinfo escapes blanks and backslashes as \ooo */

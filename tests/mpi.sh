@@ -290,4 +290,53 @@ rc=$?
 ok $? "as an unprivileged user ($(id -un 2>/dev/null)${as_user:+ -> nobody}): 2 ranks, clean" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 
+# The ranks agree on their options before anything is made (clyde(1),
+# MANY CLIENTS): rank 0's figures are the sums of every rank's under its
+# own label.  mpi_mix ARGS0 -- ARGS1: rank 0 with ARGS0, rank 1 with ARGS1.
+mpi_mix() {
+	first=
+	while [ "$1" != -- ]; do first="$first $1"; shift; done
+	shift
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -f "$WORK/mix.json"
+	timeout 300 $MPIRUN -np 1 ./clyde-mpi -d "$t" $AS_USER -m mpi \
+	    --json="$WORK/mix.json" $first : -np 1 ./clyde-mpi -d "$t" $AS_USER \
+	    -m mpi "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+for mix in "-s 4:-s 8:-s 8M:8192:8000:3, rank 0 has -s 4M:8192:8000:3" \
+    "-s 4:-s 4 --compat=2.00:--compat=2.00, rank 0 has --compat=1.03" \
+    "-s 4:-s 4 -b:-b, rank 0 has no -b"; do
+	a0=${mix%%:*} rest=${mix#*:}
+	a1=${rest%%:*} said=${rest#*:}
+	mpi_mix -r 0 -n 0 $a0 -- -r 0 -n 0 $a1
+	[ "$rc" != 0 ] && is_empty "$t" && [ ! -e "$WORK/mix.json" ] &&
+	    grep -qx "clyde: rank 1 ($(hostname)) has $said: the ranks must be given the same options" \
+	    "$WORK/err" && ! grep -q '^Writing\|^Using' "$WORK/err"
+	ok $? "ranks given $a0 and $a1: refused before anything is made, rank 0 naming the option and rank 1" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+done
+# -s not given: the size comes from each rank's RAM (here -r), and rank
+# 1 takes rank 0's, as the put_block bytes of each rank in the JSON show
+mpi_mix --compat=2.00 -r 160 -f -n 0 -- --compat=2.00 -r 151 -f -n 0
+[ "$rc" = 0 ] && is_empty "$t" && python3 - "$WORK/mix.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+got = [k["phases"]["put_block"]["bytes"] >> 20 for k in r["ranks"]]
+assert got == [320, 320], got
+PY
+ok $? "-s not given: every rank writes rank 0's size (2 x -r 160), not its own (2 x -r 151)" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# -y p: mpirun gives standard input to rank 0 alone
+t=$(mktemp -d "$base/t.XXXXXX")
+timeout 300 $MPIRUN -np 2 ./clyde-mpi -d "$t" $AS_USER -r 0 -s 4 -n 0 -y p \
+    </dev/null >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" != 0 ] && is_empty "$t" &&
+    grep -q "^clyde: -y p: waits for Enter on each rank's standard input, which mpirun gives to rank 0 alone" \
+    "$WORK/err" && ! grep -q 'Writing\|interrupted' "$WORK/err"
+ok $? "-y p with 2 ranks: refused at once, before anything is made" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 done_testing

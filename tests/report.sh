@@ -272,12 +272,15 @@ report --csv "$WORK/colon"
 [ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = "$(cat "$WORK/colon")" ]
 ok $? "a 1.0x line of a machine named web01:2G: read, the name kept" ||
     { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
-run -m web01:2G -s 1 -n 1 -q
-tail -1 "$WORK/out" > "$WORK/line"
-report --csv "$WORK/line"
-[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/line"
-ok $? "clyde -m web01:2G: its CSV line reads back unchanged" ||
-    { echo "rc=$rc"; cat "$WORK/err" "$WORK/line" "$WORK/out"; } | diag
+# with -s 0 the size field is empty: still 27 fields, a 1.03 line
+for s in 1 0; do
+	run -m web01:2G -s $s -n 1 -q
+	tail -1 "$WORK/out" > "$WORK/line"
+	report --csv "$WORK/line"
+	[ "$rc" = 0 ] && cmp -s "$WORK/out" "$WORK/line"
+	ok $? "clyde -m web01:2G -s $s: its CSV line reads back unchanged" ||
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/line" "$WORK/out"; } | diag
+done
 
 # long lines: indentation and trailing blanks of any length are no part
 # of the line; anything else past 8191 bytes is named, never skipped
@@ -368,12 +371,25 @@ ok $? "--json of a table: source, the rounding of 236m, an unknown file rate" ||
 # 1.1g is not, and whole KiB/s (278k) are exact
 sed 's/^bighost   /otherhost /; s/ 236m / 237m /; s/ 1\.1g / 1.0g /' "$WORK/big" > "$WORK/other"
 report --compare=bighost "$WORK/big" "$WORK/other"
-{ printf '%-19s' '  vs bighost'; for c in +0% ~+0% ~+0% +0% -9% +0%; do
+{ printf '%-19s' '  vs bighost'; for c in 0% ~0% ~0% 0% -9% 0%; do
 	printf ' %5s    ' "$c"; done; echo; } > "$WORK/want"
 grep -A1 '^otherhost  *2G' "$WORK/out" | tail -1 > "$WORK/got"
 cmp -s "$WORK/want" "$WORK/got"
 ok $? "--compare of two tables: ~ where the difference is inside the rounding" ||
     diff "$WORK/want" "$WORK/got" | diag
+# a change that rounds to no percent has no sign: 999 against 1000 K/s
+# is -0.1 %, printed 0% (not +0%) in text, Markdown and HTML
+printf '%s\n' 'base,300M,,,1000,1,,,,,,,,,,,,,,,,,,,,,' \
+    'less,300M,,,999,1,,,,,,,,,,,,,,,,,,,,,' > "$WORK/tenth"
+report --compare=base "$WORK/tenth"
+t_row=$(grep '^  vs base' "$WORK/out" | tr -s ' ')
+report --markdown --compare=base "$WORK/tenth"
+m_row=$(grep '^| vs base' "$WORK/out")
+report --html --compare=base "$WORK/tenth"
+[ "$t_row" = " vs base 0% " ] && [ "$m_row" = "| vs base | | | | 0% | | | | | | | | | |" ] &&
+    grep -q '<td>0%</td>' "$WORK/out" && ! grep -q '+0%' "$WORK/out"
+ok $? "-0.1 %: 0% without a sign, in text, Markdown and HTML" ||
+    { echo "text: '$t_row'"; echo "markdown: '$m_row'"; } | diag
 report --json --compare=bighost "$WORK/big" "$WORK/other"
 tr -d ' \n' < "$WORK/out" | grep -q '"within_rounding":{"putc":false,"put_block":true,"rewrite":true,"getc":false,"get_block":false,"seeks":false'
 ok $? "--compare --json: within_rounding" || diag < "$WORK/out"

@@ -100,4 +100,45 @@ tamper none
 ok $? "moved away: emptied, and said so" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
 
+# --- the limits of the process: refused before the run, not EMFILE or
+# ENOMEM in the middle of a phase (clyde(1), EXIT STATUS 2) -------------
+limited() { # limited ULIMIT-ARGS -- CLYDE-ARGS: a run under ulimit
+	lim=
+	while [ "$1" != -- ]; do lim="$lim $1"; shift; done
+	shift
+	t=$(fresh_target)
+	(ulimit $lim && exec "$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@") \
+	    >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+limited -n 6 -- -s 16 -n 1
+[ "$rc" = 2 ] && [ ! -s "$WORK/out" ] && is_empty "$t" &&
+    grep -q "^clyde: the run needs [0-9]* open files at once, and the limit is 6 (ulimit -n): raise it\$" \
+    "$WORK/err"
+ok $? "ulimit -n 6 (hard): refused before the run, exit 2, the need and the limit named" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+limited -n 12 -- --compat=2.00 -s 16 -n 1 -c 2
+[ "$rc" = 2 ] && is_empty "$t" &&
+    grep -q "limit is 12 (ulimit -n): raise it, or give fewer copies (-c)\$" "$WORK/err"
+ok $? "ulimit -n 12 with -c 2: refused, fewer copies suggested" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# a soft limit below the need, a hard one above: raised, the run goes on
+limited -S -n 6 -- -s 16 -n 1
+[ "$rc" = 0 ] && is_empty "$t" && ! grep -q "open files\|Too many" "$WORK/err"
+ok $? "ulimit -S -n 6: the soft limit raised, the run completes" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# the table of names of -n 1000 (1024000 names, 16 bytes each) does not fit in 16 MB of
+# address space; clyde itself does.  AddressSanitizer reserves terabytes.
+if [ -n "${CLYDE_SANITIZED:-}" ]; then
+	skip_all "ulimit -v: not on the sanitizer build (its shadow memory)" 1
+else
+	limited -v 16000 -- -s 0 -n 1000
+	[ "$rc" = 2 ] && is_empty "$t" &&
+	    grep -q "^clyde: -n 1000: no memory for the names of 1024000 files: " \
+	    "$WORK/err" && ! grep -q "Create files" "$WORK/err" &&
+	    ! grep -q "1000" "$WORK/out"
+	ok $? "ulimit -v: no memory for -n's names: refused before the first phase, exit 2, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+fi
+
 done_testing
