@@ -4,12 +4,16 @@
  * this process or in the copy processes of -c, reports a failure or a
  * stop, and removes what the run made.
  */
+/* MAP_ANONYMOUS is outside POSIX 2008; glibc shows it with this. */
+#define _DEFAULT_SOURCE
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "dist.h"
@@ -331,9 +335,11 @@ int phase_run_all(const struct config *cfg, struct result *res,
 	if (rc != EXIT_OK)
 		exit_rc = rc;
 	/* the meter holds a histogram: keep it off the stack; the watcher's
-	 * when there is one */
-	if (rc == EXIT_OK && (ctx.meter = stall_meter(0)) == NULL)
-		ctx.meter = calloc(1, sizeof(*ctx.meter));
+	 * when there is one, else memory the seekers share (phase_ctx.h) */
+	if (rc == EXIT_OK && (ctx.meter = stall_meter(0)) == NULL &&
+	    (ctx.meter = mmap(NULL, sizeof(*ctx.meter), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		ctx.meter = NULL;
 	if (rc == EXIT_OK && ctx.meter != NULL)
 		made = scratch_make(&ctx, cfg->dir, path, sizeof(path)) == 0;
 	if (made) {
@@ -373,8 +379,8 @@ int phase_run_all(const struct config *cfg, struct result *res,
 out:
 	if (made && teardown(&ctx, copies, path) != 0 && exit_rc == EXIT_OK)
 		exit_rc = EXIT_IO_ERROR;
-	if (ctx.meter != stall_meter(0))
-		free(ctx.meter);
+	if (ctx.meter != NULL && ctx.meter != stall_meter(0))
+		munmap(ctx.meter, sizeof(*ctx.meter));
 	free(ctx.buf);
 	rng_free(&ctx.rng);
 	return exit_rc;
