@@ -570,9 +570,10 @@ static void reap(struct seek_shared *sh)
 
 		if (sh->pid[k] <= 0)
 			continue;
+		/* a tick ends the wait too, to draw the live line */
 		while ((pid = waitpid(sh->pid[k], &status, 0)) < 0 &&
 		    errno == EINTR)
-			if (phase_stop)
+			if (phase_check_stop() != PHASE_OK)
 				atomic_store(&sh->abort, 1);
 		if (pid < 0)
 			continue;
@@ -662,7 +663,10 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	rc = close_in_parent(ctx, sh, !phase_stop);
 	if (rc != PHASE_OK)
 		atomic_store(&sh->abort, 1);
+	/* the seekers count in the meter: the line shows them meanwhile */
+	progress_wait_ticks(true);
 	reap(sh);
+	progress_wait_ticks(false);
 	seekers = sh->started;
 	sh->started = 0;
 	if (rc == PHASE_OK)

@@ -123,9 +123,12 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	return rc;
 }
 
-/* Wait for the others (-y), then time one phase here or in the copies. */
+/*
+ * Wait for the others (-y), then time one phase here or in the copies;
+ * it is the k-th of its point, from 1.
+ */
 static int run_phase(struct phase_ctx *ctx, struct copies *copies,
-    const struct phase_def *p, struct result *res)
+    const struct phase_def *p, unsigned k, struct result *res)
 {
 	struct phase_figures *pf = &res->phase[p->id];
 	int rc;
@@ -149,7 +152,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
 		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
 	}
-	progress_phase_begin(ctx->cfg, p);
+	progress_phase_begin(ctx->cfg, p, k);
 	if (copies != NULL) {
 		rc = copies_run_phase(copies, ctx, p, pf);
 	} else {
@@ -201,7 +204,8 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
     int rc, struct result *res)
 {
-	const char *nl = cfg->quiet || progress_live() ? "" : "\n";
+	/* the live line is cleared, bonnie++'s open line ended */
+	const char *nl = cfg->quiet ? "" : progress_live() ? "\r\033[K" : "\n";
 
 	if (rc == PHASE_ERROR) {
 		fprintf(stderr, "%sclyde: %s\n", nl, ctx->error);
@@ -222,14 +226,15 @@ static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
 static int run_point(struct phase_ctx *ctx, struct copies *copies,
     struct result *res, bool first)
 {
+	unsigned k = 0;
 	int rc = PHASE_OK;
 
 	for (size_t i = 0; i < phase_count && rc == PHASE_OK; i++) {
 		const struct phase_def *p = &phase_table[i];
 
-		if (!p->enabled(ctx->cfg) || (!first && !p->every_point))
+		if (!phase_runs_at(p, ctx->cfg, first))
 			continue;
-		rc = run_phase(ctx, copies, p, res);
+		rc = run_phase(ctx, copies, p, ++k, res);
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
 	}
@@ -249,7 +254,8 @@ static int run_points(struct phase_ctx *ctx, struct copies *copies,
 
 	for (i = 0; i < config_points(cfg); i++)
 		total += !skip[i];
-	progress_start(cfg);
+	progress_start(cfg, phase_count_at(cfg, true),
+	    phase_count_at(cfg, false));
 	stall_start(scratch_path, stuck_msg);
 	for (i = 0; i < config_points(cfg) && rc == PHASE_OK; i++) {
 		if (skip[i])
