@@ -149,4 +149,138 @@ EOF
 	tm kill-server 2>/dev/null
 fi
 
+# --- the context of a JSON record -----------------------------------------
+# py CODE ARGS...: a Python check; an assertion fails it
+py() {
+	code=$1
+	shift
+	python3 -c "import json, os, sys
+def load(p):
+    with open(p) as f:
+        return json.load(f)
+$code" "$@"
+}
+if ! command -v python3 >/dev/null; then
+	skip_all "python3 is not installed" 4
+	done_testing
+fi
+
+# the host and the block device as the system tells them: what a record
+# of a run in TARGET must say
+expect_host='
+import re, stat
+def expected_device(target):
+    dev = os.stat(target).st_dev
+    link = "/sys/dev/block/%d:%d" % (os.major(dev), os.minor(dev))
+    if not os.path.exists(link):
+        return None
+    path = os.path.realpath(link)
+    disk = os.path.dirname(path) if os.path.exists(path + "/partition") else path
+    with open(disk + "/queue/scheduler") as f:
+        m = re.search(r"\[(.*?)\]", f.read())
+    with open(path + "/ro") as f:
+        ro = f.read().strip() == "1"
+    return {"name": os.path.basename(path), "disk": os.path.basename(disk),
+            "scheduler": m.group(1) if m else None, "read_only": ro}
+def check_host(r, target):
+    h = r["host"]
+    u = os.uname()
+    assert h["name"] == u.nodename and h["kernel"] == u.release, h
+    cpu = None
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    assert h["cpu"] == cpu, h
+    assert isinstance(h["ram_mib"], int) and h["ram_mib"] > 0, h
+    want = expected_device(target)
+    if r["target"]["fstype"] == "btrfs":
+        return
+    if want is None:
+        assert h["device"] is None, h
+    else:
+        d = h["device"]
+        for k, v in want.items():
+            assert d[k] == v, (k, d, want)
+        assert set(d) == {"name", "disk", "model", "scheduler", "read_only"}, d
+'
+run -s 16 -n 1 -f --json="$WORK/run.json"
+rc1=$rc
+t1=$t
+run -s 8 -f -n 0 -x 2 --chunks=4k,64k --json="$WORK/runs.json"
+[ "$rc1" = 0 ] && [ "$rc" = 0 ] && py "$expect_host"'
+r = load(sys.argv[1])
+assert list(r)[0] == "schema_version" and r["schema_version"] == 1, list(r)[:2]
+assert type(r["schema_version"]) is int
+assert r["argv"] == [sys.argv[3], "-d", sys.argv[2]] + sys.argv[4].split() + \
+    ["-m", "host", "-r", "0", "-s", "16", "-n", "1", "-f",
+     "--json=" + sys.argv[1]], r["argv"]
+check_host(r, sys.argv[2])
+rs = load(sys.argv[5])
+assert len(rs) == 4
+for x in rs:
+    assert x["schema_version"] == 1
+    assert "--chunks=4k,64k" in x["argv"] and x["host"] == rs[0]["host"]
+' "$WORK/run.json" "$t1" "$CLYDE" "$AS_USER" "$WORK/runs.json" 2>"$WORK/py"
+ok $? "--json: schema_version 1 first, argv as given, host (name, kernel, cpu, ram_mib, device as /sys tells it); in every record of -x and --chunks" ||
+    diag <"$WORK/py"
+
+# on a block device, when /var/tmp is on one: its name, disk, scheduler
+if d=$(mktemp -d /var/tmp/clyde-test.XXXXXX 2>/dev/null); then
+	chmod 755 "$d"
+	"$CLYDE" -d "$d" $AS_USER -r 0 -q -s 0 -n 1 --json="$WORK/dev.json" \
+	    >/dev/null 2>"$WORK/err"
+	rc=$?
+	py "$expect_host"'
+r = load(sys.argv[1])
+check_host(r, sys.argv[2])
+print("device" if r["host"]["device"] else "none")
+' "$WORK/dev.json" "$d" >"$WORK/py" 2>&1
+	pyrc=$?
+	rm -rf "$d"
+	if [ "$(cat "$WORK/py")" = device ]; then
+		[ $rc = 0 ] && [ $pyrc = 0 ]
+		ok $? "--json on a block device: host.device names it, its disk, scheduler and read-only flag" ||
+		    diag <"$WORK/py"
+	elif [ $pyrc = 0 ] && [ $rc = 0 ]; then
+		skip_all "/var/tmp is on no block device" 1
+	else
+		ok 1 "--json in /var/tmp: host.device as /sys tells it" ||
+		    diag <"$WORK/py"
+	fi
+else
+	skip_all "/var/tmp cannot be written" 1
+fi
+
+# the reader: a record written before the keys existed reads, and says
+# null for them; a new one keeps them through clyde report --json
+py '
+r = load(sys.argv[1])
+for k in ("schema_version", "argv", "host"):
+    del r[k]
+with open(sys.argv[2], "w") as f:
+    json.dump(r, f)
+' "$WORK/run.json" "$WORK/old.json"
+"$CLYDE" report --json "$WORK/old.json" >"$WORK/old.out" 2>"$WORK/err" &&
+    "$CLYDE" report --json "$WORK/run.json" >"$WORK/new.out" 2>>"$WORK/err" &&
+    "$CLYDE" report "$WORK/old.json" >"$WORK/old.txt" 2>>"$WORK/err" &&
+    "$CLYDE" report "$WORK/run.json" >"$WORK/new.txt" 2>>"$WORK/err" &&
+    cmp -s "$WORK/old.txt" "$WORK/new.txt" && py '
+old, new, run = load(sys.argv[1])[0], load(sys.argv[2])[0], load(sys.argv[3])
+assert old["schema_version"] == 1 and old["argv"] is None and old["host"] is None
+assert new["argv"] == run["argv"] and new["host"] == run["host"], new
+' "$WORK/old.out" "$WORK/new.out" "$WORK/run.json" 2>>"$WORK/err"
+ok $? "clyde report reads records without schema_version, argv, host (null), and keeps them from a new one" ||
+    diag <"$WORK/err"
+
+# a CSV line has no command line and no host
+printf 'box,1G,100,10,200,20,300,30,400,40,500,50,60.0,5,16,1,1,2,2,3,3,4,4,5,5,6,6\n' |
+    "$CLYDE" report --json - >"$WORK/csv.json" 2>"$WORK/err" && py '
+r = load(sys.argv[1])[0]
+assert r["schema_version"] == 1 and r["argv"] is None and r["host"] is None, r
+' "$WORK/csv.json" 2>>"$WORK/err"
+ok $? "clyde report --json of a CSV line: schema_version 1, argv and host null" ||
+    diag <"$WORK/err"
+
 done_testing
