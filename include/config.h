@@ -124,6 +124,11 @@ struct config {
 	bool seed_given;
 	uint32_t seed;                  /* -z, or pid ^ time */
 	const char *seed_file;          /* -Z */
+
+	/* the command line as given, argv[0] first, for the record; NULL
+	 * when it could not be kept */
+	int argc;
+	char *const *argv;
 };
 
 /* The points of a run: one per --chunks size, one without it. */

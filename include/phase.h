@@ -35,6 +35,16 @@ struct phase_def {
 extern const struct phase_def phase_table[];
 extern const size_t phase_count;
 
+/*
+ * Whether p runs at a point of the run: every enabled phase at the first
+ * point that runs (first), those that run at every point at the others.
+ */
+bool phase_runs_at(const struct phase_def *p, const struct config *cfg,
+    bool first);
+
+/* How many phases run at a point: the first that runs, or a later one. */
+unsigned phase_count_at(const struct config *cfg, bool first);
+
 /* Every phase's cleanup, last phase first: what a run made goes. */
 void phase_cleanup_all(struct phase_ctx *ctx);
 

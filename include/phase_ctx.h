@@ -7,6 +7,7 @@
 #ifndef CLYDE_PHASE_CTX_H
 #define CLYDE_PHASE_CTX_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -23,9 +24,16 @@ enum phase_rc {
 	PHASE_STOPPED = -2      /* phase_stop was set */
 };
 
-/* What the running phase counts; the runner resets it before prepare(). */
+/*
+ * What the running phase counts; the runner resets it before prepare().
+ * It lives in memory shared with the processes forked from the one that
+ * measures (the seekers), which count next_seek there.
+ */
 struct phase_meter {
 	uint64_t ops;           /* bytes (I/O), seeks, or files */
+	/* the next seek to take, shared by the seekers: the seeks taken so
+	 * far, which the live line and the stall watcher read */
+	atomic_uint next_seek;
 	uint64_t bytes;         /* data moved */
 	struct latency lat;     /* one sample per operation */
 	unsigned readdir_passes;        /* over one directory, at most; 0: none read */

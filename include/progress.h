@@ -21,14 +21,27 @@ extern volatile sig_atomic_t progress_tick_due;
 void progress_tick(void);
 
 /*
- * The thread that calls this shows its meter on the live line (the
- * copy 0 thread with -c); NULL stops showing it.
+ * The process that calls this shows its meter on the live line (the
+ * parent of the copies shows copy 0's with -c), from now, when the
+ * phase's clock starts; NULL stops showing it.
  */
 void progress_attach(const struct phase_meter *meter);
 
-/* Before the first phase and after the last: the live line's timer. */
-void progress_start(const struct config *cfg);
+/*
+ * Before the first phase and after the last of each run (-x): the live
+ * line's timer.  A run makes first_phases phases at its first point,
+ * later_phases at each later point of a --chunks sweep.
+ */
+void progress_start(const struct config *cfg, unsigned first_phases,
+    unsigned later_phases);
 void progress_stop(void);
+
+/*
+ * While on, a tick interrupts a blocking call (EINTR) instead of letting
+ * it go on: for a wait that draws the line itself (the seekers' reaping)
+ * through phase_check_stop().
+ */
+void progress_wait_ticks(bool on);
 
 /* true while the live line is shown instead of bonnie++'s lines */
 bool progress_live(void);
@@ -46,8 +59,12 @@ bool progress_line_open(void);
 void progress_point(const struct config *cfg, unsigned chunk, unsigned i,
     unsigned n);
 
-/* "Writing intelligently..." and "done", or the live line's phase */
-void progress_phase_begin(const struct config *cfg, const struct phase_def *p);
+/*
+ * "Writing intelligently..." and "done", or the live line's phase, the
+ * k-th of its point (from 1)
+ */
+void progress_phase_begin(const struct config *cfg, const struct phase_def *p,
+    unsigned k);
 void progress_phase_done(const struct config *cfg, const struct phase_def *p);
 
 #endif

@@ -91,6 +91,31 @@ enum run_status {
 	RUN_INTERRUPTED
 };
 
+/*
+ * The block device under a run's target (clyde(1), The JSON record,
+ * host): "" where a value is unknown.
+ */
+struct device_info {
+	char name[64];                  /* "sda1", as under /sys/class/block */
+	char disk[64];                  /* the whole disk: "sda"; or name */
+	char model[128];
+	char scheduler[32];             /* the one in use */
+	int read_only;                  /* 0 or 1; -1 unknown */
+};
+
+/* The machine a run ran on: "" where a value is unknown. */
+struct host_info {
+	char name[256];                 /* uname(2) nodename */
+	char kernel[128];               /* uname(2) release */
+	char cpu[128];                  /* /proc/cpuinfo model name */
+	uint64_t ram_mib;               /* 0 unknown */
+	bool has_device;                /* false: none (tmpfs, NFS) */
+	struct device_info device;
+};
+
+/* the bytes of the command line kept in a record, NULs included */
+#define ARGV_MAX 4096
+
 /* Where and how a run ran; only a run has it. */
 struct run_info {
 	enum compat compat;
@@ -104,6 +129,12 @@ struct run_info {
 	bool precise;                   /* short phases printed with figures */
 	uint64_t ram_mib;
 	uint64_t per_char_mib;
+	/* the command line as given, each argument NUL-terminated; argc 0:
+	 * unknown, or longer than ARGV_MAX */
+	char argv[ARGV_MAX];
+	unsigned argc;
+	bool has_host;                  /* false: unknown (an old record) */
+	struct host_info host;
 };
 
 /* One rank's own figures, in a run spread over several (clyde-mpi). */

@@ -78,13 +78,6 @@ void stall_line_state(void);
 void stall_lines_elsewhere(void);
 
 /*
- * A counter in the shared memory that processes forked while meter is
- * watched (the seekers) count their work in: the watcher adds it to the
- * meter's.  NULL without a watcher.
- */
-atomic_uint *stall_counter(struct phase_meter *meter);
-
-/*
  * The processes the watched thread waits for (the seekers, n of them):
  * the stall line names one that is stopped, and a second stop signal
  * while the run is stuck kills them.  n 0: none any more.

@@ -66,6 +66,9 @@ ssize_t read_all(int fd, void *buf, size_t n);
  */
 ssize_t read_small_file(const char *path, char *buf, size_t n);
 
+/* The physical memory in MiB, from sysconf(3); 0 unknown. */
+uint64_t phys_ram_mib(void);
+
 /* A chunk size as -s and --chunks take it: "512", "64k", "16m". */
 void fmt_chunk(char *out, size_t n, unsigned bytes);
 

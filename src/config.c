@@ -494,14 +494,14 @@ static int resolve_ids(struct config *cfg, struct given *g)
 	return EXIT_OK;
 }
 
-static uint64_t detect_ram_mib(void)
+/* The array of argv's pointers, as it is before getopt_long(); or NULL. */
+static char *const *copy_argv(int argc, char **argv)
 {
-	long pages = sysconf(_SC_PHYS_PAGES);
-	long page_size = sysconf(_SC_PAGESIZE);
+	char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
 
-	if (pages <= 0 || page_size <= 0)
-		return 0;
-	return (uint64_t)pages / 1024 * (uint64_t)page_size / 1024;
+	if (copy != NULL)
+		memcpy(copy, argv, ((size_t)argc + 1) * sizeof(*copy));
+	return copy;
 }
 
 static void set_defaults(struct config *cfg)
@@ -521,7 +521,7 @@ static void set_defaults(struct config *cfg)
 	cfg->files.count_k = DEFAULT_FILES_K;
 	cfg->files.dirs = 1;
 	cfg->files.chunk = DEFAULT_CHUNK;
-	cfg->ram_mib = detect_ram_mib();
+	cfg->ram_mib = phys_ram_mib();
 	cfg->uid = getuid();
 	cfg->gid = getgid();
 }
@@ -912,6 +912,9 @@ int config_parse(struct config *cfg, int argc, char **argv)
 	int c, rc;
 
 	set_defaults(cfg);
+	/* before getopt_long() reorders it; the strings stay as they are */
+	cfg->argv = copy_argv(argc, argv);
+	cfg->argc = cfg->argv != NULL ? argc : 0;
 	opterr = 1;
 	/* getopt_long's messages start with argv[0]: "clyde", as ours do */
 	argv0 = argv[0];

@@ -185,6 +185,63 @@ static void read_phase(struct reader *r, const struct json_value *p,
 	}
 }
 
+/*
+ * A key that a record may lack (one written before it existed): NULL
+ * when missing or null, else of type.
+ */
+static const struct json_value *get_newer(struct reader *r,
+    const struct json_value *obj, const char *key, enum json_type type)
+{
+	return json_get(obj, key) != NULL ? get_kind(r, obj, key, type, true) :
+	    NULL;
+}
+
+/* "argv": the command line, each argument NUL-terminated in run->argv. */
+static void read_argv(struct reader *r, const struct json_value *a,
+    struct run_info *run)
+{
+	size_t i, used = 0, len;
+
+	for (i = 0; a != NULL && i < a->n; i++) {
+		if (a->items[i].type != JSON_STRING) {
+			bad(r, "holds no string", "argv");
+			return;
+		}
+		len = strlen(a->items[i].string) + 1;
+		if (len > sizeof(run->argv) - used) {
+			bad(r, "is too long", "argv");
+			return;
+		}
+		memcpy(run->argv + used, a->items[i].string, len);
+		used += len;
+		run->argc++;
+	}
+}
+
+/* "host", and its "device" (null where the target has none). */
+static void read_host(struct reader *r, const struct json_value *h,
+    struct host_info *host)
+{
+	const struct json_value *d = get_kind(r, h, "device", JSON_OBJECT, true);
+	const struct json_value *ro;
+
+	get_string(r, h, "name", host->name, sizeof(host->name));
+	get_string(r, h, "kernel", host->kernel, sizeof(host->kernel));
+	get_string(r, h, "cpu", host->cpu, sizeof(host->cpu));
+	host->ram_mib = (uint64_t)get_number(r, h, "ram_mib", 0, 1e15, true);
+	host->has_device = d != NULL;
+	if (d == NULL)
+		return;
+	get_string(r, d, "name", host->device.name, sizeof(host->device.name));
+	get_string(r, d, "disk", host->device.disk, sizeof(host->device.disk));
+	get_string(r, d, "model", host->device.model,
+	    sizeof(host->device.model));
+	get_string(r, d, "scheduler", host->device.scheduler,
+	    sizeof(host->device.scheduler));
+	ro = get_kind(r, d, "read_only", JSON_TRUE, true);
+	host->device.read_only = ro == NULL ? -1 : ro->type == JSON_TRUE;
+}
+
 /* What only a run knows: where it ran, with what, its raw figures. */
 static void read_run(struct reader *r, const struct json_value *rec,
     struct result *res)
@@ -196,7 +253,7 @@ static void read_run(struct reader *r, const struct json_value *rec,
 	const struct json_value *ph = get_kind(r, rec, "phases", JSON_OBJECT,
 	    false);
 	const struct json_value *sw = get_kind(r, rec, "sweep", JSON_OBJECT,
-	    true), *chunks;
+	    true), *chunks, *h;
 	struct run_info *run = &res->run;
 	char s[16];
 	size_t i;
@@ -205,6 +262,11 @@ static void read_run(struct reader *r, const struct json_value *rec,
 	get_string(r, rec, "compat", s, sizeof(s));
 	run->compat = strcmp(s, "2.00") == 0 ? COMPAT_200 : COMPAT_103;
 	get_string(r, rec, "started", run->started, sizeof(run->started));
+	/* since schema_version 1 */
+	read_argv(r, get_newer(r, rec, "argv", JSON_ARRAY), run);
+	if ((h = get_newer(r, rec, "host", JSON_OBJECT)) != NULL)
+		read_host(r, h, &run->host);
+	run->has_host = h != NULL;
 	if (t != NULL) {
 		get_string(r, t, "path", run->target, sizeof(run->target));
 		get_string(r, t, "fstype", run->fstype, sizeof(run->fstype));
@@ -256,6 +318,9 @@ static void read_record(struct reader *r, const struct json_value *rec,
 	tests = get_kind(r, rec, "tests", JSON_OBJECT, false);
 	if (tests == NULL)
 		return;
+	/* absent from the records written before it existed */
+	if (json_get(rec, "schema_version") != NULL)
+		get_number(r, rec, "schema_version", 0, 1e9, true);
 	get_string(r, rec, "source", source, sizeof(source));
 	res->from_table = strcmp(source, "table") == 0;
 	get_string(r, rec, "generation", res->generation,

@@ -68,6 +68,21 @@ const struct phase_def phase_table[] = {
 
 const size_t phase_count = sizeof(phase_table) / sizeof(phase_table[0]);
 
+bool phase_runs_at(const struct phase_def *p, const struct config *cfg,
+    bool first)
+{
+	return p->enabled(cfg) && (first || p->every_point);
+}
+
+unsigned phase_count_at(const struct config *cfg, bool first)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < phase_count; i++)
+		n += phase_runs_at(&phase_table[i], cfg, first);
+	return n;
+}
+
 void phase_cleanup_all(struct phase_ctx *ctx)
 {
 	void (*done)(struct phase_ctx *) = NULL;

@@ -1,9 +1,9 @@
 /*
  * phase_seek.c: random seeks by forked seeker processes.
  *
- * prepare() maps memory shared with the children (a next-seek counter,
- * the random state the positions are drawn from, one report slot per
- * seeker) and forks the seekers before the clock starts: each opens the
+ * prepare() maps memory shared with the children (the random state the
+ * positions are drawn from, one report slot per seeker; the next-seek
+ * counter is the meter's, shared too) and forks the seekers before the clock starts: each opens the
  * data files itself (no shared offsets), says it is ready and waits.
  * run() lets them go: each takes seek numbers from the counter until
  * none are left, draws that seek's position, and writes its count,
@@ -91,10 +91,9 @@ struct seeker_slot {
 
 /* The head of the shared mapping; the arrays follow it. */
 struct seek_shared {
-	/* the next seek to take: own_next, or the watcher's counter, so
-	 * that it sees the seeks taken (stall.h) */
+	/* the next seek to take: the meter's, so that the live line and
+	 * the stall watcher see the seeks taken (phase_ctx.h) */
 	atomic_uint *next;
-	atomic_uint own_next;
 	atomic_int abort;       /* one seeker failed, or the parent stops */
 	atomic_int go;          /* run() has started: seek */
 	atomic_uint ready;      /* seekers that opened their files */
@@ -143,8 +142,6 @@ static struct seek_shared *map_shared(unsigned count, unsigned seekers)
 	sh->pid = (pid_t *)(void *)(base + pid_off);
 	sh->count = count;
 	sh->seekers = seekers;
-	sh->next = &sh->own_next;
-	atomic_init(&sh->own_next, 0);
 	atomic_init(&sh->abort, 0);
 	atomic_init(&sh->go, 0);
 	atomic_init(&sh->ready, 0);
@@ -216,8 +213,7 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 	if (sh == NULL)
 		return phase_fail(ctx, NULL, "mmap", errno);
 	ctx->seek = sh;
-	if ((sh->next = stall_counter(ctx->meter)) == NULL)
-		sh->next = &sh->own_next;
+	sh->next = &ctx->meter->next_seek;
 	atomic_store(sh->next, 0);
 	set_layout(sh, ctx);
 	sh->chunks = chunks;
@@ -574,9 +570,10 @@ static void reap(struct seek_shared *sh)
 
 		if (sh->pid[k] <= 0)
 			continue;
+		/* a tick ends the wait too, to draw the live line */
 		while ((pid = waitpid(sh->pid[k], &status, 0)) < 0 &&
 		    errno == EINTR)
-			if (phase_stop)
+			if (phase_check_stop() != PHASE_OK)
 				atomic_store(&sh->abort, 1);
 		if (pid < 0)
 			continue;
@@ -666,7 +663,10 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	rc = close_in_parent(ctx, sh, !phase_stop);
 	if (rc != PHASE_OK)
 		atomic_store(&sh->abort, 1);
+	/* the seekers count in the meter: the line shows them meanwhile */
+	progress_wait_ticks(true);
 	reap(sh);
+	progress_wait_ticks(false);
 	seekers = sh->started;
 	sh->started = 0;
 	if (rc == PHASE_OK)

@@ -8,6 +8,9 @@
  * Strings: quote, backslash and control characters are escaped; valid
  * UTF-8 passes through; any other byte becomes \u00XX, the character of
  * that byte in Latin-1, so nothing is lost and the output is valid JSON.
+ *
+ * schema_version says which record this is: clyde(1) says when it
+ * changes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +21,9 @@
 #include "report_text.h"
 #include "report_set.h"
 #include "util.h"
+
+/* The record's schema (clyde(1), The JSON record, schema_version). */
+#define JSON_SCHEMA_VERSION 1
 
 static void json_string(FILE *out, const char *str)
 {
@@ -382,6 +388,67 @@ static void line_count(FILE *out, const char *key, unsigned long long v)
 	fputs(",\n", out);
 }
 
+/* "argv": the command line as given, or null */
+static void json_argv(FILE *out, const struct run_info *run)
+{
+	const char *a = run->argv;
+	unsigned i;
+
+	json_key(out, 2, "argv");
+	if (run->argc == 0) {
+		fputs("null,\n", out);
+		return;
+	}
+	fputc('[', out);
+	for (i = 0; i < run->argc; i++, a += strlen(a) + 1) {
+		if (i > 0)
+			fputs(", ", out);
+		json_string(out, a);
+	}
+	fputs("],\n", out);
+}
+
+/* the members "key": string or null of n pairs { key, value }, by ", " */
+static void opt_members(FILE *out, const char *const *pairs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fprintf(out, "%s\"%s\": ", i > 0 ? ", " : "", pairs[2 * i]);
+		json_opt_string(out, pairs[2 * i + 1]);
+	}
+}
+
+/* "host": the machine, and the block device under the target, or null */
+static void json_host(FILE *out, const struct run_info *run)
+{
+	const struct host_info *h = &run->host;
+	const struct device_info *d = &h->device;
+	const char *const host[] = { "name", h->name, "kernel", h->kernel,
+	    "cpu", h->cpu };
+	const char *const dev[] = { "name", d->name, "disk", d->disk,
+	    "model", d->model, "scheduler", d->scheduler };
+
+	json_key(out, 2, "host");
+	if (!run->has_host) {
+		fputs("null,\n", out);
+		return;
+	}
+	fputc('{', out);
+	opt_members(out, host, 3);
+	fputs(", \"ram_mib\": ", out);
+	json_opt_count(out, h->ram_mib);
+	fputs(", \"device\": ", out);
+	if (!h->has_device) {
+		fputs("null},\n", out);
+		return;
+	}
+	fputc('{', out);
+	opt_members(out, dev, 4);
+	fprintf(out, ", \"read_only\": %s}},\n", d->read_only < 0 ? "null" :
+	    d->read_only ? "true" : "false");
+}
+
 /* the keys only a benchmark run fills */
 static void json_run(FILE *out, const struct result *res)
 {
@@ -394,8 +461,8 @@ static void json_run(FILE *out, const struct result *res)
 
 	if (!res->from_run) {
 		static const char *const keys[] = { "clyde_version", "compat",
-		    "started", "target", "options", "phases", "ranks",
-		    "status", "error" };
+		    "started", "argv", "host", "target", "options", "phases",
+		    "ranks", "status", "error" };
 		size_t i;
 
 		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -408,6 +475,8 @@ static void json_run(FILE *out, const struct result *res)
 	line_string(out, "compat", run->compat == COMPAT_103 ? "1.03" : "2.00",
 	    false);
 	line_string(out, "started", run->started, true);
+	json_argv(out, run);
+	json_host(out, run);
 	json_key(out, 2, "target");
 	fputs("{\"path\": ", out);
 	json_opt_string(out, run->target);
@@ -500,6 +569,8 @@ static void json_record(FILE *out, const struct result *res,
 	if (res->has_io)
 		fmt_file_size(size, sizeof(size), res->file_size_mib);
 	fputs("{\n", out);
+	json_key(out, 2, "schema_version");
+	fprintf(out, "%d,\n", JSON_SCHEMA_VERSION);
 	line_string(out, "source", res->from_run ? "run" :
 	    res->from_table ? "table" : "csv", false);
 	line_string(out, "generation", res->generation, false);

@@ -4,12 +4,16 @@
  * this process or in the copy processes of -c, reports a failure or a
  * stop, and removes what the run made.
  */
+/* MAP_ANONYMOUS is outside POSIX 2008; glibc shows it with this. */
+#define _DEFAULT_SOURCE
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "dist.h"
@@ -120,9 +124,12 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	return rc;
 }
 
-/* Wait for the others (-y), then time one phase here or in the copies. */
+/*
+ * Wait for the others (-y), then time one phase here or in the copies;
+ * it is the k-th of its point, from 1.
+ */
 static int run_phase(struct phase_ctx *ctx, struct copies *copies,
-    const struct phase_def *p, struct result *res)
+    const struct phase_def *p, unsigned k, struct result *res)
 {
 	struct phase_figures *pf = &res->phase[p->id];
 	int rc;
@@ -146,7 +153,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 		return phase_fail(ctx, NULL, ctx->cfg->sync == SYNC_PROMPT ?
 		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
 	}
-	progress_phase_begin(ctx->cfg, p);
+	progress_phase_begin(ctx->cfg, p, k);
 	if (copies != NULL) {
 		rc = copies_run_phase(copies, ctx, p, pf);
 	} else {
@@ -198,7 +205,8 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
     int rc, struct result *res)
 {
-	const char *nl = cfg->quiet || progress_live() ? "" : "\n";
+	/* the live line is cleared, bonnie++'s open line ended */
+	const char *nl = cfg->quiet ? "" : progress_live() ? "\r\033[K" : "\n";
 
 	if (rc == PHASE_ERROR) {
 		fprintf(stderr, "%sclyde: %s\n", nl, ctx->error);
@@ -219,14 +227,15 @@ static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
 static int run_point(struct phase_ctx *ctx, struct copies *copies,
     struct result *res, bool first)
 {
+	unsigned k = 0;
 	int rc = PHASE_OK;
 
 	for (size_t i = 0; i < phase_count && rc == PHASE_OK; i++) {
 		const struct phase_def *p = &phase_table[i];
 
-		if (!p->enabled(ctx->cfg) || (!first && !p->every_point))
+		if (!phase_runs_at(p, ctx->cfg, first))
 			continue;
-		rc = run_phase(ctx, copies, p, res);
+		rc = run_phase(ctx, copies, p, ++k, res);
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
 	}
@@ -246,7 +255,8 @@ static int run_points(struct phase_ctx *ctx, struct copies *copies,
 
 	for (i = 0; i < config_points(cfg); i++)
 		total += !skip[i];
-	progress_start(cfg);
+	progress_start(cfg, phase_count_at(cfg, true),
+	    phase_count_at(cfg, false));
 	stall_start(scratch_path, stuck_msg);
 	for (i = 0; i < config_points(cfg) && rc == PHASE_OK; i++) {
 		if (skip[i])
@@ -332,9 +342,11 @@ int phase_run_all(const struct config *cfg, struct result *res,
 	if (rc != EXIT_OK)
 		exit_rc = rc;
 	/* the meter holds a histogram: keep it off the stack; the watcher's
-	 * when there is one */
-	if (rc == EXIT_OK && (ctx.meter = stall_meter(0)) == NULL)
-		ctx.meter = calloc(1, sizeof(*ctx.meter));
+	 * when there is one, else memory the seekers share (phase_ctx.h) */
+	if (rc == EXIT_OK && (ctx.meter = stall_meter(0)) == NULL &&
+	    (ctx.meter = mmap(NULL, sizeof(*ctx.meter), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		ctx.meter = NULL;
 	if (rc == EXIT_OK && ctx.meter != NULL)
 		made = scratch_make(&ctx, cfg->dir, path, sizeof(path)) == 0;
 	if (made) {
@@ -381,8 +393,8 @@ int phase_run_all(const struct config *cfg, struct result *res,
 out:
 	if (made && teardown(&ctx, copies, path) != 0 && exit_rc == EXIT_OK)
 		exit_rc = EXIT_IO_ERROR;
-	if (ctx.meter != stall_meter(0))
-		free(ctx.meter);
+	if (ctx.meter != NULL && ctx.meter != stall_meter(0))
+		munmap(ctx.meter, sizeof(*ctx.meter));
 	free(ctx.buf);
 	rng_free(&ctx.rng);
 	return exit_rc;

@@ -46,7 +46,6 @@
 /* One watched thread, in the shared mapping. */
 struct slot {
 	struct phase_meter meter;       /* the phase counts here */
-	atomic_uint counter;            /* stall_counter(): the seekers' */
 	/* written by the measuring process, read by the supervisor */
 	atomic_uint gen;                /* odd while watched; +1 at each change */
 	pid_t pid;                      /* the watched process (a copy's, -c) */
@@ -242,13 +241,6 @@ void stall_unwatch(struct phase_meter *meter)
 		atomic_store(&s->gen, (atomic_load(&s->gen) + 1) & ~1u);
 }
 
-atomic_uint *stall_counter(struct phase_meter *meter)
-{
-	struct slot *s = slot_of(meter);
-
-	return s != NULL ? &s->counter : NULL;
-}
-
 void stall_watch_children(struct phase_meter *meter, const pid_t *pids,
     unsigned n)
 {
@@ -280,7 +272,7 @@ static uint64_t work_of(const struct slot *s)
 {
 	return __atomic_load_n(&s->meter.ops, __ATOMIC_RELAXED) +
 	    __atomic_load_n(&s->meter.bytes, __ATOMIC_RELAXED) +
-	    atomic_load_explicit(&s->counter, memory_order_relaxed);
+	    atomic_load_explicit(&s->meter.next_seek, memory_order_relaxed);
 }
 
 #ifdef __linux__

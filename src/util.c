@@ -248,6 +248,16 @@ ssize_t read_all(int fd, void *buf, size_t n)
 	return (ssize_t)done;
 }
 
+uint64_t phys_ram_mib(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long page_size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || page_size <= 0)
+		return 0;
+	return (uint64_t)pages / 1024 * (uint64_t)page_size / 1024;
+}
+
 ssize_t read_small_file(const char *path, char *buf, size_t n)
 {
 	ssize_t got = -1;

@@ -212,7 +212,7 @@ run -s 8::500 -f -n 0 --chunks=4k,64k
 ok $? "--chunks: a 'Chunk size 64k (2/2):' line before each point's phases" ||
     diag < "$WORK/err"
 run -s 8::500 -f -n 0 --chunks=4k,64k --progress=always
-tr '\r' '\n' <"$WORK/err" | grep -q 'chunk 64k (2/2) block write'
+tr '\r' '\n' <"$WORK/err" | grep -q 'block write  .*point 2/2 (64k)'
 ok $? "--progress=always: the live line names the point and the phase" ||
     diag < "$WORK/err"
 
