@@ -89,7 +89,7 @@ TESTS += tests/cli.sh tests/interop.sh tests/report.sh tests/report_html.sh
 TESTS += tests/report_markdown.sh tests/report_sweep.sh tests/fuzz.sh
 TESTS += tests/netfs.sh
 TESTS += tests/layering.sh tests/docs.sh tests/hostile.sh
-TESTS += tests/option_values.sh tests/target.sh tests/sync.sh
+TESTS += tests/option_values.sh tests/target.sh tests/sync.sh tests/newcomer.sh
 
 # The whole suite through prove, three scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone
