@@ -138,6 +138,15 @@ took=$(($(date +%s) - start))
 ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
     { cat "$WORK/err"; ls -A "$t"; } | diag
 
+# have_files N DIR: true once the N scratch directories in DIR have their
+# files/ (the small-file phases have begun); a glob, no process started,
+# as the waits below ask every 20 ms
+have_files() {
+	n=$1
+	set -- "$2"/clyde.*/files
+	[ -e "$1" ] && [ $# = "$n" ]
+}
+
 # SIGTERM to the process mpirun started for rank 2 (the one that makes
 # MPI's calls; it passes the signal on to the rank's measuring process):
 # every rank stops, removes its own files and exits non-zero.
@@ -150,8 +159,7 @@ timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 i=0
-until [ "$(ls -d "$t"/clyde.*/files 2>/dev/null | wc -l)" = 3 ] ||
-    [ $i -ge 3000 ]; do
+until have_files 3 "$t" || [ $i -ge 3000 ]; do
 	sleep 0.02
 	i=$((i + 1))
 done
@@ -182,12 +190,13 @@ lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is 
 	    >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	i=0
-	until r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null) &&
-	    [ -n "$r2" ] && ls -d "$t/clyde.$r2".*/files >/dev/null 2>&1 ||
-	    [ $i -ge 3000 ]; do
+	# every rank's files/: rank 2's too, and no rank creates before all
+	# have made theirs (the meeting before the phase)
+	until have_files 3 "$t" || [ $i -ge 3000 ]; do
 		sleep 0.02
 		i=$((i + 1))
 	done
+	r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null)
 	kill -STOP "$r2"
 	# its scratch directory, named now: when mpirun ends the job it may
 	# wake rank 2 (SIGCONT, SIGTERM), which then removes it
