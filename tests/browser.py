@@ -9,7 +9,7 @@ PAGE (a file) is loaded in a tab of its own, W x H pixels (default 800 x
 600); once it has loaded, its DOM goes to the dom FILE as --dump-dom
 prints it (the doctype, then the outerHTML of the document), and a PNG
 of the tab to the shot FILE, as --screenshot takes it.  The browser's
-messages, the pages' console among them (CONSOLE), go to stderr.  Exit
+output, the pages' console among it (CONSOLE), goes to stderr.  Exit
 status 1, and a message, when the browser fails a command or ends
 before the last page is done.
 """
@@ -39,10 +39,12 @@ class Browser:
     def __init__(self, cmd):
         cmd_r, self.cmd_w = map(high, os.pipe())
         self.out_r, out_w = map(high, os.pipe())
+        # its standard output on stderr too: nothing of it in a test's TAP
         self.pid = os.posix_spawnp(
             cmd[0], cmd + ["--remote-debugging-pipe", "about:blank"],
             os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, cmd_r, 3),
-                                      (os.POSIX_SPAWN_DUP2, out_w, 4)])
+                                      (os.POSIX_SPAWN_DUP2, out_w, 4),
+                                      (os.POSIX_SPAWN_DUP2, 2, 1)])
         os.close(cmd_r)
         os.close(out_w)
         self.buf, self.events, self.last_id = b"", [], 0
