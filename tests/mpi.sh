@@ -33,24 +33,18 @@ mpi_run() { # NP ARGS...: a run in a fresh target under $base
 	rc=$?
 }
 
-for np in 1 2 3; do
-	rm -f "$WORK/run.json"
-	mpi_run $np --compat=2.00 -s 32 -n 1 -f1 --json="$WORK/run.json"
-	line=$(tail -1 "$WORK/out")
-	[ "$rc" = 0 ] && [ "$(nfields "$line")" = 50 ] &&
-	    [ "$(field "$line" 4)" = $np ] &&
-	    [ "$(grep -c '^1.98,' "$WORK/out")" = 1 ] &&
-	    [ "$(grep -c '^Version 2.00a' "$WORK/out")" = 2 ] && is_empty "$t"
-	ok $? "$np rank(s): one table, one CSV line, concurrency $np, nothing left" ||
-	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
-	if command -v python3 >/dev/null; then
-		python3 - "$WORK/run.json" $np <<'PY'
+# json_sums FILE NP [PHASE...]: the record of NP ranks sums every rank's
+# own figures of each phase that ran; each PHASE ran
+json_sums() {
+	python3 - "$@" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 n = int(sys.argv[2])
 assert r["concurrency"] == n
 ranks = r["ranks"] if n > 1 else None
 assert (ranks is None) == (n == 1), ranks
+for name in sys.argv[3:]:
+    assert r["phases"][name] is not None, name
 for name, ph in r["phases"].items():
     if ph is None or n == 1:
         continue
@@ -59,6 +53,23 @@ for name, ph in r["phases"].items():
     assert ph["latency_ns"]["max"] == max(k["phases"][name]["latency_ns"]["max"] for k in ranks)
     assert ph["elapsed_ns"] >= max(k["phases"][name]["elapsed_ns"] for k in ranks) * 0.99, name
 PY
+}
+
+# Without the per-char phases (-f): 2.00a's write and read a byte per
+# system call, seconds per MiB and rank here.  The 1.03 run below has
+# them (through stdio), and the sums of its JSON are checked too.
+for np in 1 2 3; do
+	rm -f "$WORK/run.json"
+	mpi_run $np --compat=2.00 -s 32 -n 1 -f --json="$WORK/run.json"
+	line=$(tail -1 "$WORK/out")
+	[ "$rc" = 0 ] && [ "$(nfields "$line")" = 50 ] &&
+	    [ "$(field "$line" 4)" = $np ] &&
+	    [ "$(grep -c '^1.98,' "$WORK/out")" = 1 ] &&
+	    [ "$(grep -c '^Version 2.00a' "$WORK/out")" = 2 ] && is_empty "$t"
+	ok $? "$np rank(s): one table, one CSV line, concurrency $np, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
+	if command -v python3 >/dev/null; then
+		json_sums "$WORK/run.json" $np
 		ok $? "$np rank(s): the JSON sums every rank's own figures"
 	fi
 done
@@ -73,10 +84,14 @@ if command -v python3 >/dev/null; then
 	    diag < "$WORK/diff"
 fi
 
-mpi_run 2 --compat=1.03 -s 16 -n 1
+mpi_run 2 --compat=1.03 -s 16 -n 1 --json="$WORK/run103.json"
 line=$(tail -1 "$WORK/out")
 [ "$rc" = 0 ] && [ "$(nfields "$line")" = 27 ] && is_empty "$t"
 ok $? "the 1.03 profile: the classic line for the whole run" || diag < "$WORK/err"
+if command -v python3 >/dev/null; then
+	json_sums "$WORK/run103.json" 2 putc getc
+	ok $? "the 1.03 profile: the JSON sums every rank's own figures, per-char's too"
+fi
 
 # --chunks: every rank sweeps the same points in step, each at the
 # point's chunk; the small files at the first point only
@@ -123,6 +138,15 @@ took=$(($(date +%s) - start))
 ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
     { cat "$WORK/err"; ls -A "$t"; } | diag
 
+# have_files N DIR: true once the N scratch directories in DIR have their
+# files/ (the small-file phases have begun); a glob, no process started,
+# as the waits below ask every 20 ms
+have_files() {
+	n=$1
+	set -- "$2"/clyde.*/files
+	[ -e "$1" ] && [ $# = "$n" ]
+}
+
 # SIGTERM to the process mpirun started for rank 2 (the one that makes
 # MPI's calls; it passes the signal on to the rank's measuring process):
 # every rank stops, removes its own files and exits non-zero.
@@ -135,8 +159,7 @@ timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 i=0
-until [ "$(ls -d "$t"/clyde.*/files 2>/dev/null | wc -l)" = 3 ] ||
-    [ $i -ge 3000 ]; do
+until have_files 3 "$t" || [ $i -ge 3000 ]; do
 	sleep 0.02
 	i=$((i + 1))
 done
@@ -167,12 +190,13 @@ lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is 
 	    >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	i=0
-	until r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null) &&
-	    [ -n "$r2" ] && ls -d "$t/clyde.$r2".*/files >/dev/null 2>&1 ||
-	    [ $i -ge 3000 ]; do
+	# every rank's files/: rank 2's too, and no rank creates before all
+	# have made theirs (the meeting before the phase)
+	until have_files 3 "$t" || [ $i -ge 3000 ]; do
 		sleep 0.02
 		i=$((i + 1))
 	done
+	r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null)
 	kill -STOP "$r2"
 	# its scratch directory, named now: when mpirun ends the job it may
 	# wake rank 2 (SIGCONT, SIGTERM), which then removes it

@@ -20,15 +20,17 @@ passes() {
 }
 
 # paused ARGS...: a run held at its 10th stat (in the sequential stat,
-# when files/ is complete) until $WORK/go exists; $WORK/files is then
-# the path of its files/.  Finish it with: touch "$WORK/go"; finish
+# when files/ is complete) until $io/go exists, its output in $io/out
+# and $io/err (io: $WORK, or a directory of the run's own); $files is
+# then the path of its files/.  Finish it with: touch "$io/go"; finish
+io=$WORK
 paused() {
 	t=$(fresh_target)
-	rm -f "$WORK/go"
+	rm -f "$io/go"
 	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_RELEASE="$WORK/go" LD_PRELOAD=$SHIM \
-	    "$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$WORK/out" \
-	    2>"$WORK/err" &
+	    CLYDE_FAULT_RELEASE="$io/go" LD_PRELOAD=$SHIM \
+	    "$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$io/out" \
+	    2>"$io/err" &
 	pid=$!
 	i=0
 	# at most a minute for the create phase
@@ -55,6 +57,19 @@ if [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 	done_testing
 fi
+
+# --- begun first: a silly-rename that stays --------------------------------
+
+# Its run waits 10 s for the .nfsXXXX to go (clyde(1), SAFETY) before it
+# names it: begun here, with a directory of its own, it waits while the
+# other cases run, and is looked at in its place below.
+io=$WORK/stays
+mkdir "$io"
+paused -s 0 -n 1:0:0:2
+: >"$files/00001/.nfs00000000000a1b2d"
+touch "$io/go"
+stays_pid=$pid stays_t=$t
+io=$WORK
 
 # --- a readdir() that skips names --------------------------------------
 
@@ -174,24 +189,24 @@ paused -s 0 -n 1
 : >"$files/.nfs00000000000a1b2c"
 touch "$WORK/go"
 (sleep 1; rm -f "$files/.nfs00000000000a1b2c") &
+gone=$!
 finish
-wait
+wait $gone
 [ "$rc" = 0 ] && is_empty "$t"
 ok $? "an .nfsXXXX file that goes a second later: waited for, exit 0, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
 
-# a silly-rename that stays: never removed, named after the wait
-paused -s 0 -n 1:0:0:2
-: >"$files/00001/.nfs00000000000a1b2d"
-touch "$WORK/go"
+# a silly-rename that stays: never removed, named after the wait (the
+# run begun first, above)
+pid=$stays_pid t=$stays_t
 finish
 s=$(ls -A "$t")
 [ "$rc" = 3 ] &&
     [ "$(left_in "$t")" = "$(printf '%s\n' "$s" "$s/files" "$s/files/00001" "$s/files/00001/.nfs00000000000a1b2d")" ] &&
-    grep -Eq "^clyde: sequential delete: $SCRATCH/files/00001: rmdir: Directory not empty; it holds \.nfs00000000000a1b2d, not made by clyde\$" "$WORK/err" &&
-    grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/err"
+    grep -Eq "^clyde: sequential delete: $SCRATCH/files/00001: rmdir: Directory not empty; it holds \.nfs00000000000a1b2d, not made by clyde\$" "$WORK/stays/err" &&
+    grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/stays/err"
 ok $? "an .nfsXXXX file that stays: never removed, named, exit 3" ||
-    { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
+    { echo "rc=$rc"; cat "$WORK/stays/err"; left_in "$t"; } | diag
 rm -rf "${t:?}"/clyde.*
 
 # --- answers cleanup cannot take at their word -----------------------------

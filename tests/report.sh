@@ -58,11 +58,14 @@ report --json "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt"
 cmp -s "$WORK/qp" "$WORK/out"
 ok $? "quoted-printable: the same records as the decoded text"
 
-# run -> CSV -> report -> the same table, both profiles
+# run -> CSV -> report -> the same table, both profiles.  The 2.00 run
+# without per-char (-f): 2.00a's writes and reads a byte per system call,
+# seconds per MiB here; its cells are printed by the loop that prints the
+# block phases', and the 1.03 run has them.
 for compat in 1.03 2.00; do
 	t=$(fresh_target)
 	"$CLYDE" -d "$t" $AS_USER -m host -r 0 -s 16 -n 1:1k:0:2 --precise \
-	    --compat=$compat >"$WORK/run" 2>/dev/null
+	    --compat=$compat $([ $compat = 2.00 ] && echo -f) >"$WORK/run" 2>/dev/null
 	tail -1 "$WORK/run" > "$WORK/line"
 	sed '$d' "$WORK/run" > "$WORK/table"
 	report --compat=$compat "$WORK/line"
@@ -852,7 +855,9 @@ rc=$?
 ok $? "standard output closed: named, exit 3" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 # a reader that goes away (head -1): ended by SIGPIPE, quietly, as a
 # filter is (clyde(1), EXIT STATUS); 3000 results are more than a pipe holds
-for i in $(seq 600); do cat "$mixed"; done > "$WORK/many"
+# (the six of $mixed 600 times, in one awk, not 600 cats)
+awk '{ l[NR] = $0 } END { for (i = 0; i < 600; i++) for (j = 1; j <= NR; j++) print l[j] }' \
+    "$mixed" > "$WORK/many"
 { "$CLYDE" report "$WORK/many" 2>"$WORK/err"; echo $? > "$WORK/rc"; } | head -1 > "$WORK/out"
 [ "$(cat "$WORK/rc")" = 141 ] && [ ! -s "$WORK/err" ] && grep -q '^Version' "$WORK/out"
 ok $? "report | head -1: ended by SIGPIPE (141), no message" ||

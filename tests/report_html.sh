@@ -3,13 +3,13 @@
 # (Debian's chromium, installed by .ci/run) loads it with no network,
 # the DOM it builds has the two tables and the twelve charts (and, for
 # sets compared, the twelve charts of their runs), the screenshot is not
-# blank, and the console has nothing to say.  Skipped when chromium is
-# not installed.
+# blank, and the console has nothing to say.  Skipped when chromium (or
+# python3, which drives it) is not installed.
 . "$(dirname "$0")/lib.sh"
 
 browser=$(command -v chromium || command -v chromium-browser)
-if [ -z "$browser" ]; then
-	echo "1..0 # skip chromium is not installed"
+if [ -z "$browser" ] || ! command -v python3 >/dev/null; then
+	echo "1..0 # skip chromium or python3 is not installed"
 	exit 0
 fi
 C=tests/report/corpus
@@ -19,46 +19,40 @@ C=tests/report/corpus
     "$C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt" > "$WORK/page.html"
 ok $? "clyde report --html"
 
-# chrome ARGS...: headless, sandbox off (root in CI), no GPU, no network
-chrome() {
-	timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-	    --disable-background-networking --no-first-run \
-	    --user-data-dir="$WORK/profile" --enable-logging=stderr --v=0 \
-	    "$@" "file://$WORK/page.html"
-}
+# the page of the sets compared (the OpenGFS runs): a chart of every run
+# per phase; and a blank page, whose screenshot compresses to almost nothing
+og=tests/report/opengfs
+"$CLYDE" report --html --average --compare=rrobin random=$og/random.txt \
+    single=$og/single.txt rrobin=$og/rrobin.txt > "$WORK/sets.html"
+: > "$WORK/blank.html"
 
-chrome --dump-dom > "$WORK/dom" 2> "$WORK/dom.err"
+# chrome [PAGE [dom=FILE] [shot=FILE] [size=W,H]]...: the pages in one
+# headless browser, no network (tests/browser.py: a browser costs seconds
+# to start); its messages, the console's among them, on stderr
+chrome() { timeout 120 python3 tests/browser.py "$browser" "$WORK/profile" "$@"; }
+
+chrome "$WORK/page.html" dom="$WORK/dom" shot="$WORK/page.png" size=1400,2400 \
+    "$WORK/sets.html" dom="$WORK/sets.dom" \
+    "$WORK/blank.html" shot="$WORK/blank.png" size=1400,2400 2> "$WORK/browser.err"
 [ "$(grep -o '<table>' "$WORK/dom" | wc -l)" = 2 ] &&
     [ "$(grep -o '<svg xmlns' "$WORK/dom" | wc -l)" = 12 ] &&
     [ "$(grep -o '<rect ' "$WORK/dom" | wc -l)" -gt 50 ]
 ok $? "the browser's DOM: two tables, twelve bar charts, their bars" ||
-    head -c 2000 "$WORK/dom" | diag
+    { head -c 2000 "$WORK/dom"; tail -5 "$WORK/browser.err"; } | diag
 
-chrome --window-size=1400,2400 --screenshot="$WORK/page.png" \
-    >/dev/null 2> "$WORK/shot.err"
 [ -s "$WORK/page.png" ]
-ok $? "a screenshot" || tail -5 "$WORK/shot.err" | diag
+ok $? "a screenshot" || tail -5 "$WORK/browser.err" | diag
 
-! grep -h 'CONSOLE' "$WORK/dom.err" "$WORK/shot.err" > "$WORK/console"
+# the console of every page
+! grep -h 'CONSOLE' "$WORK/browser.err" > "$WORK/console"
 ok $? "no console messages" || diag < "$WORK/console"
 
-# sets compared (the OpenGFS runs): a chart of every run per phase
-og=tests/report/opengfs
-"$CLYDE" report --html --average --compare=rrobin random=$og/random.txt \
-    single=$og/single.txt rrobin=$og/rrobin.txt > "$WORK/page.html"
-chrome --dump-dom > "$WORK/dom" 2> "$WORK/dom.err"
-[ "$(grep -o '<svg class="dots"' "$WORK/dom" | wc -l)" = 12 ] &&
-    [ "$(grep -o '<circle class="run"' "$WORK/dom" | wc -l)" -gt 150 ] &&
-    ! grep -h 'CONSOLE' "$WORK/dom.err"
+[ "$(grep -o '<svg class="dots"' "$WORK/sets.dom" | wc -l)" = 12 ] &&
+    [ "$(grep -o '<circle class="run"' "$WORK/sets.dom" | wc -l)" -gt 150 ] &&
+    ! grep -h 'CONSOLE' "$WORK/browser.err"
 ok $? "sets compared in the browser: twelve charts of every run, no console messages" ||
-    head -c 2000 "$WORK/dom" | diag
+    head -c 2000 "$WORK/sets.dom" | diag
 
-# a blank page of the same size compresses to almost nothing
-: > "$WORK/blank.html"
-timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-    --disable-background-networking --no-first-run \
-    --user-data-dir="$WORK/profile" --window-size=1400,2400 \
-    --screenshot="$WORK/blank.png" "file://$WORK/blank.html" >/dev/null 2>&1
 page=$(wc -c < "$WORK/page.png") blank=$(wc -c < "$WORK/blank.png")
 [ "$blank" -gt 0 ] && [ "$page" -gt $((blank * 10)) ]
 ok $? "the screenshot is not blank: $page bytes, a blank page $blank"

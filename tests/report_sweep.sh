@@ -149,14 +149,10 @@ if [ -z "$browser" ]; then
 	skip_all "chromium is not installed" 3
 	done_testing
 fi
-chrome() { # chrome PAGE ARGS...
-	page=$1
-	shift
-	timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-	    --disable-background-networking --no-first-run \
-	    --user-data-dir="$WORK/profile" --enable-logging=stderr --v=0 \
-	    "$@" "file://$page"
-}
+# chrome [PAGE [dom=FILE] [shot=FILE] [size=W,H]]...: the pages in one
+# headless browser, no network (tests/browser.py: a browser costs seconds
+# to start); its messages, the console's among them, on stderr
+chrome() { timeout 120 python3 tests/browser.py "$browser" "$WORK/profile" "$@"; }
 # charts DOM: per sweep chart "TITLE lines POINTS-PER-LINE bands", one a line
 charts() {
 	python3 -c '
@@ -188,41 +184,10 @@ for t, lines, bands in p.charts:
 ' "$1"
 }
 
-# the charts of clyde report --html ARGS against the lines of $WORK/want,
-# in the DOM the browser built (with --dom; a browser costs seconds) or in
-# the page itself; sets $rc
-page_charts() {
-	dom=$1
-	shift
-	"$CLYDE" report --html "$@" "$WORK/box" "$WORK/disk" >"$WORK/page.html"
-	: >"$WORK/dom.err"
-	if [ "$dom" = --dom ]; then
-		chrome "$WORK/page.html" --dump-dom >"$WORK/dom" 2>"$WORK/dom.err"
-	else
-		cp "$WORK/page.html" "$WORK/dom"
-	fi
-	charts "$WORK/dom" >"$WORK/charts"
-	cmp -s "$WORK/charts" "$WORK/want" && ! grep -q CONSOLE "$WORK/dom.err"
-	rc=$?
-}
-
-# disk's seeks were +++++ at 4k and 32k: no points there
-printf '%s\n' "Block write 3 3,3,3 0" "Rewrite 3 3,3,3 0" "Block read 3 3,3,3 0" \
-    "Random seeks 3 3,3,1 0" >"$WORK/want"
-page_charts --dom
-ok $rc "--html in the browser: a chart per phase, a line per series (box twice, disk), three points each" ||
-    cat "$WORK/charts" "$WORK/dom.err" | diag
-
-# box's two runs: a mean in a band; disk's one: its line, no band
-printf '%s\n' "Block write 2 3,3 1" "Rewrite 2 3,3 1" "Block read 2 3,3 1" \
-    "Random seeks 2 3,1 1" >"$WORK/want"
-page_charts --page --average
-ok $rc "--html --average: box's mean line in its min-max band, disk's one run" ||
-    cat "$WORK/charts" "$WORK/dom.err" | diag
-
-# the charts are drawn: a screenshot of the first of the page's line
-# charts alone (a small image, decoded here in Python) has pixels of the
-# third line's colour, disk's #b8860b
+# the page of both sweeps, and its line charts alone on a page of their
+# own, for a screenshot of the first (a small image, decoded here in
+# Python); the browser builds the DOM of the one, takes the screenshot of
+# the other
 "$CLYDE" report --html "$WORK/box" "$WORK/disk" >"$WORK/page.html"
 python3 -c '
 import re, sys
@@ -231,8 +196,29 @@ figs = re.findall(r"<figure class=\"sweep\">.*?</figure>", page, re.S)
 print("<!DOCTYPE html><html><body style=\"margin:0\">" + "".join(figs) +
       "</body></html>")
 ' "$WORK/page.html" >"$WORK/charts.html"
-chrome "$WORK/charts.html" --window-size=560,380 --screenshot="$WORK/page.png" \
-    >/dev/null 2>"$WORK/shot.err"
+chrome "$WORK/page.html" dom="$WORK/dom" \
+    "$WORK/charts.html" shot="$WORK/page.png" size=560,380 2>"$WORK/browser.err"
+
+# disk's seeks were +++++ at 4k and 32k: no points there
+printf '%s\n' "Block write 3 3,3,3 0" "Rewrite 3 3,3,3 0" "Block read 3 3,3,3 0" \
+    "Random seeks 3 3,3,1 0" >"$WORK/want"
+charts "$WORK/dom" >"$WORK/charts"
+cmp -s "$WORK/charts" "$WORK/want" && ! grep -q CONSOLE "$WORK/browser.err"
+ok $? "--html in the browser: a chart per phase, a line per series (box twice, disk), three points each" ||
+    cat "$WORK/charts" "$WORK/browser.err" | diag
+
+# box's two runs: a mean in a band; disk's one: its line, no band (the
+# page itself)
+printf '%s\n' "Block write 2 3,3 1" "Rewrite 2 3,3 1" "Block read 2 3,3 1" \
+    "Random seeks 2 3,1 1" >"$WORK/want"
+"$CLYDE" report --html --average "$WORK/box" "$WORK/disk" >"$WORK/average.html"
+charts "$WORK/average.html" >"$WORK/charts"
+cmp -s "$WORK/charts" "$WORK/want"
+ok $? "--html --average: box's mean line in its min-max band, disk's one run" ||
+    diag < "$WORK/charts"
+
+# the charts are drawn: the screenshot of the first line chart has
+# pixels of the third line's colour, disk's #b8860b
 n=$(python3 -c '
 import struct, sys, zlib
 data = open(sys.argv[1], "rb").read()
@@ -269,6 +255,6 @@ print(count)
 ' "$WORK/page.png" 2>"$WORK/png.err")
 [ "${n:-0}" -gt 100 ]
 ok $? "the screenshot: $n pixels of disk's line colour in the block write chart" ||
-    cat "$WORK/shot.err" "$WORK/png.err" | tail -5 | diag
+    cat "$WORK/browser.err" "$WORK/png.err" | tail -5 | diag
 
 done_testing
