@@ -254,11 +254,32 @@ static bool is_base(const struct page *pg, size_t i)
 	    report_set_is_base(set, -1, (long)(i - set->n));
 }
 
+/*
+ * Row i's name and size label.  A row of a sweep says its chunk even
+ * when it is the default, and a run of a sweep run more than once its
+ * series ("box #2", as its line in the sweep charts), so that no two
+ * rows of a sweep read alike.
+ */
+static void row_labels(const struct page *pg, size_t i,
+    const struct result *r, char *name, size_t nn, char *size, size_t ns)
+{
+	struct report_row at = { i < pg->set->n ? i : i - pg->set->n,
+	    i >= pg->set->n };
+	size_t series;
+	bool sweep = report_set_row_sweep(pg->set, &at, &series);
+
+	if (series > 0)
+		snprintf(name, nn, "%.*s #%zu", NAME_MAX_LEN, r->name, series);
+	else
+		snprintf(name, nn, "%s", r->name);
+	report_text_size_label(size, ns, COMPAT_103, r, sweep);
+}
+
 static void table(struct page *pg, bool files)
 {
 	FILE *out = pg->out;
 	int from = files ? PH_SEQ_CREATE : PH_PUTC, ph;
-	char label[64];
+	char label[64], name[NAME_MAX_LEN + 32];
 	size_t i;
 
 	fprintf(out, "<h2>%s</h2>\n<table>\n", files ? "Small files" :
@@ -270,13 +291,12 @@ static void table(struct page *pg, bool files)
 
 		if (files ? !r->has_files : !r->has_io)
 			continue;
+		row_labels(pg, i, r, name, sizeof(name), label, sizeof(label));
 		if (files)
 			fmt_files_spec(label, sizeof(label), &r->files);
-		else
-			fmt_size_103(label, sizeof(label), r);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
-		html_escape(out, r->name);
+		html_escape(out, name);
 		fputs("</td><td>", out);
 		html_escape(out, label);
 		fputs("</td>", out);
@@ -295,6 +315,40 @@ static void table(struct page *pg, bool files)
 #define BAR_LEFT 200
 #define BAR_WIDTH 360
 #define BAR_ROW 18
+/* characters of a bar's label that BAR_LEFT holds at 12 px */
+#define BAR_LABEL_MAX 30
+
+/*
+ * A bar's label: the name, and for a row of a sweep its size label and
+ * series ("box 64M:4k #2"), the name cut (at a character) to leave them
+ * room.
+ */
+static void bar_label(FILE *out, const struct page *pg, size_t i,
+    const struct result *r)
+{
+	char name[NAME_MAX_LEN + 32], size[64];
+	struct report_row at = { i < pg->set->n ? i : i - pg->set->n,
+	    i >= pg->set->n };
+	size_t series, room, cut;
+
+	if (!r->has_io || !report_set_row_sweep(pg->set, &at, &series)) {
+		html_escape(out, r->name);
+		return;
+	}
+	row_labels(pg, i, r, name, sizeof(name), size, sizeof(size));
+	room = strlen(size) + 1 < BAR_LABEL_MAX ?
+	    BAR_LABEL_MAX - strlen(size) - 1 : 1;
+	cut = strlen(name);
+	if (cut > room) {
+		cut = room;
+		while (cut > 0 && ((unsigned char)name[cut] & 0xc0) == 0x80)
+			cut--;
+		name[cut] = '\0';
+	}
+	html_escape(out, name);
+	fputc(' ', out);
+	html_escape(out, size);
+}
 
 /* One horizontal bar per result that has the measurement. */
 static void chart(struct page *pg, enum phase_id ph)
@@ -325,7 +379,7 @@ static void chart(struct page *pg, enum phase_id ph)
 		n++;
 		fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "
 		    "text-anchor=\"end\">", BAR_LEFT - 6, y + 13);
-		html_escape(out, r->name);
+		bar_label(out, pg, i, r);
 		fputs("</text>", out);
 		if (c->status == CELL_TOO_FAST) {
 			fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\">"

@@ -122,14 +122,24 @@ static void latency(const struct md *m, const struct result *r, int first)
 	fputc('\n', m->out);
 }
 
-static void row(const struct md *m, const struct result *r, int first)
+/*
+ * A row; in a sweep's table its size label says its chunk, and the name
+ * of a run of a sweep run more than once its series ("box #2").
+ */
+static void row(const struct md *m, const struct result *r,
+    const struct report_row *at, bool sweep, int first)
 {
 	char label[160];
+	size_t series = 0;
 
+	sweep = sweep && report_set_row_sweep(m->set, at, &series);
 	fputs("| ", m->out);
 	put_text(m->out, r->name);
+	if (series > 0)
+		fprintf(m->out, " #%zu", series);
 	if (first == PH_PUTC)
-		report_text_size_label(label, sizeof(label), m->compat, r);
+		report_text_size_label(label, sizeof(label), m->compat, r,
+		    sweep);
 	else
 		fmt_files_spec(label, sizeof(label), &r->files);
 	fprintf(m->out, " | %s |", label);
@@ -278,7 +288,7 @@ static void spread(const struct md *m, size_t g, int first)
 }
 
 static void section(struct md *m, bool io, const struct report_row *rows,
-    size_t n)
+    size_t n, bool sweep)
 {
 	int first = io ? PH_PUTC : PH_SEQ_CREATE;
 	size_t i;
@@ -303,7 +313,7 @@ static void section(struct md *m, bool io, const struct report_row *rows,
 			report_set_get(m->set, rows[i].index, &m->scratch);
 		if (!(io ? m->scratch.has_io : m->scratch.has_files))
 			continue;
-		row(m, &m->scratch, first);
+		row(m, &m->scratch, &rows[i], sweep, first);
 		percent(m, &m->scratch, item, group, first);
 		if (group >= 0)
 			spread(m, (size_t)group, first);
@@ -433,9 +443,9 @@ static void table(struct md *m, size_t t, const struct report_row *rows,
 		fputs("**\n\n", m->out);
 	}
 	if (any_io)
-		section(m, true, rows, n);
+		section(m, true, rows, n, t > 0);
 	if (any_files)
-		section(m, false, rows, n);
+		section(m, false, rows, n, t > 0);
 }
 
 void report_markdown_set(FILE *out, enum compat compat,
