@@ -395,30 +395,11 @@ static void best_section(const struct md *m, int first)
 /* "CSV generation: 1.0x" or "CSV generations: 1.0x, 1.98" */
 static void generations(struct md *m)
 {
-	char seen[512] = "|";
-	size_t i, kinds = 0;
+	char list[512];
+	size_t kinds = report_text_generations(list, sizeof(list), m->set,
+	    &m->scratch);
 
-	for (i = 0; i < m->set->n; i++) {
-		char gen[24];
-		size_t len = strlen(seen);
-
-		report_set_get(m->set, i, &m->scratch);
-		snprintf(gen, sizeof(gen), "|%s|", m->scratch.generation);
-		if (strstr(seen, gen) != NULL || len + strlen(gen) >= sizeof(seen))
-			continue;
-		snprintf(seen + len, sizeof(seen) - len, "%s|",
-		    m->scratch.generation);
-		kinds++;
-	}
-	/* "|1.0x|1.98|" -> "1.0x, 1.98" */
-	fprintf(m->out, "CSV generation%s: ", kinds > 1 ? "s" : "");
-	for (i = 1; seen[i] != '\0'; i++) {
-		if (seen[i] != '|')
-			fputc(seen[i], m->out);
-		else if (seen[i + 1] != '\0')
-			fputs(", ", m->out);
-	}
-	fputc('\n', m->out);
+	fprintf(m->out, "CSV generation%s: %s\n", kinds > 1 ? "s" : "", list);
 }
 
 /* The sections of one table of the set: its results outside sweeps, or a sweep. */

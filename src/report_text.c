@@ -180,6 +180,38 @@ void report_text_size_label(char *out, size_t n, enum compat compat,
 	}
 }
 
+size_t report_text_generations(char *out, size_t n,
+    const struct report_set *set, struct result *scratch)
+{
+	char seen[512] = "|";
+	size_t i, o = 0, kinds = 0;
+
+	for (i = 0; i < set->n; i++) {
+		char gen[24];
+		size_t len = strlen(seen);
+
+		report_set_get(set, i, scratch);
+		snprintf(gen, sizeof(gen), "|%s|", scratch->generation);
+		if (strstr(seen, gen) != NULL || len + strlen(gen) >= sizeof(seen))
+			continue;
+		snprintf(seen + len, sizeof(seen) - len, "%s|",
+		    scratch->generation);
+		kinds++;
+	}
+	/* "|1.0x|1.98|" -> "1.0x, 1.98" */
+	for (i = 1; seen[i] != '\0' && o + 3 < n; i++) {
+		if (seen[i] != '|')
+			out[o++] = seen[i];
+		else if (seen[i + 1] != '\0') {
+			out[o++] = ',';
+			out[o++] = ' ';
+		}
+	}
+	if (n > 0)
+		out[o < n ? o : n - 1] = '\0';
+	return kinds;
+}
+
 /* ---- the rows ------------------------------------------------------- */
 
 /* Where the rows come from: one record, or a table of a set. */
