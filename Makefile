@@ -86,7 +86,7 @@ tests/%.so: tests/%.c
 TESTS = tests/lint.sh tests/run.sh tests/safety.sh tests/mpi.sh tests/sweep.sh $(UNIT)
 TESTS += tests/golden.sh
 TESTS += tests/cli.sh tests/interop.sh tests/report.sh tests/report_html.sh
-TESTS += tests/report_markdown.sh tests/report_sweep.sh tests/fuzz.sh
+TESTS += tests/report_markdown.sh tests/report_sweep.sh tests/report_newcomer.sh tests/fuzz.sh
 TESTS += tests/netfs.sh
 TESTS += tests/layering.sh tests/docs.sh tests/hostile.sh
 TESTS += tests/option_values.sh tests/target.sh tests/sync.sh tests/newcomer.sh

@@ -113,10 +113,21 @@ struct csv_input {
 	struct result held;
 	unsigned long held_line;
 	char held_why[CSV_WHY_MAX];
-	/* the last CSV result, which a table right after may repeat */
-	bool have_last;
-	struct result last;
-	unsigned long last_line;
+	/*
+	 * The CSV lines right after that one, each the run of a row of
+	 * the same table (a --chunks run prints a row per chunk size, then
+	 * a line per chunk size), handed out after it.
+	 */
+	struct result follow[TABLE_ROWS_MAX];
+	unsigned long follow_line[TABLE_ROWS_MAX];
+	size_t nfollow, follow_next;
+	/*
+	 * The last CSV results, one after the other, which a table right
+	 * after may repeat (bonnie++ -q puts the table on stderr).
+	 */
+	struct result last[TABLE_ROWS_MAX];
+	size_t nlast;
+	unsigned long last_line;        /* of the last one */
 };
 
 void csv_input_init(struct csv_input *ci, FILE *in);

@@ -179,6 +179,13 @@ const struct report_place *report_set_place(const struct report_set *set,
  * results followed by their mean.  report_set_table_rows() fills rows
  * (room for n + ngroups) and returns how many; it may be none.
  */
+/*
+ * Whether a row (result i, or the mean of group i) is a point of a
+ * sweep; *series is then its series from 1 when the sweep ran more than
+ * once and the row is a result, else 0 (a mean, or a sweep run once).
+ */
+bool report_set_row_sweep(const struct report_set *set,
+    const struct report_row *row, size_t *series);
 size_t report_set_tables(const struct report_set *set);
 size_t report_set_table_rows(const struct report_set *set, size_t t,
     struct report_row *rows);

@@ -31,9 +31,20 @@ void report_text_rate(char *out, size_t n, double rate, enum phase_id ph,
 /* "box 64M: a sweep of 3 chunk sizes, 4k to 1m, 2 runs": sweep s */
 void report_text_sweep_heading(char *out, size_t n,
     const struct report_set *set, size_t s);
-/* The size label of a row: "64M:4k" (1.03), "64M::2" (2.00). */
+/*
+ * The CSV generations of the set's results, each once, in the order
+ * first read ("1.0x, 1.98"), into out; returns how many.  scratch: a
+ * zeroed record to read them into.
+ */
+size_t report_text_generations(char *out, size_t n,
+    const struct report_set *set, struct result *scratch);
+/*
+ * The size label of a row: "64M:4k" (1.03), "64M::2" (2.00).  A row of
+ * a sweep shows its chunk even when it is the default ("64M:8k"), so
+ * that every row of a sweep says its chunk size.
+ */
 void report_text_size_label(char *out, size_t n, enum compat compat,
-    const struct result *res);
+    const struct result *res, bool sweep);
 
 /*
  * A group mean's verdict on phase ph against the base, for a cell: "~"

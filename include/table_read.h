@@ -16,8 +16,11 @@
 
 #include "result.h"
 
-/* Rows of one table (bon_csv2txt prints one per CSV line it was fed). */
-#define TABLE_ROWS_MAX 16
+/*
+ * Rows of one table: bon_csv2txt prints one per CSV line it was fed, a
+ * --chunks run one per chunk size, up to 32 (config.h's CHUNKS_MAX).
+ */
+#define TABLE_ROWS_MAX 32
 /* A data row and the piece a mail client wrapped off it */
 #define TABLE_LINE_MAX 512
 /* Why a row does not read (csv_read.h's CSV_WHY_MAX) */
@@ -74,8 +77,9 @@ size_t table_read_line(struct table_read *t, const char *line,
 size_t table_read_end(struct table_read *t);
 /*
  * A result read from a table and one read from a CSV line are the same
- * run: the name as far as the table shows it, the sizes, and every cell
- * within the table's rounding.
+ * run: the name as far as the table shows it, the sizes, the chunk where
+ * the CSV line names one (2.00a leaves it empty whatever the chunk), and
+ * every cell within the table's rounding.
  */
 bool table_same_run(const struct result *table, const struct result *csv);
 

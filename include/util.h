@@ -77,6 +77,8 @@ void fmt_chunk(char *out, size_t n, unsigned bytes);
  * UTF-8 character that fits, then padded with spaces (the table's labels).
  */
 void put_fitted(FILE *out, const char *s, int width);
+/* The terminal columns s takes, as put_fitted() counts them. */
+size_t text_columns(const char *s);
 
 /*
  * Flush and close a stream that results were written to.  Returns 0, or

@@ -48,7 +48,8 @@ void csv_input_init(struct csv_input *ci, FILE *in)
 	ci->have_back = false;
 	table_read_init(&ci->table);
 	ci->table_next = ci->table_bad_next = 0;
-	ci->have_held = ci->have_last = false;
+	ci->have_held = false;
+	ci->nfollow = ci->follow_next = ci->nlast = 0;
 }
 
 static int fill(struct csv_input *ci)
@@ -457,27 +458,85 @@ static int next_line_result(struct csv_input *ci, struct result *res,
 	}
 }
 
-/* Drop the table's results that repeat the CSV result csv. */
-static void drop_repeats(struct table_read *t, const struct result *csv)
+/*
+ * Drop the table's row that repeats the CSV result csv: the first of its
+ * chunk size, else the first at all (2.00a's line leaves the chunk
+ * empty).  One row a line: the rows of a --chunks run alike in every
+ * cell (all +++++) are each a line's.
+ */
+static void drop_repeat(struct table_read *t, const struct result *csv)
 {
-	size_t i, n = 0;
+	size_t i, hit = t->ndone;
 
 	for (i = 0; i < t->ndone; i++) {
-		if (table_same_run(&t->done[i], csv))
+		if (!table_same_run(&t->done[i], csv))
 			continue;
-		if (n != i) {
-			t->done[n] = t->done[i];
-			t->done_line[n] = t->done_line[i];
+		if (hit == t->ndone)
+			hit = i;
+		if (t->done[i].chunk == csv->chunk) {
+			hit = i;
+			break;
 		}
-		n++;
 	}
-	t->ndone = n;
+	if (hit == t->ndone)
+		return;
+	for (i = hit; i + 1 < t->ndone; i++) {
+		t->done[i] = t->done[i + 1];
+		t->done_line[i] = t->done_line[i + 1];
+	}
+	t->ndone--;
+}
+
+/*
+ * The CSV lines right after the one that ended a table, while the table
+ * has rows left: a --chunks run prints its rows, then a line per row.
+ * Each is queued in follow[] and drops its row; the first line that is
+ * no whole CSV result is given back, for the usual reading.
+ */
+static void take_following(struct csv_input *ci)
+{
+	struct table_read *t = &ci->table;
+	struct csv_line_info info;
+	struct logical lg;
+	char why[CSV_WHY_MAX];
+
+	ci->nfollow = ci->follow_next = 0;
+	while (t->ndone > 0 && ci->nfollow < TABLE_ROWS_MAX &&
+	    read_logical(ci, ci->next, &lg)) {
+		struct result *r = &ci->follow[ci->nfollow];
+
+		if (lg.bad || lg.hard_break || csv_read_line(lg.text, r, why,
+		    sizeof(why), &info) != CSV_RESULT) {
+			give_back(ci, &lg);
+			return;
+		}
+		drop_repeat(t, r);
+		ci->follow_line[ci->nfollow++] = lg.lineno;
+	}
+}
+
+/* Keep res among the last CSV results, which a table may repeat next. */
+static void keep_last(struct csv_input *ci, const struct result *res,
+    unsigned long lineno)
+{
+	size_t i;
+
+	if (ci->nlast > 0 && lineno - ci->last_line > NEAR_LINES)
+		ci->nlast = 0;
+	if (ci->nlast == TABLE_ROWS_MAX) {
+		for (i = 1; i < ci->nlast; i++)
+			ci->last[i - 1] = ci->last[i];
+		ci->nlast--;
+	}
+	ci->last[ci->nlast++] = *res;
+	ci->last_line = lineno;
 }
 
 enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
     unsigned long *lineno, char *why, size_t why_len)
 {
 	struct table_read *t = &ci->table;
+	size_t i;
 	int st;
 
 	for (;;) {
@@ -499,22 +558,31 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			snprintf(why, why_len, "%s", ci->held_why);
 			return ci->held_status;
 		}
+		if (ci->follow_next < ci->nfollow) {
+			*res = ci->follow[ci->follow_next];
+			*lineno = ci->follow_line[ci->follow_next++];
+			return CSV_IN_RESULT;
+		}
 		t->ndone = t->nbad = ci->table_next = ci->table_bad_next = 0;
+		ci->nfollow = ci->follow_next = 0;
 		st = next_line_result(ci, res, lineno, why, why_len);
 		if (st == IN_TABLE) {
-			/* the CSV line came first (bonnie++ -q puts the table
+			/* the CSV lines came first (bonnie++ -q puts the table
 			 * on stderr) */
-			if (ci->have_last && t->done_first > ci->last_line &&
+			if (ci->nlast > 0 && t->done_first > ci->last_line &&
 			    t->done_first - ci->last_line <= NEAR_LINES)
-				drop_repeats(t, &ci->last);
+				for (i = 0; i < ci->nlast; i++)
+					drop_repeat(t, &ci->last[i]);
 			continue;
 		}
 		if (st != CSV_IN_RESULT && st != CSV_IN_BAD)
 			return (enum csv_input_status)st;
 		/* a CSV line ends the table before it, and wins over it */
 		if (table_read_end(t) > 0) {
-			if (st == CSV_IN_RESULT)
-				drop_repeats(t, res);
+			if (st == CSV_IN_RESULT) {
+				drop_repeat(t, res);
+				take_following(ci);
+			}
 			if (t->ndone + t->nbad > 0) {
 				ci->have_held = true;
 				ci->held_status = (enum csv_input_status)st;
@@ -525,9 +593,9 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			}
 		}
 		if (st == CSV_IN_RESULT) {
-			ci->have_last = true;
-			ci->last = *res;
-			ci->last_line = *lineno;
+			keep_last(ci, res, *lineno);
+			for (i = 0; i < ci->nfollow; i++)
+				keep_last(ci, &ci->follow[i], ci->follow_line[i]);
 		}
 		if (!ci->have_held)
 			return (enum csv_input_status)st;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -408,8 +409,28 @@ static int close_stdout(void)
 	return EXIT_OK;
 }
 
+/*
+ * When the page is made: now, or SOURCE_DATE_EPOCH where a build sets
+ * it, so that the same input can give the same page.
+ */
+static time_t page_time(void)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	if (s != NULL && *s != '\0') {
+		errno = 0;
+		v = strtoll(s, &end, 10);
+		if (errno == 0 && *end == '\0' && v >= 0)
+			return (time_t)v;
+	}
+	return time(NULL);
+}
+
 int report_main(int argc, char **argv, bool stdout_closed)
 {
+	struct report_html_origin origin;
 	struct report_opts o;
 	struct report_set set;
 	int rc = parse_options(&o, argc, argv);
@@ -459,7 +480,10 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		print_csv(stdout, &o, &set);
 		break;
 	case FMT_HTML:
-		report_html_set(stdout, o.compat, &set, o.compare);
+		origin.inputs = argv + optind;
+		origin.ninputs = (size_t)(argc - optind);
+		origin.made = page_time();
+		report_html_set(stdout, o.compat, &set, o.compare, &origin);
 		break;
 	case FMT_JSON:
 		report_json_set(stdout, &set, o.compare);

@@ -21,11 +21,17 @@
 
 #define test_title phase_title
 
+/*
+ * Compact tables, so that the twenty columns of a section with latencies
+ * fit a window 1200 pixels wide; on paper, the 190 mm of an A4 page
+ * between its margins, in a smaller type, no chart split across pages.
+ */
 static const char style[] =
-"body{font-family:sans-serif;margin:1.5em;color:#222}\n"
-"table{border-collapse:collapse;margin:0 0 1.5em}\n"
-"th,td{border:1px solid #bbb;padding:2px 6px}\n"
-"td{text-align:right;font-family:monospace}\n"
+"body{font-family:sans-serif;margin:1em;color:#222}\n"
+"table{border-collapse:collapse;margin:0 0 1.5em;font-size:12px}\n"
+"th,td{border:1px solid #bbb;padding:1px 3px}\n"
+"th{font-size:11px}\n"
+"td{text-align:right;font-family:monospace;white-space:nowrap}\n"
 "td.name{text-align:left}\n"
 "tr.derived td{font-style:italic;color:#444}\n"
 "tr.mean td{font-weight:bold}\n"
@@ -34,9 +40,19 @@ static const char style[] =
 "td.better{background:#d4edda}\n"
 "td.worse{background:#f8d7da}\n"
 "td.same{background:#eeeeee}\n"
+"p.origin{font-size:13px;color:#444}\n"
+"p.unmeasured{color:#444;margin:0}\n"
 ".legend span{display:inline-block;margin-right:1.2em}\n"
 ".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;"
-"vertical-align:middle;border:1px solid #999}\n";
+"vertical-align:middle;border:1px solid #999}\n"
+"@media print{\n"
+"@page{size:A4;margin:10mm}\n"
+"body{margin:0;font-size:10pt}\n"
+"table,th{font-size:6.5pt}\n"
+"th,td{padding:0 1px}\n"
+"tr,figure{break-inside:avoid}\n"
+"td,.swatch{print-color-adjust:exact;-webkit-print-color-adjust:exact}\n"
+"}\n";
 
 /* Text for HTML: & < > " ' as entities, bytes that are not UTF-8 as U+FFFD. */
 static void html_escape(FILE *out, const char *s)
@@ -109,6 +125,15 @@ static const struct result *nth(struct page *pg, size_t i)
 	else
 		report_set_group_mean(pg->set, i - pg->set->n, pg->scratch);
 	return pg->scratch;
+}
+
+/* The unit of a phase's figures, as its cells and axes show them. */
+static const char *unit_of(const struct page *pg, enum phase_id ph)
+{
+	if (ph >= PH_SEEKS)
+		return "per second";
+	return pg->compat == COMPAT_103 ? "KiB per second" :
+	    "per second; k KiB, m MiB, g GiB";
 }
 
 static size_t rows(const struct page *pg)
@@ -201,7 +226,7 @@ static void percent_row(struct page *pg, const struct result *r, long group,
 	long p;
 	int ph;
 
-	fputs("<tr class=\"derived\"><td class=\"name\" colspan=\"2\">vs ", out);
+	fputs("<tr class=\"compare\"><td class=\"name\" colspan=\"2\">vs ", out);
 	html_escape(out, pg->base);
 	fputs("</td>", out);
 	for (ph = from; ph < from + 6; ph++) {
@@ -213,10 +238,15 @@ static void percent_row(struct page *pg, const struct result *r, long group,
 			    " title=\"95% interval: " : "", interval,
 			    interval[0] ? "\"" : "", cell);
 		} else if (report_set_percent(pg->set, r, (enum phase_id)ph, &p)) {
+			/* ~: inside the rounding of the cells read */
+			bool rounding = report_set_in_rounding(pg->set, r,
+			    (enum phase_id)ph);
+
 			report_set_percent_text(cell, sizeof(cell), p);
-			fprintf(out, "<td>%s</td>", cell);
-		}
-		else
+			fprintf(out, "<td class=\"%s\">%s%s</td>",
+			    rounding || p == 0 ? "same" : p > 0 ? "better" :
+			    "worse", rounding ? "~" : "", cell);
+		} else
 			fputs("<td></td>", out);
 		fprintf(out, "<td></td>%s", pg->latency ? "<td></td>" : "");
 	}
@@ -256,11 +286,32 @@ static bool is_base(const struct page *pg, size_t i)
 	    report_set_is_base(set, -1, (long)(i - set->n));
 }
 
+/*
+ * Row i's name and size label.  A row of a sweep says its chunk even
+ * when it is the default, and a run of a sweep run more than once its
+ * series ("box #2", as its line in the sweep charts), so that no two
+ * rows of a sweep read alike.
+ */
+static void row_labels(const struct page *pg, size_t i,
+    const struct result *r, char *name, size_t nn, char *size, size_t ns)
+{
+	struct report_row at = { i < pg->set->n ? i : i - pg->set->n,
+	    i >= pg->set->n };
+	size_t series;
+	bool sweep = report_set_row_sweep(pg->set, &at, &series);
+
+	if (series > 0)
+		snprintf(name, nn, "%.*s #%zu", NAME_MAX_LEN, r->name, series);
+	else
+		snprintf(name, nn, "%s", r->name);
+	report_text_size_label(size, ns, COMPAT_103, r, sweep);
+}
+
 static void table(struct page *pg, bool files)
 {
 	FILE *out = pg->out;
 	int from = files ? PH_SEQ_CREATE : PH_PUTC, ph;
-	char label[64];
+	char label[64], name[NAME_MAX_LEN + 32];
 	size_t i;
 
 	fprintf(out, "<h2>%s</h2>\n<table>\n", files ? "Small files" :
@@ -272,13 +323,12 @@ static void table(struct page *pg, bool files)
 
 		if (files ? !r->has_files : !r->has_io)
 			continue;
+		row_labels(pg, i, r, name, sizeof(name), label, sizeof(label));
 		if (files)
 			fmt_files_spec(label, sizeof(label), &r->files);
-		else
-			fmt_size_103(label, sizeof(label), r);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
-		html_escape(out, r->name);
+		html_escape(out, name);
 		fputs("</td><td>", out);
 		html_escape(out, label);
 		fputs("</td>", out);
@@ -297,6 +347,40 @@ static void table(struct page *pg, bool files)
 #define BAR_LEFT 200
 #define BAR_WIDTH 360
 #define BAR_ROW 18
+/* characters of a bar's label that BAR_LEFT holds at 12 px */
+#define BAR_LABEL_MAX 30
+
+/*
+ * A bar's label: the name, and for a row of a sweep its size label and
+ * series ("box 64M:4k #2"), the name cut (at a character) to leave them
+ * room.
+ */
+static void bar_label(FILE *out, const struct page *pg, size_t i,
+    const struct result *r)
+{
+	char name[NAME_MAX_LEN + 32], size[64];
+	struct report_row at = { i < pg->set->n ? i : i - pg->set->n,
+	    i >= pg->set->n };
+	size_t series, room, cut;
+
+	if (!r->has_io || !report_set_row_sweep(pg->set, &at, &series)) {
+		html_escape(out, r->name);
+		return;
+	}
+	row_labels(pg, i, r, name, sizeof(name), size, sizeof(size));
+	room = strlen(size) + 1 < BAR_LABEL_MAX ?
+	    BAR_LABEL_MAX - strlen(size) - 1 : 1;
+	cut = strlen(name);
+	if (cut > room) {
+		cut = room;
+		while (cut > 0 && ((unsigned char)name[cut] & 0xc0) == 0x80)
+			cut--;
+		name[cut] = '\0';
+	}
+	html_escape(out, name);
+	fputc(' ', out);
+	html_escape(out, size);
+}
 
 /* One horizontal bar per result that has the measurement. */
 static void chart(struct page *pg, enum phase_id ph)
@@ -305,15 +389,26 @@ static void chart(struct page *pg, enum phase_id ph)
 	size_t i, n = 0;
 	char v[32];
 
-	for (i = 0; i < rows(pg); i++)
-		if (nth(pg, i)->cell[ph].status != CELL_SKIPPED)
-			n++;
+	size_t measured = 0;
+
+	for (i = 0; i < rows(pg); i++) {
+		enum cell_status st = nth(pg, i)->cell[ph].status;
+
+		n += st != CELL_SKIPPED;
+		measured += st == CELL_OK;
+	}
 	if (n == 0)
 		return;
-	fprintf(out, "<figure><figcaption>%s (%s)</figcaption>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	fprintf(out, "<figure><figcaption>%s (%s)</figcaption>\n",
+	    test_title[ph], unit_of(pg, ph));
+	/* bars of no length would read as rates of 0 */
+	if (measured == 0) {
+		fputs("<p class=\"unmeasured\">too fast to measure: every "
+		    "result printed +++++</p></figure>\n", out);
+		return;
+	}
+	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%zu\" role=\"img\" aria-label=\"%s\">\n",
-	    test_title[ph], ph < PH_SEEKS ? "K/s" : "per second",
 	    BAR_LEFT + BAR_WIDTH + 80, n * BAR_ROW + 4, test_title[ph]);
 	n = 0;
 	for (i = 0; i < rows(pg); i++) {
@@ -327,11 +422,12 @@ static void chart(struct page *pg, enum phase_id ph)
 		n++;
 		fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "
 		    "text-anchor=\"end\">", BAR_LEFT - 6, y + 13);
-		html_escape(out, r->name);
+		bar_label(out, pg, i, r);
 		fputs("</text>", out);
 		if (c->status == CELL_TOO_FAST) {
 			fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\">"
-			    "+++++</text>\n", BAR_LEFT, y + 13);
+			    "+++++ too fast to measure</text>\n", BAR_LEFT,
+			    y + 13);
 			continue;
 		}
 		if (pg->best[ph] > 0)
@@ -477,8 +573,7 @@ static void dot_chart(struct page *pg, enum phase_id ph)
 	fprintf(out, "<figure class=\"sets\"><figcaption>%s (%s)</figcaption>\n"
 	    "<svg class=\"dots\" xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"%s, every "
-	    "run of each set\">\n", test_title[ph], ph < PH_SEEKS ? "K/s" :
-	    "per second", DOT_LEFT + DOT_PLOT_W + DOT_RIGHT,
+	    "run of each set\">\n", test_title[ph], unit_of(pg, ph), DOT_LEFT + DOT_PLOT_W + DOT_RIGHT,
 	    DOT_TOP + rows * DOT_ROW + DOT_AXIS, test_title[ph]);
 	y = DOT_TOP;
 	for (g = 0; g < pg->set->ngroups; g++)
@@ -754,12 +849,18 @@ static void sweep_chart(struct page *pg, enum phase_id ph,
 			if (line_point(pg, &lines[i], p, ph, &v, &bl, &bh))
 				top = fmax(top, fmax(v, bh));
 	}
-	top = nice_top(top);
 	fprintf(out, "<figure class=\"sweep\"><figcaption>%s by chunk size "
-	    "(%s)</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "(%s)</figcaption>\n", test_title[ph], unit_of(pg, ph));
+	/* lines of no point, on an axis of nothing */
+	if (top == 0) {
+		fputs("<p class=\"unmeasured\">too fast to measure: +++++ at "
+		    "every chunk size</p></figure>\n", out);
+		return;
+	}
+	top = nice_top(top);
+	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"%s by "
-	    "chunk size\">\n", test_title[ph], ph < PH_SEEKS ? "K/s" :
-	    "per second", LINE_LEFT + LINE_PLOT_W + 20,
+	    "chunk size\">\n", LINE_LEFT + LINE_PLOT_W + 20,
 	    LINE_TOP + LINE_PLOT_H + LINE_BOTTOM + nlines * LEGEND_ROW + 4,
 	    test_title[ph]);
 	line_axes(pg, ph, lo, hi, top, ticks, nticks);
@@ -827,8 +928,44 @@ static void sweep_charts(struct page *pg)
 	free(ticks);
 }
 
+/*
+ * Where the results came from: the inputs, when and by what the page was
+ * made, in which layout, of which CSV generations.
+ */
+static void origin_line(struct page *pg, const struct report_html_origin *o)
+{
+	FILE *out = pg->out;
+	char made[64], gens[512];
+	struct tm tm;
+	size_t i, kinds;
+
+	fputs("<p class=\"origin\">Read from ", out);
+	for (i = 0; o != NULL && i < o->ninputs; i++) {
+		fputs(i == 0 ? "" : ", ", out);
+		html_escape(out, strcmp(o->inputs[i], "-") == 0 ?
+		    "the standard input" : o->inputs[i]);
+	}
+	if (o == NULL || o->ninputs == 0)
+		fputs("the standard input", out);
+	made[0] = '\0';
+	if (o != NULL && gmtime_r(&o->made, &tm) != NULL)
+		strftime(made, sizeof(made), "%Y-%m-%d %H:%M UTC", &tm);
+	fprintf(out, ". Made %s%sby clyde %s report, in the bonnie++ %s "
+	    "layout (--compat=%s)", made, made[0] ? " " : "", CLYDE_VERSION,
+	    pg->compat == COMPAT_103 ? "1.03e" : "2.00a",
+	    pg->compat == COMPAT_103 ? "1.03" : "2.00");
+	kinds = report_text_generations(gens, sizeof(gens), pg->set,
+	    pg->scratch);
+	if (kinds > 0) {
+		fprintf(out, "; CSV generation%s ", kinds > 1 ? "s" : "");
+		html_escape(out, gens);
+	}
+	fputs(".</p>\n", out);
+}
+
 void report_html_set(FILE *out, enum compat compat,
-    const struct report_set *set, const char *base)
+    const struct report_set *set, const char *base,
+    const struct report_html_origin *origin)
 {
 	struct result scratch;
 	struct page pg;
@@ -846,10 +983,17 @@ void report_html_set(FILE *out, enum compat compat,
 	    "<meta charset=\"utf-8\">\n<title>bonnie++ results</title>\n"
 	    "<style>\n%s</style>\n</head>\n<body>\n"
 	    "<h1>bonnie++ results</h1>\n", style);
-	fprintf(out, "<p>%zu result%s. Rates in KiB per second for the large "
-	    "file, per second for seeks and small files; %%CP is the CPU used, "
-	    "in percent of the time; +++++ means the test was too short to "
-	    "measure.</p>\n", set->n, set->n == 1 ? "" : "s");
+	origin_line(&pg, origin);
+	fprintf(out, "<p>%zu result%s. Large-file rates %s; seeks and small "
+	    "files per second; %%CP is the CPU used, in percent of the time; "
+	    "+++++ means the test was too short to measure.%s</p>\n", set->n,
+	    set->n == 1 ? "" : "s", compat == COMPAT_103 ?
+	    "in KiB per second" : "per second with their unit, as bonnie++ "
+	    "2.00a prints them: k is KiB, m MiB, g GiB", base != NULL ?
+	    " A row &ldquo;vs&rdquo; gives each rate in percent of the base's: "
+	    "green higher, red lower, grey within the rounding of the cells; "
+	    "under a set's mean, only a change beyond noise is coloured." :
+	    "");
 	/* the answer first: what changed beyond noise, then the figures */
 	set_charts(&pg);
 	if (pg.any_io)

@@ -122,14 +122,24 @@ static void latency(const struct md *m, const struct result *r, int first)
 	fputc('\n', m->out);
 }
 
-static void row(const struct md *m, const struct result *r, int first)
+/*
+ * A row; in a sweep's table its size label says its chunk, and the name
+ * of a run of a sweep run more than once its series ("box #2").
+ */
+static void row(const struct md *m, const struct result *r,
+    const struct report_row *at, bool sweep, int first)
 {
 	char label[160];
+	size_t series = 0;
 
+	sweep = sweep && report_set_row_sweep(m->set, at, &series);
 	fputs("| ", m->out);
 	put_text(m->out, r->name);
+	if (series > 0)
+		fprintf(m->out, " #%zu", series);
 	if (first == PH_PUTC)
-		report_text_size_label(label, sizeof(label), m->compat, r);
+		report_text_size_label(label, sizeof(label), m->compat, r,
+		    sweep);
 	else
 		fmt_files_spec(label, sizeof(label), &r->files);
 	fprintf(m->out, " | %s |", label);
@@ -281,7 +291,7 @@ static void spread(const struct md *m, size_t g, int first)
 }
 
 static void section(struct md *m, bool io, const struct report_row *rows,
-    size_t n)
+    size_t n, bool sweep)
 {
 	int first = io ? PH_PUTC : PH_SEQ_CREATE;
 	size_t i;
@@ -306,7 +316,7 @@ static void section(struct md *m, bool io, const struct report_row *rows,
 			report_set_get(m->set, rows[i].index, &m->scratch);
 		if (!(io ? m->scratch.has_io : m->scratch.has_files))
 			continue;
-		row(m, &m->scratch, first);
+		row(m, &m->scratch, &rows[i], sweep, first);
 		percent(m, &m->scratch, item, group, first);
 		if (group >= 0)
 			spread(m, (size_t)group, first);
@@ -388,30 +398,11 @@ static void best_section(const struct md *m, int first)
 /* "CSV generation: 1.0x" or "CSV generations: 1.0x, 1.98" */
 static void generations(struct md *m)
 {
-	char seen[512] = "|";
-	size_t i, kinds = 0;
+	char list[512];
+	size_t kinds = report_text_generations(list, sizeof(list), m->set,
+	    &m->scratch);
 
-	for (i = 0; i < m->set->n; i++) {
-		char gen[24];
-		size_t len = strlen(seen);
-
-		report_set_get(m->set, i, &m->scratch);
-		snprintf(gen, sizeof(gen), "|%s|", m->scratch.generation);
-		if (strstr(seen, gen) != NULL || len + strlen(gen) >= sizeof(seen))
-			continue;
-		snprintf(seen + len, sizeof(seen) - len, "%s|",
-		    m->scratch.generation);
-		kinds++;
-	}
-	/* "|1.0x|1.98|" -> "1.0x, 1.98" */
-	fprintf(m->out, "CSV generation%s: ", kinds > 1 ? "s" : "");
-	for (i = 1; seen[i] != '\0'; i++) {
-		if (seen[i] != '|')
-			fputc(seen[i], m->out);
-		else if (seen[i + 1] != '\0')
-			fputs(", ", m->out);
-	}
-	fputc('\n', m->out);
+	fprintf(m->out, "CSV generation%s: %s\n", kinds > 1 ? "s" : "", list);
 }
 
 /* The sections of one table of the set: its results outside sweeps, or a sweep. */
@@ -436,9 +427,9 @@ static void table(struct md *m, size_t t, const struct report_row *rows,
 		fputs("**\n\n", m->out);
 	}
 	if (any_io)
-		section(m, true, rows, n);
+		section(m, true, rows, n, t > 0);
 	if (any_files)
-		section(m, false, rows, n);
+		section(m, false, rows, n, t > 0);
 }
 
 void report_markdown_set(FILE *out, enum compat compat,

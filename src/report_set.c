@@ -693,6 +693,20 @@ const struct report_place *report_set_place(const struct report_set *set,
 	return set->places != NULL ? &set->places[i] : &none;
 }
 
+bool report_set_row_sweep(const struct report_set *set,
+    const struct report_row *row, size_t *series)
+{
+	const struct report_place *pl = report_set_place(set, row->mean ?
+	    report_set_group_first(set, row->index) : row->index);
+
+	*series = 0;
+	if (pl->sweep < 0)
+		return false;
+	if (!row->mean && set->sweeps[pl->sweep].nseries > 1)
+		*series = pl->series + 1;
+	return true;
+}
+
 size_t report_set_tables(const struct report_set *set)
 {
 	return 1 + set->nsweeps;

@@ -144,18 +144,25 @@ static void latency_row(FILE *out, const struct result *res,
  * seeker count; it is kept here (clyde(1), COMPATIBILITY).
  */
 void report_text_size_label(char *out, size_t n, enum compat compat,
-    const struct result *res)
+    const struct result *res, bool sweep)
 {
 	char part[5][32] = { "", "", "", "", "" };
+	bool default_chunk = res->chunk == 0 || res->chunk == DEFAULT_CHUNK;
 	int i, last = 0;
 
 	if (compat == COMPAT_103) {
+		size_t len;
+
 		fmt_size_103(out, n, res);
+		len = strlen(out);
+		if (sweep && default_chunk && len < n)
+			snprintf(out + len, n - len, ":%uk", DEFAULT_CHUNK / 1024);
 		return;
 	}
 	fmt_file_size(part[0], sizeof(part[0]), res->file_size_mib);
-	if (res->chunk != 0 && res->chunk != DEFAULT_CHUNK)
-		fmt_chunk(part[1], sizeof(part[1]), res->chunk);
+	if (!default_chunk || sweep)
+		fmt_chunk(part[1], sizeof(part[1]), default_chunk ?
+		    DEFAULT_CHUNK : res->chunk);
 	if (res->concurrency > 1)
 		snprintf(part[2], sizeof(part[2]), "%d", res->concurrency);
 	if (res->seeks != 0 && res->seeks != SEEKS_200)
@@ -173,6 +180,38 @@ void report_text_size_label(char *out, size_t n, enum compat compat,
 	}
 }
 
+size_t report_text_generations(char *out, size_t n,
+    const struct report_set *set, struct result *scratch)
+{
+	char seen[512] = "|";
+	size_t i, o = 0, kinds = 0;
+
+	for (i = 0; i < set->n; i++) {
+		char gen[24];
+		size_t len = strlen(seen);
+
+		report_set_get(set, i, scratch);
+		snprintf(gen, sizeof(gen), "|%s|", scratch->generation);
+		if (strstr(seen, gen) != NULL || len + strlen(gen) >= sizeof(seen))
+			continue;
+		snprintf(seen + len, sizeof(seen) - len, "%s|",
+		    scratch->generation);
+		kinds++;
+	}
+	/* "|1.0x|1.98|" -> "1.0x, 1.98" */
+	for (i = 1; seen[i] != '\0' && o + 3 < n; i++) {
+		if (seen[i] != '|')
+			out[o++] = seen[i];
+		else if (seen[i + 1] != '\0') {
+			out[o++] = ',';
+			out[o++] = ' ';
+		}
+	}
+	if (n > 0)
+		out[o < n ? o : n - 1] = '\0';
+	return kinds;
+}
+
 /* ---- the rows ------------------------------------------------------- */
 
 /* Where the rows come from: one record, or a table of a set. */
@@ -185,6 +224,7 @@ struct source {
 	size_t n;
 	const char *common_name;        /* every row has it, or NULL */
 	const char *base;               /* --compare, or NULL */
+	bool sweep;                     /* the table of a sweep */
 };
 
 /* Row k: a result, or the mean of a group (*group set to it, else -1). */
@@ -216,15 +256,45 @@ static long item_of(const struct source *src, size_t k)
 	return (long)src->rows[k].index;
 }
 
-static void io_row(FILE *out, const struct source *src,
-    const struct result *res, const char *name)
+/*
+ * The name of I/O row k, before its size label.  In the table of a sweep
+ * run more than once, whose heading names the sweep, a run says its
+ * series and a mean says so: "box #2" and "mean:box" where they fit
+ * beside the size label, else "#2" and "mean", for a cut name would
+ * leave the runs of one chunk size alike.
+ */
+static const char *row_name(const struct source *src, size_t k,
+    const struct result *res, const char *size, char *buf, size_t n)
+{
+	size_t series, room = LABEL_WIDTH - 1 > strlen(size) ?
+	    LABEL_WIDTH - 1 - strlen(size) : 0;
+
+	if (!src->sweep || !report_set_row_sweep(src->set, &src->rows[k],
+	    &series) || (series == 0 && !src->rows[k].mean))
+		return res->name;
+	if (src->rows[k].mean)
+		snprintf(buf, n, "%s", res->name);
+	else
+		snprintf(buf, n, "%.*s #%zu", NAME_MAX_LEN, res->name, series);
+	if (text_columns(buf) <= room)
+		return buf;
+	if (src->rows[k].mean)
+		return "mean";
+	snprintf(buf, n, "#%zu", series);
+	return buf;
+}
+
+/* I/O row k: the label, the six cells, 2.00's Latency row */
+static void io_row(FILE *out, const struct source *src, size_t k,
+    const struct result *res)
 {
 	bool units = src->compat == COMPAT_200;
-	char size[160];
+	char size[160], name[NAME_MAX_LEN + 32];
 	int i;
 
-	report_text_size_label(size, sizeof(size), src->compat, res);
-	put_label(out, name, size);
+	report_text_size_label(size, sizeof(size), src->compat, res,
+	    src->sweep);
+	put_label(out, row_name(src, k, res, size, name, sizeof(name)), size);
 	for (i = PH_PUTC; i <= PH_SEEKS; i++)
 		put_cell(out, &res->cell[i], (enum phase_id)i, units);
 	fputc('\n', out);
@@ -533,7 +603,7 @@ static void io_section(FILE *out, const struct source *src)
 
 		if (!r->has_io)
 			continue;
-		io_row(out, src, r, r->name);
+		io_row(out, src, i, r);
 		maybe_percent(out, src, r, item_of(src, i), g, PH_PUTC);
 		if (g >= 0)
 			spread_rows(out, src, (size_t)g, PH_PUTC,
@@ -628,7 +698,8 @@ static void print_table(FILE *out, struct source *src)
 
 void report_text(FILE *out, enum compat compat, const struct result *res)
 {
-	struct source src = { compat, res, NULL, NULL, NULL, 1, NULL, NULL };
+	struct source src = { compat, res, NULL, NULL, NULL, 1, NULL, NULL,
+	    false };
 
 	print_table(out, &src);
 }
@@ -765,7 +836,8 @@ void report_text_set(FILE *out, enum compat compat,
     const struct report_set *set, const char *base)
 {
 	struct result scratch;
-	struct source src = { compat, NULL, set, &scratch, NULL, 0, NULL, base };
+	struct source src = { compat, NULL, set, &scratch, NULL, 0, NULL, base,
+	    false };
 	struct report_row *rows;
 	size_t t, printed = 0;
 
@@ -780,6 +852,7 @@ void report_text_set(FILE *out, enum compat compat,
 	src.rows = rows;
 	for (t = 0; t < report_set_tables(set); t++) {
 		src.n = report_set_table_rows(set, t, rows);
+		src.sweep = t > 0;
 		if (src.n == 0)
 			continue;
 		if (printed++ > 0)

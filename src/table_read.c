@@ -847,6 +847,10 @@ bool table_same_run(const struct result *table, const struct result *csv)
 		return false;
 	if (table->has_io && table->file_size_mib != csv->file_size_mib)
 		return false;
+	/* an empty io_chunk_size is 8192 (2.00a's for any chunk) */
+	if (table->has_io && csv->chunk != 0 && csv->chunk != DEFAULT_CHUNK &&
+	    table->chunk != csv->chunk)
+		return false;
 	if (table->has_files && table->files.count_k != csv->files.count_k)
 		return false;
 	for (ph = 0; ph < PH_COUNT; ph++) {

@@ -349,6 +349,20 @@ static int columns_of(unsigned long cp)
 	return w < 0 ? 1 : w;
 }
 
+size_t text_columns(const char *s)
+{
+	unsigned long cp;
+	size_t n, used = 0;
+
+	for (; *s != '\0'; s += n) {
+		n = utf8_decode(s, &cp);
+		used += n == 0 ? 1 : (size_t)columns_of(cp);
+		if (n == 0)
+			n = 1;
+	}
+	return used;
+}
+
 void put_fitted(FILE *out, const char *s, int width)
 {
 	unsigned long cp;

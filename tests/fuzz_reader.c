@@ -63,7 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	report_text_set(null, COMPAT_200, &set, set.has_base ? "base" : NULL);
 	report_json_set(null, &set, set.has_base ? "base" : NULL);
-	report_html_set(null, COMPAT_103, &set, set.has_base ? "base" : NULL);
+	report_html_set(null, COMPAT_103, &set, set.has_base ? "base" : NULL,
+	    NULL);
 	report_markdown_set(null, COMPAT_200, &set, set.has_base ? "base" :
 	    NULL);
 	report_set_free(&set);

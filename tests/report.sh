@@ -390,7 +390,7 @@ report --markdown --compare=base "$WORK/tenth"
 m_row=$(grep '^| vs base' "$WORK/out")
 report --html --compare=base "$WORK/tenth"
 [ "$t_row" = " vs base 0% " ] && [ "$m_row" = "| vs base | | | | 0% | | | | | | | | | |" ] &&
-    grep -q '<td>0%</td>' "$WORK/out" && ! grep -q '+0%' "$WORK/out"
+    grep -q '>0%</td>' "$WORK/out" && ! grep -q '+0%' "$WORK/out"
 ok $? "-0.1 %: 0% without a sign, in text, Markdown and HTML" ||
     { echo "text: '$t_row'"; echo "markdown: '$m_row'"; } | diag
 report --json --compare=bighost "$WORK/big" "$WORK/other"

@@ -1,0 +1,215 @@
+#!/bin/sh
+# clyde report as a new user meets it: a --chunks run's own standard
+# output read back is its sweep and nothing more; every row and bar of a
+# sweep names its chunk size and can be told apart; the HTML page says
+# where its results came from, in the units its cells show, and keeps
+# its tables within a 1200-pixel window and an A4 page.
+. "$(dirname "$0")/lib.sh"
+
+# report ARGS...: sets $rc, $WORK/out, $WORK/err
+report() {
+	"$CLYDE" report "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+
+# A --chunks run of five chunk sizes, its stdout kept as a user keeps it,
+# in each profile.  The name is longer than the label leaves room for, so
+# that the rows' names are cut, each to its own width.
+NAME=tmpfs-machine
+for p in 1.03 2.00; do
+	t=$(fresh_target)
+	"$CLYDE" --compat=$p -d "$t" $AS_USER -m $NAME -r 0 -s 64 -n 0 \
+	    --chunks=4k..64k >"$WORK/sweep$p" 2>"$WORK/err"
+	ok $? "--compat=$p --chunks=4k..64k: a run of five chunk sizes" ||
+	    diag < "$WORK/err"
+done
+
+for p in 1.03 2.00; do
+	report --compat=$p "$WORK/sweep$p"
+	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] &&
+	    [ "$(head -1 "$WORK/out")" = "$NAME 64M: a sweep of 5 chunk sizes, 4k to 64k" ] &&
+	    [ "$(grep -c '^Version' "$WORK/out")" = 1 ] &&
+	    [ "$(grep -c ' 64M' "$WORK/out")" = 6 ]
+	ok $? "$p: the run's table and CSV lines read back: one sweep of its five points, no other row" ||
+	    cat "$WORK/out" "$WORK/err" | diag
+
+	report --csv --compat=$p "$WORK/sweep$p"
+	[ "$rc" = 0 ] && [ "$(grep -c "^$NAME,\|,$NAME," "$WORK/out")" = 5 ] &&
+	    [ "$(grep -vc "$NAME" "$WORK/out")" -le 1 ]
+	ok $? "$p: --csv, five lines, each the run's full name" ||
+	    cat "$WORK/out" "$WORK/err" | diag
+
+	report --json "$WORK/sweep$p"
+	python3 -c '
+import json, sys
+recs = json.load(open(sys.argv[1]))
+assert len(recs) == 5, len(recs)
+assert all(r["source"] == "csv" and r["name"] == sys.argv[2] for r in recs), recs
+assert sorted(r["io_chunk_size"] for r in recs) == [4096, 8192, 16384, 32768, 65536]
+' "$WORK/out" "$NAME" 2>"$WORK/err"
+	ok $? "$p: --json, five records, one per chunk size, from the CSV lines" ||
+	    diag < "$WORK/err"
+done
+
+# the CSV lines first, the table after (bonnie++ -q writes the table on
+# stderr): the same five results
+for p in 1.03 2.00; do
+	{ grep , "$WORK/sweep$p"; grep -v , "$WORK/sweep$p"; } >"$WORK/flipped"
+	report --json "$WORK/flipped"
+	[ "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' \
+	    "$WORK/out")" = 5 ]
+	ok $? "$p: the CSV lines before the table: five results" ||
+	    head -c 600 "$WORK/out" | diag
+done
+
+# Sweeps run twice (-x 2) under two long names, with a seek count in the
+# 2.00 size label: no room in the 19 columns for the name and the chunk.
+for n in ext4-DIRECT ext4-buffered; do
+	t=$(fresh_target)
+	"$CLYDE" --compat=2.00 -d "$t" $AS_USER -m $n -r 0 -s 64::1000 -n 0 -f \
+	    -x 2 --chunks=4k..16k >>"$WORK/twice" 2>"$WORK/err" ||
+	    diag < "$WORK/err"
+done
+# rows NAME: the I/O rows of the table for sweep NAME (and their means)
+rows() {
+	awk -v h="$1 64M: a sweep" 'index($0, h) == 1 { on = 1; next }
+	    /a sweep of/ { on = 0 } on && / 64M:/' "$WORK/out"
+}
+for p in 1.03 2.00; do
+	report --average --compat=$p "$WORK/twice"
+	rows ext4-DIRECT >"$WORK/rows"
+	[ "$(wc -l < "$WORK/rows")" = 9 ] &&
+	    [ "$(grep -c ' 64M:\(4k\|8k\|16k\)' "$WORK/rows")" = 9 ] &&
+	    [ -z "$(cut -c1-19 "$WORK/rows" | sort | uniq -d)" ] &&
+	    [ -z "$(cut -c20 "$WORK/rows" | tr -d ' \n')" ]
+	ok $? "$p --average: each of the sweep's nine rows says its chunk (8k too), no two alike, within 19 columns" ||
+	    diag < "$WORK/out"
+done
+grep -q '^#2  *64M:4k::1000 ' "$WORK/rows" && grep -q '^mean  *64M:16k::1000 ' "$WORK/rows"
+ok $? "2.00: a run of the sweep named by its series (#2), the mean as mean" ||
+    diag < "$WORK/rows"
+
+report --markdown --average "$WORK/twice"
+grep '^| [^|]* | 64M' "$WORK/out" | cut -d'|' -f2,3 >"$WORK/rows"
+[ "$(wc -l < "$WORK/rows")" = 18 ] && [ -z "$(sort "$WORK/rows" | uniq -d)" ] &&
+    grep -q '^ ext4-buffered #2 | 64M:8k $' "$WORK/rows"
+ok $? "--markdown: eighteen rows, each its name, series and chunk, none alike" ||
+    diag < "$WORK/out"
+
+report --html --average "$WORK/twice"
+grep -q '<td class="name">ext4-DIRECT #2</td><td>64M:8k</td>' "$WORK/out"
+ok $? "--html: a sweep's table row says its series and its chunk, 8k too" ||
+    grep 'ext4-DIRECT' "$WORK/out" | head -5 | diag
+
+# the bars, of real bonnie++ 2.00a tables: box's sweep run twice at 4k,
+# 8k and 32k, and disk's once (tests/report/sweep/INDEX.md)
+S=tests/report/sweep
+grep -hv '^1\.98,' "$S/box.txt" "$S/disk.txt" >"$WORK/bars"
+report --html "$WORK/bars"
+python3 - "$WORK/out" <<'PY' 2>"$WORK/err"
+import re, sys
+page = open(sys.argv[1]).read()
+charts = re.findall(r'<figure><figcaption>([^<]*)</figcaption>\s*(<svg.*?)</figure>', page, re.S)
+io = [c for c in charts if c[0].split(" (")[0] in ("Block write", "Rewrite", "Block read", "Random seeks")]
+assert len(io) == 4, [c[0] for c in charts]
+for title, svg in io:
+    labels = re.findall(r'text-anchor="end">([^<]*)</text>', svg)
+    assert len(labels) == 9 and len(set(labels)) == 9, (title, labels)
+    assert "box #2 8G:8k" in labels and "disk 4G:32k" in labels, labels
+    assert all(re.search(r' [48]G:(4k|8k|32k)$', l) for l in labels), labels
+PY
+ok $? "--html: every bar of a sweep says its name, series and chunk, none alike" ||
+    diag < "$WORK/err"
+
+# --- the HTML page: real bonnie++ results of 1.0x, 1.97 and 2.00a, with
+# latencies (twenty columns a section), compared with spyder's
+C=tests/report/corpus
+pages_in="tests/report/dameth_rrobin.txt $C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt $C/m003_1.02c_galaxy_lkml_wrapped.txt $C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt"
+# shellcheck disable=SC2086
+SOURCE_DATE_EPOCH=86400 "$CLYDE" report --html --compat=2.00 --compare=spyder \
+    $pages_in >"$WORK/page.html" 2>"$WORK/err"
+version=$("$CLYDE" --version | sed -n '1s/.* //p')
+origin=$(grep '<p class="origin">' "$WORK/page.html")
+ok=0
+for f in $pages_in; do
+	case $origin in *"$f"*) ;; *) ok=1 ;; esac
+done
+case $origin in
+*"Made 1970-01-02 00:00 UTC by clyde $version report, in the bonnie++ 2.00a layout (--compat=2.00); CSV generations 1.0x, 1.98, 1.97."*) ;;
+*) ok=1 ;;
+esac
+ok $ok "--html says where its results came from: the files, the date made, the clyde version, the layout, the generations" ||
+    echo "$origin" | diag
+
+# 2.00's cells carry their unit (124m, 1.1g): no "KiB per second" beside
+# them; 1.03's cells are KiB/s and say so
+grep -q '>1\.0g<' "$WORK/page.html" && ! grep -q 'KiB per second' "$WORK/page.html" &&
+    grep -q 'Large-file rates per second with their unit, as bonnie++ 2.00a prints them: k is KiB, m MiB, g GiB' "$WORK/page.html" &&
+    grep -q '<figcaption>Block write (per second; k KiB, m MiB, g GiB)</figcaption>' "$WORK/page.html" &&
+    "$CLYDE" report --html tests/report/dameth_rrobin.txt >"$WORK/page103.html" &&
+    grep -q '<figcaption>Block write (KiB per second)</figcaption>' "$WORK/page103.html" &&
+    grep -q 'Large-file rates in KiB per second' "$WORK/page103.html" &&
+    ! grep -q '<td[^>]*>[0-9.]*[kmg]</td>' "$WORK/page103.html"
+ok $? "--html: the units said are the units of the cells, in each layout"
+
+# --compare rows: each percentage coloured, as the verdicts of sets are
+grep -q '<tr class="compare"><td class="name" colspan="2">vs spyder</td>' "$WORK/page.html" &&
+    ! grep -q '<tr class="derived"><td class="name" colspan="2">vs ' "$WORK/page.html" &&
+    grep -q '<td class="better">+2661%</td>' "$WORK/page.html" &&
+    grep -q '<td class="worse">-97%</td>' "$WORK/page.html" &&
+    grep -q '<td class="same">0%</td>' "$WORK/page.html"
+ok $? "--html --compare: a row of percentages coloured better, worse or the same, not grey italics" ||
+    grep 'vs spyder' "$WORK/page.html" | head -3 | diag
+
+# a chart whose every result is +++++: said, not drawn as bars of 0 (the
+# small files of box's runs at 4k, real bonnie++ 2.00a tables)
+grep -v '^1\.98,' tests/report/sweep/box.txt >"$WORK/box"
+report --html "$WORK/box"
+python3 - "$WORK/out" <<'PY' 2>"$WORK/err"
+import re, sys
+page = open(sys.argv[1]).read()
+figs = dict(re.findall(r'<figure><figcaption>([^<(]*) \(.*?</figcaption>(.*?)</figure>', page, re.S))
+for title in ("Sequential create", "Sequential read", "Random delete"):
+    assert "too fast to measure: every result printed +++++" in figs[title], figs[title]
+    assert "<rect" not in figs[title] and "<svg" not in figs[title], figs[title]
+assert "<rect" in figs["Block write"], figs["Block write"]
+PY
+ok $? "--html: a chart of nothing but +++++ says too fast to measure, with no bars" ||
+    diag < "$WORK/err"
+
+# --- in a real browser: the tables within 1200 pixels, and within an A4
+# page's 190 mm between its margins (718 CSS pixels) in the print styles.
+# A script added to a copy of the page puts the widths in its title.
+browser=$(command -v chromium || command -v chromium-browser)
+if [ -z "$browser" ]; then
+	skip_all "chromium is not installed" 3
+	done_testing
+fi
+# widths PAGE WIDTH,HEIGHT: "scrollWidth tablesRight" as laid out
+widths() {
+	sed 's|</body>|<script>document.title = document.documentElement.scrollWidth + " " + Math.ceil(Math.max(...[...document.querySelectorAll("table")].map(t => t.getBoundingClientRect().right)))</script></body>|' \
+	    "$1" >"$WORK/measure.html"
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+	    --disable-background-networking --no-first-run \
+	    --user-data-dir="$WORK/profile" --window-size="$2" --dump-dom \
+	    "file://$WORK/measure.html" 2>/dev/null |
+	    sed -n 's|.*<title>\([0-9]* [0-9]*\)</title>.*|\1|p'
+}
+set -- $(widths "$WORK/page.html" 1200,900)
+[ "${2:-9999}" -le 1200 ] && [ "${1:-9999}" -le 1200 ]
+ok $? "at 1200 pixels the tables fit, no horizontal scroll (page ${1:-?} px, tables end at ${2:-?} px)"
+
+grep -q '@media print{' "$WORK/page.html" && grep -q '@page{size:A4;margin:10mm}' "$WORK/page.html" &&
+    sed 's/@media print{/@media all{/' "$WORK/page.html" >"$WORK/print.html"
+set -- $(widths "$WORK/print.html" 718,1000)
+[ "${2:-9999}" -le 718 ] && [ "${1:-9999}" -le 718 ]
+ok $? "on A4 (the print styles at 718 pixels) the tables fit (page ${1:-?} px, tables end at ${2:-?} px)"
+
+timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+    --disable-background-networking --no-first-run \
+    --user-data-dir="$WORK/profile" --window-size=1200,900 \
+    --screenshot="$WORK/page.png" "file://$WORK/page.html" >/dev/null 2>&1
+[ -s "$WORK/page.png" ]
+ok $? "a screenshot at 1200x900"
+
+done_testing
