@@ -102,7 +102,7 @@ ok $? "-q: CSV on stdout, table on stderr, no progress" || diag < "$WORK/err"
 t=$(fresh_target)
 printf 'keep me\n' > "$t/user-file"
 mkdir "$t/Bonnie.1" && printf 'x' > "$t/Bonnie.1/data"
-"$CLYDE" -d "$t" $AS_USER -r 0 -s 16 -n 1 >/dev/null 2>&1
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 >/dev/null 2>&1
 [ $? = 0 ] && [ "$(cat "$t/user-file")" = "keep me" ] &&
     [ "$(cat "$t/Bonnie.1/data")" = x ] && [ "$(ls -A "$t" | wc -l)" = 2 ]
 ok $? "files already in the target are untouched, nothing added"
@@ -272,7 +272,8 @@ if [ "$direct_rc" = 0 ]; then
 	    dd if="$t/probe" of=/dev/null bs=256 count=1 iflag=direct 2>/dev/null
 	small_direct=$?
 	rm -f "$t/probe" "$WORK/d.json"
-	run --compat=2.00 -D -s 16:256 -n 0 -f --json="$WORK/d.json"
+	# on 1 MiB: a system call per 256 bytes
+	run --compat=2.00 -D -s 1:256 -n 0 -f --json="$WORK/d.json"
 	if [ "$small_direct" = 0 ]; then
 		[ "$rc" = 0 ] && is_empty "$t" && [ -s "$WORK/d.json" ]
 		ok $? "-D with 256-byte chunks where the filesystem takes them: a run" ||
@@ -368,16 +369,11 @@ else
 fi
 
 # --precise: measured values instead of +++++
-run -s 16 -n 1 --precise
+run -s 16 -n 1 --precise --json="$WORK/precise.json"
 [ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out"
 ok $? "--precise: no +++++ anywhere" || diag < "$WORK/out"
-# --quick implies it (its sizes here: -s and -n given)
-run --quick -s 8 -n 1
-[ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out" && grep -q '^Version 1.03e' "$WORK/out"
-ok $? "--quick: measured rates, no +++++" || diag < "$WORK/out"
 # ... and the JSON still says which phases were too short to trust: a
 # phase under 0.5 s is "too_fast" with its rate, one over it "ok"
-run -s 16 -n 1 --precise -q --json="$WORK/precise.json"
 if ! command -v python3 >/dev/null; then
 	skip_all "no python3 to read the JSON" 1
 else
@@ -399,13 +395,18 @@ PY
 ok $? "--precise --json: a phase under 0.5 s keeps status too_fast, with its rate" ||
     cat "$WORK/py.out" "$WORK/precise.json" | diag
 fi
+# --quick implies it (its sizes here: -s and -n given)
+run --quick -s 8 -n 1
+[ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out" && grep -q '^Version 1.03e' "$WORK/out"
+ok $? "--quick: measured rates, no +++++" || diag < "$WORK/out"
 
-# --progress=always: the redrawn line instead of bonnie++'s lines
-run -s 16 -n 1 --progress=always
+# --progress=always: the redrawn line instead of bonnie++'s lines (on
+# 1 MiB: every phase draws it)
+run -s 1 -n 1 --progress=always
 [ "$rc" = 0 ] && grep -q "$(printf '\r\033\[K')block write" "$WORK/err" &&
     ! grep -q "Writing intelligently" "$WORK/err"
 ok $? "--progress=always: the redrawn line" || diag < "$WORK/err"
-run -s 16 -n 1 --progress=always -q
+run -s 1 -n 1 --progress=always -q
 [ "$rc" = 0 ] && ! grep -q "block write" "$WORK/err"
 ok $? "--progress=always -q: nothing"
 
@@ -413,7 +414,7 @@ ok $? "--progress=always -q: nothing"
 if [ "$(id -u)" = 0 ]; then
 	t=$(fresh_target)
 	chown nobody "$t"
-	"$CLYDE" -d "$t" -u nobody -r 0 -s 16 -n 1 >"$WORK/out" 2>"$WORK/err"
+	"$CLYDE" -d "$t" -u nobody -r 0 -s 1 -n 1 >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	[ "$rc" = 0 ] && grep -q "^Using uid:$(id -u nobody), gid:" "$WORK/err" && is_empty "$t"
 	ok $? "-u nobody: runs as nobody" || diag < "$WORK/err"
