@@ -183,11 +183,19 @@ run -s 0 -n 1 -Z "$WORK/random"
 [ "$rc" = 0 ] && is_empty "$t"
 ok $? "-Z FILE: a run on numbers from a file" || { echo "rc=$rc"; ls -A "$t"; cat "$WORK/err"; } | diag
 
-# SIGINT in the middle: exit 5, nothing left
+# SIGINT in the middle: exit 5, nothing left.  It is sent once the data
+# file is there, so that the run is in its per-char write of 2 GiB, far
+# from its end (the bound on that wait is only a safety net)
 t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 2048 -n 0 >/dev/null 2>"$WORK/err" &
 pid=$!
-sleep 1
+i=0
+while [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
+	set -- "$t"/clyde.*/Bonnie.*
+	[ -e "$1" ] && break
+	sleep 0.05
+	i=$((i + 1))
+done
 kill -INT $pid
 wait $pid
 rc=$?
