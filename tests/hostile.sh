@@ -91,44 +91,37 @@ ok $? "-Z /dev/null and a missing target: the -Z file named first, exit 1" ||
 # prompted PHASE ACTION ARGS...: a run that waits for Enter before each
 # phase (-y p, on a FIFO); ACTION runs while it waits before PHASE, with
 # $scratch set to the scratch directory and $data to the data file.
+# Its stderr comes through a FIFO as well, read a line at a time as it
+# is written (and kept in $WORK/err): each prompt is answered when it
+# comes, with no polling; timeout ends a run that hangs, and the reading
+# with it.
 prompted() {
 	phase=$1 action=$2
 	shift 2
 	t=$(fresh_target)
 	[ -z "${RUN_OWNER:-}" ] || chown "$RUN_OWNER" "$t"
-	rm -f "$WORK/in"
-	mkfifo "$WORK/in"
+	rm -f "$WORK/in" "$WORK/err-fifo"
+	mkfifo "$WORK/in" "$WORK/err-fifo"
 	timeout 60 "$CLYDE" -d "$t" ${RUN_USER:-$AS_USER} -m host -r 0 -y p "$@" \
-	    <"$WORK/in" >"$WORK/out" 2>"$WORK/err" &
+	    <"$WORK/in" >"$WORK/out" 2>"$WORK/err-fifo" &
 	pid=$!
-	exec 3>"$WORK/in"
-	n=1
-	while until_prompt $n; do
-		p=$(grep "press Enter to start" "$WORK/err" | sed -n "${n}p")
-		if [ "${p##* }" = "$phase" ]; then
+	exec 3>"$WORK/in" 4<"$WORK/err-fifo" 5>"$WORK/err"
+	while :; do
+		# a last line without its newline is kept as it is
+		IFS= read -r line <&4 && nl='\n' || nl=
+		[ -n "$nl$line" ] || break
+		printf "%s$nl" "$line" >&5
+		case $line in *"press Enter to start "*) ;; *) continue ;; esac
+		if [ "${line##* }" = "$phase" ]; then
 			scratch=$(ls -d "$t"/clyde.*)
 			data=$(ls -d "$scratch"/Bonnie.* 2>/dev/null)
 			$action
 		fi
 		echo >&3
-		n=$((n + 1))
 	done
-	exec 3>&-
+	exec 3>&- 4<&- 5>&-
 	wait "$pid"
 	rc=$?
-}
-
-# until_prompt N: the Nth prompt is on $WORK/err, or the run ended
-until_prompt() {
-	i=0
-	while [ $i -lt 600 ]; do
-		[ "$(grep -c "press Enter to start" "$WORK/err")" -ge "$1" ] &&
-		    return 0
-		kill -0 "$pid" 2>/dev/null || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
 }
 
 # another file of the same user, that no run may change
