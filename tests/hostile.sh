@@ -6,6 +6,25 @@
 # status, and leaves nothing of its own behind.
 . "$(dirname "$0")/lib.sh"
 
+# What these cases cost is mostly the processes around clyde's short
+# runs: new_target, entries and empty_dir do what fresh_target, ls -A
+# and is_empty (lib.sh) do, in one process and in none.
+
+# new_target: a fresh, empty target directory in $t
+new_target() { tn=$((${tn:-0} + 1)) && t=$WORK/target.$tn && mkdir -m 755 "$t"; }
+
+# entries DIR: the names in DIR, dot files included, in $entries
+entries() {
+	entries=
+	for f in "$1"/* "$1"/.[!.]* "$1"/..?*; do
+		[ -e "$f" ] || [ -L "$f" ] && entries="$entries${entries:+ }${f##*/}"
+	done
+	return 0
+}
+
+# empty_dir DIR: nothing in it
+empty_dir() { entries "$1" && [ -z "$entries" ]; }
+
 # json_only FILE: one JSON record and nothing else (no table, no progress)
 json_only() {
 	[ "$(head -c 1 "$1")" = "{" ] && [ "$(tail -n 1 "$1")" = "}" ] &&
@@ -14,17 +33,17 @@ json_only() {
 
 # --- closed standard descriptors -------------------------------------------
 
-t=$(fresh_target)
+new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/a.json" >&- 2>"$WORK/err"
 rc=$?
-[ "$rc" = 0 ] && json_only "$WORK/a.json" && is_empty "$t"
+[ "$rc" = 0 ] && json_only "$WORK/a.json" && empty_dir "$t"
 ok $? "stdout closed: exit 0, the JSON file holds the record alone" ||
     { echo "rc=$rc"; cat "$WORK/err" "$WORK/a.json"; } | diag
 
-t=$(fresh_target)
+new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/b.json" >"$WORK/out" 2>&-
 rc=$?
-[ "$rc" = 0 ] && json_only "$WORK/b.json" && is_empty "$t" &&
+[ "$rc" = 0 ] && json_only "$WORK/b.json" && empty_dir "$t" &&
     grep -q "^Version 1.03e" "$WORK/out"
 ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on stdout" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/b.json"; } | diag
@@ -32,10 +51,10 @@ ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on st
 "$CLYDE" -d "$WORK/no-such-dir" $AS_USER -r 0 -s 1 -n 1 >/dev/null 2>&-
 ok $(($? != 2)) "stderr closed: a missing target is still exit status 2"
 
-t=$(fresh_target)
+new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 -y p >"$WORK/out" 2>"$WORK/err" <&-
 rc=$?
-[ "$rc" = 5 ] && is_empty "$t" && ! grep -q "directory" "$WORK/err" &&
+[ "$rc" = 5 ] && empty_dir "$t" && ! grep -q "directory" "$WORK/err" &&
     grep -q "^clyde: interrupted: standard input ended before per-char write (-y p); removing what the run made\$" "$WORK/err"
 ok $? "stdin closed with -y p: read as an empty input, not the target directory" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
@@ -43,7 +62,7 @@ ok $? "stdin closed with -y p: read as an empty input, not the target directory"
 # --- -y p when standard input ends -----------------------------------------
 
 run -s 1 -n 1 -f -y p --json="$WORK/c.json" </dev/null
-[ "$rc" = 5 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+[ "$rc" = 5 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
     grep -q "^clyde: interrupted: standard input ended before block write (-y p); removing what the run made\$" "$WORK/err" &&
     grep -q '"status": "interrupted"' "$WORK/c.json"
 ok $? "-y p, standard input at its end: exit 5, said so, nothing left" ||
@@ -52,7 +71,7 @@ ok $? "-y p, standard input at its end: exit 5, said so, nothing left" ||
 # two lines for three prompts: the phases before the third ran
 printf '\n\n' >"$WORK/two-lines"
 run -s 1 -n 1 -f -y p <"$WORK/two-lines"
-[ "$rc" = 5 ] && is_empty "$t" &&
+[ "$rc" = 5 ] && empty_dir "$t" &&
     [ "$(grep -c "press Enter" "$WORK/err")" = 3 ] &&
     grep -q "standard input ended before block read (-y p)" "$WORK/err"
 ok $? "-y p: standard input that ends after two lines stops before the third phase" ||
@@ -64,12 +83,13 @@ mkfifo "$WORK/fifo"
 printf 'abcdef' >"$WORK/six-bytes"
 # zbad NAME FILE WHY: refused at once with exit 1, nothing made
 zbad() {
-	t=$(fresh_target)
+	new_target
 	timeout 20 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 -Z "$2" \
 	    >"$WORK/out" 2>"$WORK/err"
 	rc=$?
-	[ "$rc" = 1 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
-	    [ "$(head -n 1 "$WORK/err")" = "clyde: -Z $2: $3" ]
+	IFS= read -r first <"$WORK/err"
+	[ "$rc" = 1 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
+	    [ "$first" = "clyde: -Z $2: $3" ]
 	ok $? "-Z $1: exit 1, \"$3\"" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 }
 zbad "a FIFO, never waited on" "$WORK/fifo" "a FIFO, not a regular file"
@@ -82,7 +102,8 @@ zbad "of 6 bytes" "$WORK/six-bytes" \
 "$CLYDE" -d "$WORK/no-such-target" $AS_USER -r 0 -s 0 -n 1 -Z /dev/null \
     >"$WORK/out" 2>"$WORK/err"
 rc=$?
-[ "$rc" = 1 ] && [ "$(head -n 1 "$WORK/err")" = "clyde: -Z /dev/null: a device, not a regular file" ]
+IFS= read -r first <"$WORK/err"
+[ "$rc" = 1 ] && [ "$first" = "clyde: -Z /dev/null: a device, not a regular file" ]
 ok $? "-Z /dev/null and a missing target: the -Z file named first, exit 1" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
@@ -94,14 +115,13 @@ ok $? "-Z /dev/null and a missing target: the -Z file named first, exit 1" ||
 # Its stderr comes through a FIFO as well, read a line at a time as it
 # is written (and kept in $WORK/err): each prompt is answered when it
 # comes, with no polling; timeout ends a run that hangs, and the reading
-# with it.
+# with it.  The two FIFOs serve every run.
+mkfifo "$WORK/in" "$WORK/err-fifo"
 prompted() {
 	phase=$1 action=$2
 	shift 2
-	t=$(fresh_target)
+	new_target
 	[ -z "${RUN_OWNER:-}" ] || chown "$RUN_OWNER" "$t"
-	rm -f "$WORK/in" "$WORK/err-fifo"
-	mkfifo "$WORK/in" "$WORK/err-fifo"
 	timeout 60 "$CLYDE" -d "$t" ${RUN_USER:-$AS_USER} -m host -r 0 -y p "$@" \
 	    <"$WORK/in" >"$WORK/out" 2>"$WORK/err-fifo" &
 	pid=$!
@@ -113,8 +133,10 @@ prompted() {
 		printf "%s$nl" "$line" >&5
 		case $line in *"press Enter to start "*) ;; *) continue ;; esac
 		if [ "${line##* }" = "$phase" ]; then
-			scratch=$(ls -d "$t"/clyde.*)
-			data=$(ls -d "$scratch"/Bonnie.* 2>/dev/null)
+			set -- "$t"/clyde.*
+			scratch=$1
+			set -- "$scratch"/Bonnie.*
+			[ -e "$1" ] && data=$1 || data=
 			$action
 		fi
 		echo >&3
@@ -141,7 +163,7 @@ swapped() {
 	    grep -q "^clyde: $label: $name: not the file clyde made: another file was put under its name; nothing written\$" "$WORK/err" &&
 	    grep -q "^clyde: $name: not made by clyde; left in place\$" "$WORK/err" &&
 	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err" &&
-	    [ "$(ls -A "$scratch")" = "${data##*/}" ]
+	    entries "$scratch" && [ "$entries" = "${data##*/}" ]
 }
 
 label=rewrite
@@ -164,7 +186,7 @@ rm -rf "$scratch" "$WORK/victim"
 
 # a second name made for the run's file: read by another, or written later
 prompted get_block add_a_name -s 1 -n 0 -f
-[ "$rc" = 3 ] && is_empty "$t" &&
+[ "$rc" = 3 ] && empty_dir "$t" &&
     grep -q "^clyde: block read: ${data#"$t"/}: the file clyde made has another name (a hard link); nothing written\$" "$WORK/err"
 ok $? "a second name for the data file before the block read: exit 3, the run's name removed" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
@@ -189,7 +211,7 @@ target_swapped() {
 	    grep -q "^clyde: $label: $name: not the file clyde made: another file was put under its name; nothing linked to it or read\$" "$WORK/err" &&
 	    grep -q "^clyde: $name: not made by clyde; left in place\$" "$WORK/err" &&
 	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err" &&
-	    [ "$(ls -A "$scratch")" = files.target ]
+	    entries "$scratch" && [ "$entries" = files.target ]
 }
 
 target_swapped ran_create "random create" -s 0 -n 1:-1
@@ -223,7 +245,7 @@ fi
 
 # a target that is writable and searchable but not readable (mode 0333)
 # is enough, as the manual says; root reads any, so root runs as nobody
-t=$(fresh_target)
+new_target
 if [ "$(id -u)" = 0 ]; then
 	chown nobody "$t" && who="-u nobody"
 else
@@ -233,7 +255,7 @@ chmod 0333 "$t"
 "$CLYDE" -d "$t" $who -r 0 -s 1 -n 1 -q >"$WORK/out" 2>"$WORK/err"
 rc=$?
 chmod 0755 "$t"
-[ "$rc" = 0 ] && is_empty "$t" && [ "$(nfields "$(tail -1 "$WORK/out")")" = 27 ]
+[ "$rc" = 0 ] && empty_dir "$t" && [ "$(nfields "$(tail -1 "$WORK/out")")" = 27 ]
 ok $? "a target of mode 0333: the run works and leaves nothing" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
@@ -246,7 +268,7 @@ deep=$deep/$(printf '%*s' $((4090 - ${#deep} - 1)) '' | tr ' ' e)
 if mkdir -p "$deep" 2>/dev/null; then
 	"$CLYDE" -d "$deep" $AS_USER -r 0 -s 1 -n 1 >"$WORK/out" 2>"$WORK/err"
 	rc=$?
-	[ "$rc" = 2 ] && is_empty "$deep" && [ ! -s "$WORK/out" ] &&
+	[ "$rc" = 2 ] && empty_dir "$deep" && [ ! -s "$WORK/out" ] &&
 	    grep -Eq "^clyde: -d $deep: too long a path: the scratch directory clyde\.[0-9]+\.XXXXXX in it would pass the limit of 4095 bytes\$" "$WORK/err"
 	ok $? "a target path of 4090 bytes: exit 2, the path too long for the scratch directory" ||
 	    { echo "rc=$rc"; cut -c 1-200 "$WORK/err"; } | diag
@@ -258,11 +280,11 @@ rm -rf "$WORK/deep"
 
 # copies that cannot be made (too few descriptors): before any phase,
 # so exit 2, named -c, with nothing measured or written
-t=$(fresh_target)
+new_target
 (ulimit -n 16 && exec "$CLYDE" -d "$t" $AS_USER -r 0 --compat=2.00 -c 30 \
     -s 1 -n 1 -q) >"$WORK/out" 2>"$WORK/err"
 rc=$?
-[ "$rc" = 2 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+[ "$rc" = 2 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
     grep -Eq "^clyde: -c: $SCRATCH: making the copies: Too many open files\$" "$WORK/err" &&
     ! grep -q -- "-D" "$WORK/err"
 ok $? "-c 30 with 16 descriptors: exit 2, '-c: making the copies', no -D" ||
@@ -271,10 +293,11 @@ ok $? "-c 30 with 16 descriptors: exit 2, '-c: making the copies', no -D" ||
 # -u with an empty group or two colons names the whole value
 # ubad VALUE WHY: exit 1, the one line
 ubad() {
-	t=$(fresh_target)
+	new_target
 	"$CLYDE" -d "$t" -u "$1" -r 0 -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
 	rc=$?
-	[ "$rc" = 1 ] && is_empty "$t" && [ "$(head -n 1 "$WORK/err")" = "clyde: -u $1: $2" ]
+	IFS= read -r first <"$WORK/err"
+	[ "$rc" = 1 ] && empty_dir "$t" && [ "$first" = "clyde: -u $1: $2" ]
 	ok $? "-u $1: exit 1, \"$2\"" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 }
 ubad nobody: "no group after the colon (-u USER or -u USER:GROUP)"
@@ -309,14 +332,14 @@ else
 	sem_keys=$key
 	# -p 1, then one run: every phase it ran has taken its semaphore
 	sem_run "$key" -p 1
-	t=$(fresh_target)
+	new_target
 	[ "$rc" = 0 ] && sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
 	[ "$rc" = 0 ]
 	ok $? "-p 1 and one run with -y s on a private key" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
-	t=$(fresh_target)
+	new_target
 	sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
-	[ "$rc" = 2 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+	[ "$rc" = 2 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
 	    [ "$(cat "$WORK/err")" = "clyde: -y s: the semaphore set with key $key is used up: the runs it was made for have passed putc; when they have ended, make it again with -p -1, then -p N" ]
 	ok $? "-y s on a used-up set: exit 2 at once, said so with how to remake it" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
@@ -353,14 +376,14 @@ if [ -z "$id" ] || [ -z "$hex" ]; then
 else
 	key=$(printf '%d' "$hex")
 	sem_keys="$sem_keys $key"
-	t=$(fresh_target)
+	new_target
 	sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
 	rc_y=$rc err_y=$(cat "$WORK/err")
 	sem_run "$key" -p 2
 	rc_p=$rc err_p=$(cat "$WORK/err")
 	sem_run "$key" -p -1
 	what="the semaphore set with key $key has 3 semaphores, not 12: it is not one that -p makes"
-	[ "$rc_y" = 2 ] && is_empty "$t" && [ "$rc_p" = 2 ] && [ "$rc" = 2 ] &&
+	[ "$rc_y" = 2 ] && empty_dir "$t" && [ "$rc_p" = 2 ] && [ "$rc" = 2 ] &&
 	    [ "$err_y" = "clyde: -y s: $what; not used" ] &&
 	    [ "$err_p" = "clyde: -p: $what; remove it with ipcrm -S if nothing uses it" ] &&
 	    [ "$(cat "$WORK/err")" = "clyde: -p -1: $what; it is left in place" ] &&
