@@ -41,8 +41,8 @@ has_line() {
 
 # json_only FILE: one JSON record and nothing else (no table, no progress)
 json_only() {
-	[ "$(head -c 1 "$1")" = "{" ] && [ "$(tail -n 1 "$1")" = "}" ] &&
-	    ! grep -Eq "Version 1\.03e|Writing|Using uid|^clyde:" "$1"
+	awk 'NR == 1 && !/^\{/ || /Version 1\.03e|Writing|Using uid|^clyde:/ { bad = 1 }
+	    { last = $0 } END { exit bad || last != "}" }' "$1"
 }
 
 # --- closed standard descriptors -------------------------------------------
@@ -327,7 +327,7 @@ ubad nobody:no-such-group-here "no such group: no-such-group-here"
 sem_keys=
 trap 'for k in $sem_keys; do ipcrm -S "$k" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 # key_free KEY: no set has it
-key_free() { ! ipcs -s | awk '{ print $1 }' | grep -qix "$(printf '0x%08x' "$1")"; }
+key_free() { ipcs -s | awk -v k="$1" 'tolower($1) == sprintf("0x%08x", k) { exit 1 }'; }
 # sem_run KEY ARGS...: clyde with the hooks on that key
 sem_run() {
 	key=$1
