@@ -6,25 +6,58 @@
 # status, and leaves nothing of its own behind.
 . "$(dirname "$0")/lib.sh"
 
+# What these cases cost is mostly the processes around clyde's short
+# runs: new_target, entries, empty_dir and has_line do what
+# fresh_target, ls -A, is_empty (lib.sh) and grep -qxF do, in one
+# process or in none.
+
+# new_target: an empty target directory of this user's in $t: the last
+# one while it stays so (the cases assert that they leave it empty), or
+# a new one
+new_target() {
+	[ -n "${t:-}" ] && [ -O "$t" ] && empty_dir "$t" && return 0
+	tn=$((${tn:-0} + 1)) && t=$WORK/target.$tn && mkdir -m 755 "$t"
+}
+
+# entries DIR: the names in DIR, dot files included, in $entries
+entries() {
+	entries=
+	for f in "$1"/* "$1"/.[!.]* "$1"/..?*; do
+		[ -e "$f" ] || [ -L "$f" ] && entries="$entries${entries:+ }${f##*/}"
+	done
+	return 0
+}
+
+# empty_dir DIR: nothing in it
+empty_dir() { entries "$1" && [ -z "$entries" ]; }
+
+# has_line FILE LINE: LINE is one of the lines of FILE
+has_line() {
+	while IFS= read -r l || [ -n "$l" ]; do
+		[ "$l" = "$2" ] && return 0
+	done <"$1"
+	return 1
+}
+
 # json_only FILE: one JSON record and nothing else (no table, no progress)
 json_only() {
-	[ "$(head -c 1 "$1")" = "{" ] && [ "$(tail -n 1 "$1")" = "}" ] &&
-	    ! grep -Eq "Version 1\.03e|Writing|Using uid|^clyde:" "$1"
+	awk 'NR == 1 && !/^\{/ || /Version 1\.03e|Writing|Using uid|^clyde:/ { bad = 1 }
+	    { last = $0 } END { exit bad || last != "}" }' "$1"
 }
 
 # --- closed standard descriptors -------------------------------------------
 
-t=$(fresh_target)
+new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/a.json" >&- 2>"$WORK/err"
 rc=$?
-[ "$rc" = 0 ] && json_only "$WORK/a.json" && is_empty "$t"
+[ "$rc" = 0 ] && json_only "$WORK/a.json" && empty_dir "$t"
 ok $? "stdout closed: exit 0, the JSON file holds the record alone" ||
     { echo "rc=$rc"; cat "$WORK/err" "$WORK/a.json"; } | diag
 
-t=$(fresh_target)
+new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/b.json" >"$WORK/out" 2>&-
 rc=$?
-[ "$rc" = 0 ] && json_only "$WORK/b.json" && is_empty "$t" &&
+[ "$rc" = 0 ] && json_only "$WORK/b.json" && empty_dir "$t" &&
     grep -q "^Version 1.03e" "$WORK/out"
 ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on stdout" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/b.json"; } | diag
@@ -32,19 +65,19 @@ ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on st
 "$CLYDE" -d "$WORK/no-such-dir" $AS_USER -r 0 -s 1 -n 1 >/dev/null 2>&-
 ok $(($? != 2)) "stderr closed: a missing target is still exit status 2"
 
-t=$(fresh_target)
+new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 -y p >"$WORK/out" 2>"$WORK/err" <&-
 rc=$?
-[ "$rc" = 5 ] && is_empty "$t" && ! grep -q "directory" "$WORK/err" &&
-    grep -q "^clyde: interrupted: standard input ended before per-char write (-y p); removing what the run made\$" "$WORK/err"
+[ "$rc" = 5 ] && empty_dir "$t" && ! grep -q "directory" "$WORK/err" &&
+    has_line "$WORK/err" "clyde: interrupted: standard input ended before per-char write (-y p); removing what the run made"
 ok $? "stdin closed with -y p: read as an empty input, not the target directory" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --- -y p when standard input ends -----------------------------------------
 
 run -s 1 -n 1 -f -y p --json="$WORK/c.json" </dev/null
-[ "$rc" = 5 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
-    grep -q "^clyde: interrupted: standard input ended before block write (-y p); removing what the run made\$" "$WORK/err" &&
+[ "$rc" = 5 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
+    has_line "$WORK/err" "clyde: interrupted: standard input ended before block write (-y p); removing what the run made" &&
     grep -q '"status": "interrupted"' "$WORK/c.json"
 ok $? "-y p, standard input at its end: exit 5, said so, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
@@ -52,7 +85,7 @@ ok $? "-y p, standard input at its end: exit 5, said so, nothing left" ||
 # two lines for three prompts: the phases before the third ran
 printf '\n\n' >"$WORK/two-lines"
 run -s 1 -n 1 -f -y p <"$WORK/two-lines"
-[ "$rc" = 5 ] && is_empty "$t" &&
+[ "$rc" = 5 ] && empty_dir "$t" &&
     [ "$(grep -c "press Enter" "$WORK/err")" = 3 ] &&
     grep -q "standard input ended before block read (-y p)" "$WORK/err"
 ok $? "-y p: standard input that ends after two lines stops before the third phase" ||
@@ -64,12 +97,13 @@ mkfifo "$WORK/fifo"
 printf 'abcdef' >"$WORK/six-bytes"
 # zbad NAME FILE WHY: refused at once with exit 1, nothing made
 zbad() {
-	t=$(fresh_target)
+	new_target
 	timeout 20 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 -Z "$2" \
 	    >"$WORK/out" 2>"$WORK/err"
 	rc=$?
-	[ "$rc" = 1 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
-	    [ "$(head -n 1 "$WORK/err")" = "clyde: -Z $2: $3" ]
+	IFS= read -r first <"$WORK/err"
+	[ "$rc" = 1 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
+	    [ "$first" = "clyde: -Z $2: $3" ]
 	ok $? "-Z $1: exit 1, \"$3\"" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 }
 zbad "a FIFO, never waited on" "$WORK/fifo" "a FIFO, not a regular file"
@@ -82,7 +116,8 @@ zbad "of 6 bytes" "$WORK/six-bytes" \
 "$CLYDE" -d "$WORK/no-such-target" $AS_USER -r 0 -s 0 -n 1 -Z /dev/null \
     >"$WORK/out" 2>"$WORK/err"
 rc=$?
-[ "$rc" = 1 ] && [ "$(head -n 1 "$WORK/err")" = "clyde: -Z /dev/null: a device, not a regular file" ]
+IFS= read -r first <"$WORK/err"
+[ "$rc" = 1 ] && [ "$first" = "clyde: -Z /dev/null: a device, not a regular file" ]
 ok $? "-Z /dev/null and a missing target: the -Z file named first, exit 1" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
@@ -91,49 +126,44 @@ ok $? "-Z /dev/null and a missing target: the -Z file named first, exit 1" ||
 # prompted PHASE ACTION ARGS...: a run that waits for Enter before each
 # phase (-y p, on a FIFO); ACTION runs while it waits before PHASE, with
 # $scratch set to the scratch directory and $data to the data file.
+# Its stderr comes through a FIFO as well, read a line at a time as it
+# is written (and kept in $WORK/err): each prompt is answered when it
+# comes, with no polling; timeout ends a run that hangs, and the reading
+# with it.  The two FIFOs serve every run.
+mkfifo "$WORK/in" "$WORK/err-fifo"
 prompted() {
 	phase=$1 action=$2
 	shift 2
-	t=$(fresh_target)
+	new_target
 	[ -z "${RUN_OWNER:-}" ] || chown "$RUN_OWNER" "$t"
-	rm -f "$WORK/in"
-	mkfifo "$WORK/in"
 	timeout 60 "$CLYDE" -d "$t" ${RUN_USER:-$AS_USER} -m host -r 0 -y p "$@" \
-	    <"$WORK/in" >"$WORK/out" 2>"$WORK/err" &
+	    <"$WORK/in" >"$WORK/out" 2>"$WORK/err-fifo" &
 	pid=$!
-	exec 3>"$WORK/in"
-	n=1
-	while until_prompt $n; do
-		p=$(grep "press Enter to start" "$WORK/err" | sed -n "${n}p")
-		if [ "${p##* }" = "$phase" ]; then
-			scratch=$(ls -d "$t"/clyde.*)
-			data=$(ls -d "$scratch"/Bonnie.* 2>/dev/null)
+	exec 3>"$WORK/in" 4<"$WORK/err-fifo" 5>"$WORK/err"
+	while :; do
+		# a last line without its newline is kept as it is
+		IFS= read -r line <&4 && nl='\n' || nl=
+		[ -n "$nl$line" ] || break
+		printf "%s$nl" "$line" >&5
+		case $line in *"press Enter to start "*) ;; *) continue ;; esac
+		if [ "${line##* }" = "$phase" ]; then
+			set -- "$t"/clyde.*
+			scratch=$1
+			set -- "$scratch"/Bonnie.*
+			[ -e "$1" ] && data=$1 || data=
 			$action
 		fi
 		echo >&3
-		n=$((n + 1))
 	done
-	exec 3>&-
+	exec 3>&- 4<&- 5>&-
 	wait "$pid"
 	rc=$?
 }
 
-# until_prompt N: the Nth prompt is on $WORK/err, or the run ended
-until_prompt() {
-	i=0
-	while [ $i -lt 600 ]; do
-		[ "$(grep -c "press Enter to start" "$WORK/err")" -ge "$1" ] &&
-		    return 0
-		kill -0 "$pid" 2>/dev/null || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 # another file of the same user, that no run may change
-printf 'a file that is not the benchmark'"'"'s\n' >"$WORK/victim.orig"
-swap_in_victim() { cp "$WORK/victim.orig" "$WORK/victim" && ln -f "$WORK/victim" "$data"; }
+victim_text="a file that is not the benchmark's"
+printf '%s\n' "$victim_text" >"$WORK/victim.orig"
+swap_in_victim() { printf '%s\n' "$victim_text" >"$WORK/victim" && ln -f "$WORK/victim" "$data"; }
 add_a_name() { ln "$data" "$WORK/second-name"; }
 
 # swapped PHASE ARGS...: the data file becomes a hard link to the victim
@@ -145,10 +175,10 @@ swapped() {
 	prompted "$phase" swap_in_victim "$@"
 	name=${data#"$t"/}
 	[ "$rc" = 3 ] && cmp -s "$WORK/victim" "$WORK/victim.orig" &&
-	    grep -q "^clyde: $label: $name: not the file clyde made: another file was put under its name; nothing written\$" "$WORK/err" &&
-	    grep -q "^clyde: $name: not made by clyde; left in place\$" "$WORK/err" &&
+	    has_line "$WORK/err" "clyde: $label: $name: not the file clyde made: another file was put under its name; nothing written" &&
+	    has_line "$WORK/err" "clyde: $name: not made by clyde; left in place" &&
 	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err" &&
-	    [ "$(ls -A "$scratch")" = "${data##*/}" ]
+	    entries "$scratch" && [ "$entries" = "${data##*/}" ]
 }
 
 label=rewrite
@@ -171,8 +201,8 @@ rm -rf "$scratch" "$WORK/victim"
 
 # a second name made for the run's file: read by another, or written later
 prompted get_block add_a_name -s 1 -n 0 -f
-[ "$rc" = 3 ] && is_empty "$t" &&
-    grep -q "^clyde: block read: ${data#"$t"/}: the file clyde made has another name (a hard link); nothing written\$" "$WORK/err"
+[ "$rc" = 3 ] && empty_dir "$t" &&
+    has_line "$WORK/err" "clyde: block read: ${data#"$t"/}: the file clyde made has another name (a hard link); nothing written"
 ok $? "a second name for the data file before the block read: exit 3, the run's name removed" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 rm -f "$WORK/second-name"
@@ -181,7 +211,7 @@ rm -f "$WORK/second-name"
 
 # what the links of -n N:-1 and -n N:-2 point to: a file put in its place
 # is neither linked to, read nor removed
-swap_in_target() { cp "$WORK/victim.orig" "$WORK/victim" && ln -f "$WORK/victim" "$scratch/files.target"; }
+swap_in_target() { printf '%s\n' "$victim_text" >"$WORK/victim" && ln -f "$WORK/victim" "$scratch/files.target"; }
 
 # target_swapped PHASE LABEL ARGS...: files.target becomes a hard link to
 # the victim before PHASE: exit 3 naming it in LABEL, the victim unchanged
@@ -193,10 +223,10 @@ target_swapped() {
 	name=${scratch#"$t"/}/files.target
 	[ "$rc" = 3 ] && cmp -s "$WORK/victim" "$WORK/victim.orig" &&
 	    [ "$(stat -c %h "$WORK/victim")" = 2 ] &&
-	    grep -q "^clyde: $label: $name: not the file clyde made: another file was put under its name; nothing linked to it or read\$" "$WORK/err" &&
-	    grep -q "^clyde: $name: not made by clyde; left in place\$" "$WORK/err" &&
+	    has_line "$WORK/err" "clyde: $label: $name: not the file clyde made: another file was put under its name; nothing linked to it or read" &&
+	    has_line "$WORK/err" "clyde: $name: not made by clyde; left in place" &&
 	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err" &&
-	    [ "$(ls -A "$scratch")" = files.target ]
+	    entries "$scratch" && [ "$entries" = files.target ]
 }
 
 target_swapped ran_create "random create" -s 0 -n 1:-1
@@ -230,7 +260,7 @@ fi
 
 # a target that is writable and searchable but not readable (mode 0333)
 # is enough, as the manual says; root reads any, so root runs as nobody
-t=$(fresh_target)
+new_target
 if [ "$(id -u)" = 0 ]; then
 	chown nobody "$t" && who="-u nobody"
 else
@@ -240,7 +270,7 @@ chmod 0333 "$t"
 "$CLYDE" -d "$t" $who -r 0 -s 1 -n 1 -q >"$WORK/out" 2>"$WORK/err"
 rc=$?
 chmod 0755 "$t"
-[ "$rc" = 0 ] && is_empty "$t" && [ "$(nfields "$(tail -1 "$WORK/out")")" = 27 ]
+[ "$rc" = 0 ] && empty_dir "$t" && [ "$(nfields "$(tail -1 "$WORK/out")")" = 27 ]
 ok $? "a target of mode 0333: the run works and leaves nothing" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
@@ -253,7 +283,7 @@ deep=$deep/$(printf '%*s' $((4090 - ${#deep} - 1)) '' | tr ' ' e)
 if mkdir -p "$deep" 2>/dev/null; then
 	"$CLYDE" -d "$deep" $AS_USER -r 0 -s 1 -n 1 >"$WORK/out" 2>"$WORK/err"
 	rc=$?
-	[ "$rc" = 2 ] && is_empty "$deep" && [ ! -s "$WORK/out" ] &&
+	[ "$rc" = 2 ] && empty_dir "$deep" && [ ! -s "$WORK/out" ] &&
 	    grep -Eq "^clyde: -d $deep: too long a path: the scratch directory clyde\.[0-9]+\.XXXXXX in it would pass the limit of 4095 bytes\$" "$WORK/err"
 	ok $? "a target path of 4090 bytes: exit 2, the path too long for the scratch directory" ||
 	    { echo "rc=$rc"; cut -c 1-200 "$WORK/err"; } | diag
@@ -265,11 +295,11 @@ rm -rf "$WORK/deep"
 
 # copies that cannot be made (too few descriptors): before any phase,
 # so exit 2, named -c, with nothing measured or written
-t=$(fresh_target)
+new_target
 (ulimit -n 16 && exec "$CLYDE" -d "$t" $AS_USER -r 0 --compat=2.00 -c 30 \
     -s 1 -n 1 -q) >"$WORK/out" 2>"$WORK/err"
 rc=$?
-[ "$rc" = 2 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+[ "$rc" = 2 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
     grep -Eq "^clyde: -c: $SCRATCH: making the copies: Too many open files\$" "$WORK/err" &&
     ! grep -q -- "-D" "$WORK/err"
 ok $? "-c 30 with 16 descriptors: exit 2, '-c: making the copies', no -D" ||
@@ -278,10 +308,11 @@ ok $? "-c 30 with 16 descriptors: exit 2, '-c: making the copies', no -D" ||
 # -u with an empty group or two colons names the whole value
 # ubad VALUE WHY: exit 1, the one line
 ubad() {
-	t=$(fresh_target)
+	new_target
 	"$CLYDE" -d "$t" -u "$1" -r 0 -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
 	rc=$?
-	[ "$rc" = 1 ] && is_empty "$t" && [ "$(head -n 1 "$WORK/err")" = "clyde: -u $1: $2" ]
+	IFS= read -r first <"$WORK/err"
+	[ "$rc" = 1 ] && empty_dir "$t" && [ "$first" = "clyde: -u $1: $2" ]
 	ok $? "-u $1: exit 1, \"$2\"" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 }
 ubad nobody: "no group after the colon (-u USER or -u USER:GROUP)"
@@ -296,7 +327,7 @@ ubad nobody:no-such-group-here "no such group: no-such-group-here"
 sem_keys=
 trap 'for k in $sem_keys; do ipcrm -S "$k" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 # key_free KEY: no set has it
-key_free() { ! ipcs -s | awk '{ print $1 }' | grep -qix "$(printf '0x%08x' "$1")"; }
+key_free() { ipcs -s | awk -v k="$1" 'tolower($1) == sprintf("0x%08x", k) { exit 1 }'; }
 # sem_run KEY ARGS...: clyde with the hooks on that key
 sem_run() {
 	key=$1
@@ -316,20 +347,20 @@ else
 	sem_keys=$key
 	# -p 1, then one run: every phase it ran has taken its semaphore
 	sem_run "$key" -p 1
-	t=$(fresh_target)
+	new_target
 	[ "$rc" = 0 ] && sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
 	[ "$rc" = 0 ]
 	ok $? "-p 1 and one run with -y s on a private key" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
-	t=$(fresh_target)
+	new_target
 	sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
-	[ "$rc" = 2 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+	[ "$rc" = 2 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
 	    [ "$(cat "$WORK/err")" = "clyde: -y s: the semaphore set with key $key is used up: the runs it was made for have passed putc; when they have ended, make it again with -p -1, then -p N" ]
 	ok $? "-y s on a used-up set: exit 2 at once, said so with how to remake it" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 	sem_run "$key" -p 2
 	[ "$rc" = 2 ] &&
-	    grep -q "^clyde: -p 2: cannot make the semaphore set with key $key: File exists (remove the old one with -p -1)\$" "$WORK/err"
+	    has_line "$WORK/err" "clyde: -p 2: cannot make the semaphore set with key $key: File exists (remove the old one with -p -1)"
 	ok $? "-p over an existing set: exit 2, the key and how to remove it" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 	# as root: a user who does not own the set cannot remove it
@@ -360,14 +391,14 @@ if [ -z "$id" ] || [ -z "$hex" ]; then
 else
 	key=$(printf '%d' "$hex")
 	sem_keys="$sem_keys $key"
-	t=$(fresh_target)
+	new_target
 	sem_run "$key" -d "$t" -m host -r 0 -q -s 1 -n 1 -y s
 	rc_y=$rc err_y=$(cat "$WORK/err")
 	sem_run "$key" -p 2
 	rc_p=$rc err_p=$(cat "$WORK/err")
 	sem_run "$key" -p -1
 	what="the semaphore set with key $key has 3 semaphores, not 12: it is not one that -p makes"
-	[ "$rc_y" = 2 ] && is_empty "$t" && [ "$rc_p" = 2 ] && [ "$rc" = 2 ] &&
+	[ "$rc_y" = 2 ] && empty_dir "$t" && [ "$rc_p" = 2 ] && [ "$rc" = 2 ] &&
 	    [ "$err_y" = "clyde: -y s: $what; not used" ] &&
 	    [ "$err_p" = "clyde: -p: $what; remove it with ipcrm -S if nothing uses it" ] &&
 	    [ "$(cat "$WORK/err")" = "clyde: -p -1: $what; it is left in place" ] &&
