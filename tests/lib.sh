@@ -19,7 +19,9 @@ if [ "$(id -u)" = 0 ]; then AS_USER="-u root"; else AS_USER=""; fi
 
 ok() { # ok COND-STATUS NAME
 	tap_n=$((tap_n + 1))
-	set -- "$1" "$(printf '%s' "$2" | tr '\n' ' ')"
+	# a name on several lines becomes one (no process when it is one)
+	case $2 in *"
+"*) set -- "$1" "$(printf '%s' "$2" | tr '\n' ' ')" ;; esac
 	if [ "$1" = 0 ]; then
 		echo "ok $tap_n - $2"
 	else
