@@ -293,16 +293,16 @@ else
 fi
 rm -rf "$WORK/deep"
 
-# copies that cannot be made (too few descriptors): before any phase,
-# so exit 2, named -c, with nothing measured or written
+# copies that cannot be made (too few descriptors): refused before the
+# run, exit 2, -c named, nothing measured or written
 new_target
 (ulimit -n 16 && exec "$CLYDE" -d "$t" $AS_USER -r 0 --compat=2.00 -c 30 \
     -s 1 -n 1 -q) >"$WORK/out" 2>"$WORK/err"
 rc=$?
 [ "$rc" = 2 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
-    grep -Eq "^clyde: -c: $SCRATCH: making the copies: Too many open files\$" "$WORK/err" &&
+    grep -Eq "^clyde: the run needs [0-9]+ open files at once, and the limit is 16 \(ulimit -n\): raise it, or give fewer copies \(-c\)\$" "$WORK/err" &&
     ! grep -q -- "-D" "$WORK/err"
-ok $? "-c 30 with 16 descriptors: exit 2, '-c: making the copies', no -D" ||
+ok $? "-c 30 with 16 descriptors: exit 2 before the run, fewer copies (-c) suggested, no -D" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # -u with an empty group or two colons names the whole value

@@ -262,7 +262,7 @@ for f in figs:
     "$WORK/x2r.json" "$WORK/x2r.html" 2>>"$WORK/err"
 [ $? = 0 ] && [ $r = 0 ] && [ "$(wc -l <"$WORK/x2.csv")" = 6 ] &&
     grep -q '^host 8M: a sweep of 3 chunk sizes, 4k to 1m, 2 runs$' "$WORK/x2r.txt" &&
-    [ "$(grep -cE '^host +8M:(4k|64k|1024k) ' "$WORK/x2r.txt")" = 6 ]
+    [ "$(grep -cE '^host #[12] +8M:(4k|64k|1024k) ' "$WORK/x2r.txt")" = 6 ]
 ok $? "clyde report: a sweep run twice is one sweep of 2 series, one table, a line per series in 4 charts" ||
     { cat "$WORK/x2.csv" "$WORK/x2r.txt" "$WORK/err"; } | diag
 
