@@ -243,16 +243,24 @@ show() { # show NAME...: what a failed case prints, then forget why
 	rm -f "$WORK/why"
 }
 
-# F data files (1.03 splits the data in files of 1 GiB), S seekers; in
-# 1.03 the seeks are given (1.03e has no option for them: 8192), a
-# multiple of 10, so that the seekers write back from SEEKS103 / 10 to
-# SEEKS103 / 10 + S103 - 1 blocks (one more for each that stops in the
-# middle of a ten)
+# The I/O phases, small: every call traced costs.  2 MiB (256 chunks,
+# room for the 1 MiB of -f1), F data files (1.03 splits the data in
+# files of 1 GiB), S seekers, and fewer seeks than the default, given as
+# -s SIZE:CHUNK:SEEKS:SEEKERS (bonnie++ 2.00a takes them so too; 1.03e
+# has no option for them: 8192), enough that each seeker gets some (the
+# seekers share them out as they go).  In 1.03 a multiple of 10, so
+# that the seekers write back from SEEKS103 / 10 to SEEKS103 / 10 +
+# S103 - 1 blocks (one more for each that stops in the middle of a ten);
+# in 2.00, which writes a block back where its random number is a
+# multiple of 10, enough that none written back is out of the question
+# (0.9^1024)
 F=1
 S103=3
 S200=5
-SEEKS103=4000
-S16_103=16:8k:$SEEKS103:$S103
+SEEKS103=1000
+SEEKS200=1024
+IO103=2:$CHUNK:$SEEKS103:$S103
+IO200=2:$CHUNK:$SEEKS200:$S200
 
 # --- 2.00 -b, no per-char: the I/O phases and the small files --------
 W="write,read,openat,unlinkat,unlink"
@@ -262,7 +270,7 @@ seq_create.fsync=$((2 * NFILES)) seq_create.sync=1
 seq_del.fsync=$NFILES seq_del.sync=1
 ran_create.fsync=$((2 * NFILES)) ran_create.sync=1
 ran_del.fsync=$NFILES ran_del.sync=1"
-clyde_traced c200b "$SYNCS,$W" --compat=2.00 -s 16 -f -b -n "$FILES" -z 1
+clyde_traced c200b "$SYNCS,$W" --compat=2.00 -s "$IO200" -f -b -n "$FILES" -z 1
 ok $? "2.00 -b -f: clyde runs under strace" || show c200b
 c=$WORK/c200b/counts
 expect "$c" "$io_files_200" && only "$c" "$io_files_200"
@@ -288,7 +296,7 @@ seq_create.fsync=$((2 * NFILES)) seq_create.sync=1
 seq_del.fsync=$NFILES seq_del.sync=1
 ran_create.fsync=$((2 * NFILES)) ran_create.sync=1
 ran_del.fsync=$NFILES ran_del.sync=1"
-clyde_traced c103b "$SYNCS,$W" --compat=1.03 -s "$S16_103" -f -b -n "$FILES" -z 1
+clyde_traced c103b "$SYNCS,$W" --compat=1.03 -s "$IO103" -f -b -n "$FILES" -z 1
 ok $? "1.03 -b -f: clyde runs under strace" || show c103b
 c=$WORK/c103b/counts
 expect "$c" "$io_files_103 seeks.fsync=0" && only "$c" "$io_files_103"
@@ -303,7 +311,7 @@ ok $? "1.03 -b -f: each seeker writes back its 1st, 11th ... block, syncs after 
     show c103b
 
 # --- without -b: what is synced in any case ---------------------------
-clyde_traced c200 "$SYNCS,$W" --compat=2.00 -s 16 -f -n "$FILES" -z 1
+clyde_traced c200 "$SYNCS,$W" --compat=2.00 -s "$IO200" -f -n "$FILES" -z 1
 c=$WORK/c200/counts
 want="put_block.fsync=2 rewrite.fsync=1 get_block.fsync=1 seeks.fsync=1
 seq_create.sync=1 seq_del.sync=1 ran_create.sync=1 ran_del.sync=1"
@@ -311,7 +319,7 @@ expect "$c" "$want seekers=$S200 seekers-syncing-once=$S200" &&
     only "$c" "$want"
 ok $? "2.00 without -b: every close of the data file synced, in the seekers too; sync() after create and delete" ||
     show c200
-clyde_traced c103 "$SYNCS,$W" --compat=1.03 -s "$S16_103" -f -n "$FILES" -z 1
+clyde_traced c103 "$SYNCS,$W" --compat=1.03 -s "$IO103" -f -n "$FILES" -z 1
 c=$WORK/c103/counts
 expect "$c" "put_block.fsync=$F rewrite.fsync=$F get_block.fsync=0
 seeks.fsync=0 seeker-syncs=0 seeker-writes=$(get "$c" seeker-writes)
@@ -322,13 +330,13 @@ ok $? "1.03 without -b: clyde's own syncs only (the end of block write and rewri
     show c103
 
 # --- the per-char phases, write() not traced: 2.00 writes a byte a call
-clyde_traced c200pc "$SYNCS,openat" --compat=2.00 -s 16 -f1 -b -n 0 -z 1
+clyde_traced c200pc "$SYNCS,openat" --compat=2.00 -s "$IO200" -f1 -b -n 0 -z 1
 c=$WORK/c200pc/counts
 expect "$c" "putc.fsync=1 put_block.fsync=1 rewrite.fsync=1 getc.fsync=1
 get_block.fsync=1 seeks.fsync=1 seekers=0"
 ok $? "2.00 -b -f1: the per-char write and read synced once at their close, none per byte" ||
     show c200pc
-clyde_traced c103pc "$SYNCS,$W" --compat=1.03 -s "$S16_103" -b -n 0 -z 1
+clyde_traced c103pc "$SYNCS,$W" --compat=1.03 -s "$IO103" -b -n 0 -z 1
 c=$WORK/c103pc/counts
 expect "$c" "putc.fsync=$F putc.fsync<write=$F getc.fsync=0
 put_block.fsync=$F rewrite.fsync=$F get_block.fsync=$F seeks.fsync=0"
@@ -351,8 +359,8 @@ bonnie_traced() { # bonnie_traced NAME CALLS ARGS...
 	name=$1 calls=$2
 	shift 2
 	t=$(fresh_target) && chmod 777 "$t"
-	# -r 8: its RAM check passes with -s 16
-	trace "$name" "$calls" "$BONNIE" -d "$t" $AS_USER -r 8 -m host "$@" &&
+	# -r 1: its RAM check passes with -s 2
+	trace "$name" "$calls" "$BONNIE" -d "$t" $AS_USER -r 1 -m host "$@" &&
 	    count "$WORK/$name" >"$WORK/$name/counts"
 	rc=$?
 	[ "$rc" = 0 ] && is_empty "$t"
@@ -374,7 +382,7 @@ seq_stat.fsync ran_stat.fsync
 seq_create.fsync<write seq_create.fsync<fsync seq_del.fsync<unlink
 ran_create.fsync<write ran_create.fsync<fsync ran_del.fsync<unlink"
 
-bonnie_traced b200b "$SYNCS,$W" -s 16 -f -b -n "$FILES" -z 1
+bonnie_traced b200b "$SYNCS,$W" -s "$IO200" -f -b -n "$FILES" -z 1
 ok $? "bonnie++ 2.00a -b -f runs under strace" || show b200b
 same_as c200b b200b "$KEYS_F"
 ok $? "2.00 -b -f: clyde syncs as bonnie++ 2.00a in every phase, the seekers but their write-backs" ||
@@ -385,12 +393,12 @@ expect "$c" "seekers=$S200 seeker-syncs=$((w + S200)) seeker-syncs<write=$w"
 ok $? "bonnie++ 2.00a -b: each seeker syncs after each block written back and once when done, as clyde" ||
     show b200b
 
-bonnie_traced b200 "$SYNCS,$W" -s 16 -f -n "$FILES" -z 1
+bonnie_traced b200 "$SYNCS,$W" -s "$IO200" -f -n "$FILES" -z 1
 same_as c200 b200 "$KEYS_F seeker-syncs seekers-syncing-once"
 ok $? "2.00 without -b: clyde syncs as bonnie++ 2.00a in every phase" ||
     show c200 b200
 
-bonnie_traced b200pc "$SYNCS,openat" -s 16 -f1 -b -n 0 -z 1
+bonnie_traced b200pc "$SYNCS,openat" -s "$IO200" -f1 -b -n 0 -z 1
 ok $? "bonnie++ 2.00a -b -f1 runs under strace" || show b200pc
 same_as c200pc b200pc "putc.fsync put_block.fsync rewrite.fsync getc.fsync
 get_block.fsync seeks.fsync"
