@@ -93,22 +93,27 @@ count() {
 		how=opens
 	fi
 	[ -n "$main" ] || return 1
-	for f in "$1"/t.*; do
-		[ "$f" = "$main" ] && continue
-		awk -v chunk="$CHUNK" '
-		    { n = $NF }
-		    /^read\(/ && n == chunk { reads++ }
-		    /^write\(/ && n == chunk { writes++; last = "write"; next }
-		    /^(fsync|fdatasync)\(/ {
-			syncs++
-			if (last == "write") after++
-			last = "fsync"
-			next
-		    }
-		    /^[a-z_0-9]+\(/ { last = "other" }
-		    END { if (reads) print reads + 0, writes + 0, syncs + 0,
-			after + 0 }' "$f"
-	done >"$1/seekers"
+	# one awk reads every file but the main one (each process started
+	# costs): a line for each that read chunks
+	awk -v chunk="$CHUNK" -v main="$main" '
+	    function seeker() {
+		if (reads) print reads, writes, syncs, after
+		reads = writes = syncs = after = 0
+		last = ""
+	    }
+	    FNR == 1 { seeker() }
+	    FILENAME == main { next }
+	    { n = $NF }
+	    /^read\(/ && n == chunk { reads++ }
+	    /^write\(/ && n == chunk { writes++; last = "write"; next }
+	    /^(fsync|fdatasync)\(/ {
+		syncs++
+		if (last == "write") after++
+		last = "fsync"
+		next
+	    }
+	    /^[a-z_0-9]+\(/ { last = "other" }
+	    END { seeker() }' "$1"/t.* >"$1/seekers"
 	awk '
 	    { n++; r += $1; w += $2; s += $3; a += $4
 		if ($2 == int(($1 + 9) / 10)) ok103++
@@ -197,26 +202,50 @@ count() {
 # get FILE KEY: the figure of KEY, 0 when absent
 get() { awk -v k="$2" '$1 == k { v = $2 } END { print v + 0 }' "$1"; }
 
+# The checks below read the figures in one awk each, not a process for
+# each figure: a process costs here, and they look up hundreds.
+
 # expect FILE "KEY=N ...": every KEY has N; what differs goes to $WORK/why
 expect() {
-	bad=""
-	for kv in $2; do
-		k=${kv%=*} v=${kv#*=}
-		g=$(get "$1" "$k")
-		[ "$g" = "$v" ] || bad="$bad $k=$g (want $v)"
-	done
-	[ -z "$bad" ] || { echo "differs:$bad" >>"$WORK/why"; false; }
+	awk -v want="$2" '
+	    { v[$1] = $2 }
+	    END {
+		n = split(want, kv, /[ \t\n]+/)
+		for (i = 1; i <= n; i++) {
+		    if (kv[i] == "")
+			continue
+		    k = kv[i]
+		    sub(/=[^=]*$/, "", k)
+		    w = substr(kv[i], length(k) + 2)
+		    if ((v[k] + 0) "" != w)
+			bad = bad " " k "=" v[k] + 0 " (want " w ")"
+		}
+		if (bad != "") {
+		    print "differs:" bad
+		    exit 1
+		}
+	    }' "$1" >>"$WORK/why"
 }
 
 # only FILE "KEY=N ...": no phase of FILE has a sync count but KEYS
 only() {
-	awk '$1 ~ /^[a-z_]+\.[a-z]+$/ && $2 > 0 { print $1 }' "$1" |
-	    sort >"$1.keys"
-	printf '%s\n' $2 | sed 's/=.*//' | sort >"$1.want"
-	comm -23 "$1.keys" "$1.want" >"$1.more"
-	[ ! -s "$1.more" ] ||
-	    { echo "more syncs than expected in:" $(cat "$1.more") >>"$WORK/why"
-	    false; }
+	awk -v want="$2" '
+	    BEGIN {
+		n = split(want, kv, /[ \t\n]+/)
+		for (i = 1; i <= n; i++) {
+		    sub(/=.*/, "", kv[i])
+		    wanted[kv[i]] = 1
+		}
+	    }
+	    $1 ~ /^[a-z_]+\.[a-z]+$/ && $2 > 0 && !($1 in wanted) {
+		more = more " " $1
+	    }
+	    END {
+		if (more != "") {
+		    print "more syncs than expected in:" more
+		    exit 1
+		}
+	    }' "$1" >>"$WORK/why"
 }
 
 # clyde ARGS...: traced, in a fresh target; figures in $WORK/NAME/counts
@@ -386,12 +415,23 @@ bonnie_traced() { # bonnie_traced NAME CALLS ARGS...
 }
 # same_as NAME_CLYDE NAME_BONNIE KEYS: the same figures for KEYS
 same_as() {
-	bad=""
-	for k in $3; do
-		a=$(get "$WORK/$1/counts" "$k") b=$(get "$WORK/$2/counts" "$k")
-		[ "$a" = "$b" ] || bad="$bad $k: clyde $a, bonnie++ $b"
-	done
-	[ -z "$bad" ] || { echo "differs:$bad" >>"$WORK/why"; false; }
+	awk -v keys="$3" '
+	    { v[FILENAME == ARGV[1] ? "clyde" : "bonnie", $1] = $2 }
+	    END {
+		n = split(keys, k, /[ \t\n]+/)
+		for (i = 1; i <= n; i++) {
+		    if (k[i] == "")
+			continue
+		    a = v["clyde", k[i]] + 0
+		    b = v["bonnie", k[i]] + 0
+		    if (a != b)
+			bad = bad " " k[i] ": clyde " a ", bonnie++ " b
+		}
+		if (bad != "") {
+		    print "differs:" bad
+		    exit 1
+		}
+	    }' "$WORK/$1/counts" "$WORK/$2/counts" >>"$WORK/why"
 }
 KEYS_F="put_block.fsync rewrite.fsync get_block.fsync seeks.fsync
 rewrite.fsync<write get_block.fsync<read seekers
