@@ -44,8 +44,13 @@ measurer() { wait_children "$1" 1; meas=$kids; }
 
 # --- SIGINT in every phase, through the test hooks ------------------------
 
+# the I/O phases at their smallest, 1 MiB and 64 seeks: every phase runs
+# all the same, and a SIGINT as a phase starts stops it however much it
+# has to do
+small="-s 1:8k:64"
+
 # clyde as built and installed has no test hooks: the variables do nothing
-CLYDE_TEST_SIGNAL_PHASE=put_block CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 0 -f
+CLYDE_TEST_SIGNAL_PHASE=put_block CLYDE_TEST_SIGNAL_CLEANUP=1 run $small -n 0 -f
 [ "$rc" = 0 ] && is_empty "$t" && ! grep -q "CLYDE_TEST" "$CLYDE"
 ok $? "clyde as built ignores the test hooks and holds none of their names" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
@@ -61,7 +66,7 @@ for profile in "--compat=1.03" "--compat=2.00" "--compat=2.00 -c 2"; do
 		*/putc | */getc) pc=-f1 ;;
 		*) pc=-f ;;
 		esac
-		CLYDE_TEST_SIGNAL_PHASE=$ph hooked_run $profile $pc -s 4 -n 1
+		CLYDE_TEST_SIGNAL_PHASE=$ph hooked_run $profile $pc $small -n 1
 		if [ "$rc" != 5 ] || ! is_empty "$t" || [ -s "$WORK/out" ] ||
 		    ! grep -q "^clyde: interrupted" "$WORK/err"; then
 			failed="$failed $ph(rc=$rc)"
@@ -74,7 +79,7 @@ for profile in "--compat=1.03" "--compat=2.00" "--compat=2.00 -c 2"; do
 done
 
 # a second SIGINT during cleanup ends at once and names what is left
-CLYDE_TEST_SIGNAL_PHASE=seq_stat CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run -s 4 -n 1
+CLYDE_TEST_SIGNAL_PHASE=seq_stat CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run $small -n 1
 left=$(ls -A "$t")
 [ "$rc" = 5 ] && [ -n "$left" ] &&
     grep -q "^clyde: stopped during cleanup; remove what is left with: rm -rf '$t/$left'\$" "$WORK/err"
@@ -83,7 +88,7 @@ ok $? "second SIGINT during cleanup: exit 5 at once, the path left and the comma
 [ -z "$left" ] || rm -rf "${t:?}/$left"
 
 # one signal during cleanup is not a second one: cleanup finishes
-CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run -s 4 -n 1
+CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run $small -n 1
 [ "$rc" = 0 ] && is_empty "$t"
 ok $? "a first SIGINT during cleanup lets cleanup finish" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
