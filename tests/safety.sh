@@ -94,15 +94,25 @@ ok $? "a first SIGINT during cleanup lets cleanup finish" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # SIGTERM stops a run like SIGINT; SIGHUP is ignored, as in bonnie++
-# mid_run SIGNAL ARGS...: a run that the signal reaches after half a second
-mid_run() {
-	sig=$1
-	shift
+# started ARGS...: a run in the background ($pid), once it is in its
+# phases: its data file is made (its handlers are in place long before),
+# or it has ended
+started() {
 	t=$(fresh_target)
-	"$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" >"$WORK/out" 2>/dev/null &
+	"$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
-	sleep 0.5
-	kill -"$sig" $pid
+	until_true 600 in_phases
+}
+in_phases() {
+	set -- "$t"/clyde.*/Bonnie.*
+	[ -e "$1" ] || gone "$pid"
+}
+# mid_run SIGNAL ARGS...: a run that the signal reaches in its phases
+mid_run() {
+	signal=$1
+	shift
+	started "$@"
+	kill -"$signal" $pid
 	wait $pid
 	rc=$?
 }
@@ -113,20 +123,14 @@ ok $? "SIGTERM mid-run: exit 5 and an empty target" || echo "rc=$rc" | diag
 # scratch directory left: a stop like SIGINT's, named; SIGALRM also with
 # the progress line on, whose tick is a SIGALRM of the timer's
 for sig in QUIT/never USR1/never USR2/never ALRM/never ALRM/always; do
-	t=$(fresh_target)
-	"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 2048 -n 0 --progress="${sig#*/}" \
-	    >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	sleep 0.5
-	kill -"${sig%/*}" $pid
-	wait $pid
-	rc=$?
+	mid_run "${sig%/*}" -s 2048 -n 0 --progress="${sig#*/}"
 	[ "$rc" = 5 ] && is_empty "$t" &&
 	    grep -q "^clyde: interrupted by SIG${sig%/*}; removing what the run made" "$WORK/err"
 	ok $? "SIG${sig%/*} mid-run$(case $sig in */always) echo ' (progress line on)' ;; esac): exit 5, the signal named, an empty target" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 done
-mid_run HUP -s 64 -n 1
+# 16 MiB: the run goes on well after the signal
+mid_run HUP -s 16 -n 1
 [ "$rc" = 0 ] && [ "$(nfields "$(csv_line)")" = 27 ] && is_empty "$t"
 ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
 
