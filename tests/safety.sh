@@ -139,10 +139,11 @@ ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
 # wait and the stopped seeker, on a line of its own after "start 'em...";
 # SIGINT stops the run, a second SIGINT kills the seekers, and the run
 # cleans up and exits 5.  With --stall the process started watches; its
-# child measures, and the seekers are that one's.
+# child measures, and the seekers are that one's.  1 MiB is enough: the
+# seekers go on, 16000000 seeks, until the run ends.
 t=$(fresh_target)
 : >"$WORK/err"
-"$CLYDE" -d "$t" $AS_USER -r 0 -s 64:8192:16000000:3 -n 0 -f --stall=1 \
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1:8192:16000000:3 -n 0 -f --stall=1 \
     --progress=never >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 measurer $pid
@@ -169,7 +170,7 @@ ok $? "stopped seekers: the stopped seeker named on a line of its own, two SIGIN
 # the --json file removes the part written (no name left but the scratch
 # directory, which the next run reports)
 t=$(fresh_target)
-"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f \
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192:16000000:3 -n 0 -f \
     --json="$WORK/killed.json" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 # three seekers and the keeper, children of the process that measures;
@@ -192,15 +193,28 @@ ok $? "kill -9 of clyde: no --json file, not even a part" || ls -A "$WORK" | dia
 rm -rf "${t:?}"/clyde.*
 
 # --stall=0: no watcher, no line
+# int_taken PID: no SIGINT is pending for PID: its handler has taken the
+# one sent (or PID is gone)
+int_taken() {
+	[ -r "/proc/$1/status" ] || return 0
+	while read -r key mask; do
+		case $key in
+		SigPnd: | ShdPnd:)
+			# SIGINT, 2, is the second bit of the last hex digit
+			[ $((0x${mask#"${mask%?}"} & 2)) = 0 ] || return 1 ;;
+		esac
+	done 2>/dev/null <"/proc/$1/status"
+}
 t=$(fresh_target)
-"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=0 \
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192:16000000:3 -n 0 -f --stall=0 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 wait_children $pid 3
 kill -STOP $kids
 sleep 2
 kill -INT $pid
-sleep 0.5
+# two signals sent at once are one: the second after the first is seen
+until_true 600 int_taken $pid
 kill -INT $pid
 wait $pid
 rc=$?
