@@ -321,12 +321,15 @@ if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
-	io="-s 16 -n 1 -f"
+	# 1 MiB: CHUNKS writes of 8 KiB in the block write and the rewrite,
+	# CHUNKS reads in the rewrite and the block read; 1000 seeks
+	CHUNKS=128
+	io="-s 1:8k:1000 -n 1 -f"
 	fault write 5 EIO $io
 	failed "write EIO in block write" \
 	    "block write: $SCRATCH/Bonnie\.[0-9]+: write: Input/output error" \
 	    "" "5 7 11 13 $ALL_FILES"
-	fault write 2053 ENOSPC $io --json="$WORK/run.json"
+	fault write $((CHUNKS + 5)) ENOSPC $io --json="$WORK/run.json"
 	failed "write ENOSPC in rewrite: block write still reported" \
 	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device" \
 	    "5" "7 11 13 $ALL_FILES"
@@ -340,7 +343,7 @@ else
 	failed "read ESTALE in rewrite" \
 	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: read: Stale file handle" \
 	    "5" "7 11 13 $ALL_FILES"
-	fault read 2053 EIO $io
+	fault read $((CHUNKS + 5)) EIO $io
 	failed "read EIO in block read" \
 	    "block read: $SCRATCH/Bonnie\.[0-9]+: read: Input/output error" \
 	    "5 7" "11 13 $ALL_FILES"
@@ -348,7 +351,7 @@ else
 	failed "fsync EDQUOT at the end of block write" \
 	    "block write: $SCRATCH/Bonnie\.[0-9]+: fsync: Disk quota exceeded" \
 	    "" "5 7 11 13 $ALL_FILES"
-	fault fsync 1 EIO -s 16 -n 1
+	fault fsync 1 EIO -s 1 -n 1
 	failed "fsync EIO at the end of per-char write (stdio)" \
 	    "per-char write: $SCRATCH/Bonnie\.[0-9]+: fsync: Input/output error" \
 	    "" "3 5 7 9 11 13 $ALL_FILES"
@@ -376,16 +379,16 @@ else
 	failed "unlink ESTALE in random delete" \
 	    "random delete: $SCRATCH/files/[A-Za-z0-9]*[0-9a-f]{10}: unlink: Stale file handle" \
 	    "5 7 11 13 16 18 20 22 24" "26"
-	fault write 5 ENOSPC --compat=2.00 -f1 -s 16 -n 1
+	fault write 5 ENOSPC --compat=2.00 -f1 -s 1 -n 1
 	line=$(csv_line)
 	[ "$rc" = 3 ] && is_empty "$t" && [ "$(nfields "$line")" = 50 ] &&
 	    grep -Eq "^clyde: per-char write: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device\$" "$WORK/err" &&
 	    empty "$line" 10 12 14 16 18 20
 	ok $? "2.00: write ENOSPC in per-char write, 50 fields, all empty" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
-	# each copy is a process, which counts its own writes: 2048 in the
-	# block write, the 3000th in the rewrite
-	fault write 3000 EIO --compat=2.00 -c 2 -f -s 16 -n 1
+	# each copy is a process, which counts its own writes: CHUNKS in the
+	# block write, then those of the rewrite
+	fault write $((CHUNKS + 5)) EIO --compat=2.00 -c 2 $io
 	line=$(csv_line)
 	[ "$rc" = 3 ] && is_empty "$t" &&
 	    [ "$(grep -c "^clyde: rewrite:" "$WORK/err")" = 1 ] &&
@@ -418,17 +421,18 @@ else
 		rm -f "$WORK/log"
 		CLYDE_FAULT_COUNT=3 CLYDE_FAULT_LOG=$WORK/log fault write 5 $err $io
 		[ "$rc" = 0 ] && is_empty "$t" &&
-		    [ "$(awk '{ print $2 }' "$WORK/log")" = 16777216 ]
-		ok $? "write $err three times: retried, exit 0, the file 16 MiB" ||
+		    [ "$(awk '{ print $2 }' "$WORK/log")" = 1048576 ]
+		ok $? "write $err three times: retried, exit 0, the file 1 MiB" ||
 		    { echo "rc=$rc"; cat "$WORK/err" "$WORK/log"; } | diag
 	done
 	fault read 5 short $io
 	[ "$rc" = 0 ] && is_empty "$t"
 	ok $? "short read: retried, exit 0" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
-	# every read from the seeks on finds the file's end (4096 reads in
-	# rewrite and block read before): no errno happened, none is named
-	CLYDE_FAULT_COUNT=0 fault read 4400 eof -s 16 -n 0 -f --stall=0
+	# every read from early in the seeks on finds the file's end
+	# (2 * CHUNKS reads in rewrite and block read before, each seeker's
+	# counted on from there): no errno happened, none is named
+	CLYDE_FAULT_COUNT=0 fault read $((2 * CHUNKS + 304)) eof -s 1 -n 0 -f --stall=0
 	[ "$rc" = 3 ] && is_empty "$t" &&
 	    grep -Eq "^clyde: random seeks: $SCRATCH/Bonnie\.[0-9]+: short read at byte [0-9]+: the file ended early\$" "$WORK/err"
 	ok $? "the seekers find a file's end: exit 3, 'short read at byte N: the file ended early', no errno" ||
