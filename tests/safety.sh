@@ -44,8 +44,13 @@ measurer() { wait_children "$1" 1; meas=$kids; }
 
 # --- SIGINT in every phase, through the test hooks ------------------------
 
+# the I/O phases at their smallest, 1 MiB and 64 seeks: every phase runs
+# all the same, and a SIGINT as a phase starts stops it however much it
+# has to do
+small="-s 1:8k:64"
+
 # clyde as built and installed has no test hooks: the variables do nothing
-CLYDE_TEST_SIGNAL_PHASE=put_block CLYDE_TEST_SIGNAL_CLEANUP=1 run -s 4 -n 0 -f
+CLYDE_TEST_SIGNAL_PHASE=put_block CLYDE_TEST_SIGNAL_CLEANUP=1 run $small -n 0 -f
 [ "$rc" = 0 ] && is_empty "$t" && ! grep -q "CLYDE_TEST" "$CLYDE"
 ok $? "clyde as built ignores the test hooks and holds none of their names" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
@@ -61,7 +66,7 @@ for profile in "--compat=1.03" "--compat=2.00" "--compat=2.00 -c 2"; do
 		*/putc | */getc) pc=-f1 ;;
 		*) pc=-f ;;
 		esac
-		CLYDE_TEST_SIGNAL_PHASE=$ph hooked_run $profile $pc -s 4 -n 1
+		CLYDE_TEST_SIGNAL_PHASE=$ph hooked_run $profile $pc $small -n 1
 		if [ "$rc" != 5 ] || ! is_empty "$t" || [ -s "$WORK/out" ] ||
 		    ! grep -q "^clyde: interrupted" "$WORK/err"; then
 			failed="$failed $ph(rc=$rc)"
@@ -74,7 +79,7 @@ for profile in "--compat=1.03" "--compat=2.00" "--compat=2.00 -c 2"; do
 done
 
 # a second SIGINT during cleanup ends at once and names what is left
-CLYDE_TEST_SIGNAL_PHASE=seq_stat CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run -s 4 -n 1
+CLYDE_TEST_SIGNAL_PHASE=seq_stat CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run $small -n 1
 left=$(ls -A "$t")
 [ "$rc" = 5 ] && [ -n "$left" ] &&
     grep -q "^clyde: stopped during cleanup; remove what is left with: rm -rf '$t/$left'\$" "$WORK/err"
@@ -83,21 +88,31 @@ ok $? "second SIGINT during cleanup: exit 5 at once, the path left and the comma
 [ -z "$left" ] || rm -rf "${t:?}/$left"
 
 # one signal during cleanup is not a second one: cleanup finishes
-CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run -s 4 -n 1
+CLYDE_TEST_SIGNAL_CLEANUP=1 hooked_run $small -n 1
 [ "$rc" = 0 ] && is_empty "$t"
 ok $? "a first SIGINT during cleanup lets cleanup finish" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # SIGTERM stops a run like SIGINT; SIGHUP is ignored, as in bonnie++
-# mid_run SIGNAL ARGS...: a run that the signal reaches after half a second
-mid_run() {
-	sig=$1
-	shift
+# started ARGS...: a run in the background ($pid), once it is in its
+# phases: its data file is made (its handlers are in place long before),
+# or it has ended
+started() {
 	t=$(fresh_target)
-	"$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" >"$WORK/out" 2>/dev/null &
+	"$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
-	sleep 0.5
-	kill -"$sig" $pid
+	until_true 600 in_phases
+}
+in_phases() {
+	set -- "$t"/clyde.*/Bonnie.*
+	[ -e "$1" ] || gone "$pid"
+}
+# mid_run SIGNAL ARGS...: a run that the signal reaches in its phases
+mid_run() {
+	signal=$1
+	shift
+	started "$@"
+	kill -"$signal" $pid
 	wait $pid
 	rc=$?
 }
@@ -108,20 +123,14 @@ ok $? "SIGTERM mid-run: exit 5 and an empty target" || echo "rc=$rc" | diag
 # scratch directory left: a stop like SIGINT's, named; SIGALRM also with
 # the progress line on, whose tick is a SIGALRM of the timer's
 for sig in QUIT/never USR1/never USR2/never ALRM/never ALRM/always; do
-	t=$(fresh_target)
-	"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 2048 -n 0 --progress="${sig#*/}" \
-	    >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	sleep 0.5
-	kill -"${sig%/*}" $pid
-	wait $pid
-	rc=$?
+	mid_run "${sig%/*}" -s 2048 -n 0 --progress="${sig#*/}"
 	[ "$rc" = 5 ] && is_empty "$t" &&
 	    grep -q "^clyde: interrupted by SIG${sig%/*}; removing what the run made" "$WORK/err"
 	ok $? "SIG${sig%/*} mid-run$(case $sig in */always) echo ' (progress line on)' ;; esac): exit 5, the signal named, an empty target" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 done
-mid_run HUP -s 64 -n 1
+# 16 MiB: the run goes on well after the signal
+mid_run HUP -s 16 -n 1
 [ "$rc" = 0 ] && [ "$(nfields "$(csv_line)")" = 27 ] && is_empty "$t"
 ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
 
@@ -130,10 +139,11 @@ ok $? "SIGHUP mid-run is ignored: the run completes" || echo "rc=$rc" | diag
 # wait and the stopped seeker, on a line of its own after "start 'em...";
 # SIGINT stops the run, a second SIGINT kills the seekers, and the run
 # cleans up and exits 5.  With --stall the process started watches; its
-# child measures, and the seekers are that one's.
+# child measures, and the seekers are that one's.  1 MiB is enough: the
+# seekers go on, 16000000 seeks, until the run ends.
 t=$(fresh_target)
 : >"$WORK/err"
-"$CLYDE" -d "$t" $AS_USER -r 0 -s 64:8192:16000000:3 -n 0 -f --stall=1 \
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1:8192:16000000:3 -n 0 -f --stall=1 \
     --progress=never >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 measurer $pid
@@ -160,7 +170,7 @@ ok $? "stopped seekers: the stopped seeker named on a line of its own, two SIGIN
 # the --json file removes the part written (no name left but the scratch
 # directory, which the next run reports)
 t=$(fresh_target)
-"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f \
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192:16000000:3 -n 0 -f \
     --json="$WORK/killed.json" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 # three seekers and the keeper, children of the process that measures;
@@ -183,15 +193,28 @@ ok $? "kill -9 of clyde: no --json file, not even a part" || ls -A "$WORK" | dia
 rm -rf "${t:?}"/clyde.*
 
 # --stall=0: no watcher, no line
+# int_taken PID: no SIGINT is pending for PID: its handler has taken the
+# one sent (or PID is gone)
+int_taken() {
+	[ -r "/proc/$1/status" ] || return 0
+	while read -r key mask; do
+		case $key in
+		SigPnd: | ShdPnd:)
+			# SIGINT, 2, is the second bit of the last hex digit
+			[ $((0x${mask#"${mask%?}"} & 2)) = 0 ] || return 1 ;;
+		esac
+	done 2>/dev/null <"/proc/$1/status"
+}
 t=$(fresh_target)
-"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 64:8192:16000000:3 -n 0 -f --stall=0 \
+"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192:16000000:3 -n 0 -f --stall=0 \
     >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 wait_children $pid 3
 kill -STOP $kids
 sleep 2
 kill -INT $pid
-sleep 0.5
+# two signals sent at once are one: the second after the first is seen
+until_true 600 int_taken $pid
 kill -INT $pid
 wait $pid
 rc=$?
@@ -250,9 +273,26 @@ ok $? "closed stdout pipe: exit 3, a message, nothing left" ||
 
 # --- injected faults --------------------------------------------------------
 
-# filled LINE N...: these fields have a value; empty LINE N...: these have none
-filled() { l=$1; shift; for f; do [ -n "$(field "$l" "$f")" ] || return 1; done; }
-empty() { l=$1; shift; for f; do [ -z "$(field "$l" "$f")" ] || return 1; done; }
+# filled LINE N...: these fields have a value; empty LINE N...: these have
+# none.  The shell splits the line: field() would start processes for
+# each field, which cost more than the run here.
+filled() { fields_are -n "$@"; }
+empty() { fields_are -z "$@"; }
+fields_are() { # fields_are -n|-z LINE N...
+	how=$1 l=$2
+	shift 2
+	ns=$*
+	ifs=$IFS
+	IFS=,
+	set -f
+	set -- $l
+	set +f
+	IFS=$ifs
+	for n in $ns; do
+		eval "v=\${$n-}"
+		[ "$how" "$v" ] || return 1
+	done
+}
 
 # fault CALL NTH ERR ARGS...: a run with the Nth CALL failing with ERR
 fault() {
@@ -281,12 +321,15 @@ if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
-	io="-s 16 -n 1 -f"
+	# 1 MiB: CHUNKS writes of 8 KiB in the block write and the rewrite,
+	# CHUNKS reads in the rewrite and the block read; 1000 seeks
+	CHUNKS=128
+	io="-s 1:8k:1000 -n 1 -f"
 	fault write 5 EIO $io
 	failed "write EIO in block write" \
 	    "block write: $SCRATCH/Bonnie\.[0-9]+: write: Input/output error" \
 	    "" "5 7 11 13 $ALL_FILES"
-	fault write 2053 ENOSPC $io --json="$WORK/run.json"
+	fault write $((CHUNKS + 5)) ENOSPC $io --json="$WORK/run.json"
 	failed "write ENOSPC in rewrite: block write still reported" \
 	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device" \
 	    "5" "7 11 13 $ALL_FILES"
@@ -300,7 +343,7 @@ else
 	failed "read ESTALE in rewrite" \
 	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: read: Stale file handle" \
 	    "5" "7 11 13 $ALL_FILES"
-	fault read 2053 EIO $io
+	fault read $((CHUNKS + 5)) EIO $io
 	failed "read EIO in block read" \
 	    "block read: $SCRATCH/Bonnie\.[0-9]+: read: Input/output error" \
 	    "5 7" "11 13 $ALL_FILES"
@@ -308,7 +351,7 @@ else
 	failed "fsync EDQUOT at the end of block write" \
 	    "block write: $SCRATCH/Bonnie\.[0-9]+: fsync: Disk quota exceeded" \
 	    "" "5 7 11 13 $ALL_FILES"
-	fault fsync 1 EIO -s 16 -n 1
+	fault fsync 1 EIO -s 1 -n 1
 	failed "fsync EIO at the end of per-char write (stdio)" \
 	    "per-char write: $SCRATCH/Bonnie\.[0-9]+: fsync: Input/output error" \
 	    "" "3 5 7 9 11 13 $ALL_FILES"
@@ -336,16 +379,16 @@ else
 	failed "unlink ESTALE in random delete" \
 	    "random delete: $SCRATCH/files/[A-Za-z0-9]*[0-9a-f]{10}: unlink: Stale file handle" \
 	    "5 7 11 13 16 18 20 22 24" "26"
-	fault write 5 ENOSPC --compat=2.00 -f1 -s 16 -n 1
+	fault write 5 ENOSPC --compat=2.00 -f1 -s 1 -n 1
 	line=$(csv_line)
 	[ "$rc" = 3 ] && is_empty "$t" && [ "$(nfields "$line")" = 50 ] &&
 	    grep -Eq "^clyde: per-char write: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device\$" "$WORK/err" &&
 	    empty "$line" 10 12 14 16 18 20
 	ok $? "2.00: write ENOSPC in per-char write, 50 fields, all empty" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
-	# each copy is a process, which counts its own writes: 2048 in the
-	# block write, the 3000th in the rewrite
-	fault write 3000 EIO --compat=2.00 -c 2 -f -s 16 -n 1
+	# each copy is a process, which counts its own writes: CHUNKS in the
+	# block write, then those of the rewrite
+	fault write $((CHUNKS + 5)) EIO --compat=2.00 -c 2 $io
 	line=$(csv_line)
 	[ "$rc" = 3 ] && is_empty "$t" &&
 	    [ "$(grep -c "^clyde: rewrite:" "$WORK/err")" = 1 ] &&
@@ -378,17 +421,18 @@ else
 		rm -f "$WORK/log"
 		CLYDE_FAULT_COUNT=3 CLYDE_FAULT_LOG=$WORK/log fault write 5 $err $io
 		[ "$rc" = 0 ] && is_empty "$t" &&
-		    [ "$(awk '{ print $2 }' "$WORK/log")" = 16777216 ]
-		ok $? "write $err three times: retried, exit 0, the file 16 MiB" ||
+		    [ "$(awk '{ print $2 }' "$WORK/log")" = 1048576 ]
+		ok $? "write $err three times: retried, exit 0, the file 1 MiB" ||
 		    { echo "rc=$rc"; cat "$WORK/err" "$WORK/log"; } | diag
 	done
 	fault read 5 short $io
 	[ "$rc" = 0 ] && is_empty "$t"
 	ok $? "short read: retried, exit 0" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
-	# every read from the seeks on finds the file's end (4096 reads in
-	# rewrite and block read before): no errno happened, none is named
-	CLYDE_FAULT_COUNT=0 fault read 4400 eof -s 16 -n 0 -f --stall=0
+	# every read from early in the seeks on finds the file's end
+	# (2 * CHUNKS reads in rewrite and block read before, each seeker's
+	# counted on from there): no errno happened, none is named
+	CLYDE_FAULT_COUNT=0 fault read $((2 * CHUNKS + 304)) eof -s 1 -n 0 -f --stall=0
 	[ "$rc" = 3 ] && is_empty "$t" &&
 	    grep -Eq "^clyde: random seeks: $SCRATCH/Bonnie\.[0-9]+: short read at byte [0-9]+: the file ended early\$" "$WORK/err"
 	ok $? "the seekers find a file's end: exit 3, 'short read at byte N: the file ended early', no errno" ||

@@ -83,8 +83,8 @@ count() {
 	main=$(grep -l 'clyde-test-mark/' "$1"/t.* 2>/dev/null | head -1)
 	how=marks
 	if [ -z "$main" ]; then
-		main=$(grep -l '^write(2, "Writing' "$1"/t.* 2>/dev/null |
-		    head -1)
+		main=$(grep -lE '^write\(2, "(Writing|Create files)' "$1"/t.* \
+		    2>/dev/null | head -1)
 		how=progress
 	fi
 	if [ -z "$main" ]; then
@@ -93,22 +93,27 @@ count() {
 		how=opens
 	fi
 	[ -n "$main" ] || return 1
-	for f in "$1"/t.*; do
-		[ "$f" = "$main" ] && continue
-		awk -v chunk="$CHUNK" '
-		    { n = $NF }
-		    /^read\(/ && n == chunk { reads++ }
-		    /^write\(/ && n == chunk { writes++; last = "write"; next }
-		    /^(fsync|fdatasync)\(/ {
-			syncs++
-			if (last == "write") after++
-			last = "fsync"
-			next
-		    }
-		    /^[a-z_0-9]+\(/ { last = "other" }
-		    END { if (reads) print reads + 0, writes + 0, syncs + 0,
-			after + 0 }' "$f"
-	done >"$1/seekers"
+	# one awk reads every file but the main one (each process started
+	# costs): a line for each that read chunks
+	awk -v chunk="$CHUNK" -v main="$main" '
+	    function seeker() {
+		if (reads) print reads, writes, syncs, after
+		reads = writes = syncs = after = 0
+		last = ""
+	    }
+	    FNR == 1 { seeker() }
+	    FILENAME == main { next }
+	    { n = $NF }
+	    /^read\(/ && n == chunk { reads++ }
+	    /^write\(/ && n == chunk { writes++; last = "write"; next }
+	    /^(fsync|fdatasync)\(/ {
+		syncs++
+		if (last == "write") after++
+		last = "fsync"
+		next
+	    }
+	    /^[a-z_0-9]+\(/ { last = "other" }
+	    END { seeker() }' "$1"/t.* >"$1/seekers"
 	awk '
 	    { n++; r += $1; w += $2; s += $3; a += $4
 		if ($2 == int(($1 + 9) / 10)) ok103++
@@ -197,26 +202,50 @@ count() {
 # get FILE KEY: the figure of KEY, 0 when absent
 get() { awk -v k="$2" '$1 == k { v = $2 } END { print v + 0 }' "$1"; }
 
+# The checks below read the figures in one awk each, not a process for
+# each figure: a process costs here, and they look up hundreds.
+
 # expect FILE "KEY=N ...": every KEY has N; what differs goes to $WORK/why
 expect() {
-	bad=""
-	for kv in $2; do
-		k=${kv%=*} v=${kv#*=}
-		g=$(get "$1" "$k")
-		[ "$g" = "$v" ] || bad="$bad $k=$g (want $v)"
-	done
-	[ -z "$bad" ] || { echo "differs:$bad" >>"$WORK/why"; false; }
+	awk -v want="$2" '
+	    { v[$1] = $2 }
+	    END {
+		n = split(want, kv, /[ \t\n]+/)
+		for (i = 1; i <= n; i++) {
+		    if (kv[i] == "")
+			continue
+		    k = kv[i]
+		    sub(/=[^=]*$/, "", k)
+		    w = substr(kv[i], length(k) + 2)
+		    if ((v[k] + 0) "" != w)
+			bad = bad " " k "=" v[k] + 0 " (want " w ")"
+		}
+		if (bad != "") {
+		    print "differs:" bad
+		    exit 1
+		}
+	    }' "$1" >>"$WORK/why"
 }
 
 # only FILE "KEY=N ...": no phase of FILE has a sync count but KEYS
 only() {
-	awk '$1 ~ /^[a-z_]+\.[a-z]+$/ && $2 > 0 { print $1 }' "$1" |
-	    sort >"$1.keys"
-	printf '%s\n' $2 | sed 's/=.*//' | sort >"$1.want"
-	comm -23 "$1.keys" "$1.want" >"$1.more"
-	[ ! -s "$1.more" ] ||
-	    { echo "more syncs than expected in:" $(cat "$1.more") >>"$WORK/why"
-	    false; }
+	awk -v want="$2" '
+	    BEGIN {
+		n = split(want, kv, /[ \t\n]+/)
+		for (i = 1; i <= n; i++) {
+		    sub(/=.*/, "", kv[i])
+		    wanted[kv[i]] = 1
+		}
+	    }
+	    $1 ~ /^[a-z_]+\.[a-z]+$/ && $2 > 0 && !($1 in wanted) {
+		more = more " " $1
+	    }
+	    END {
+		if (more != "") {
+		    print "more syncs than expected in:" more
+		    exit 1
+		}
+	    }' "$1" >>"$WORK/why"
 }
 
 # clyde ARGS...: traced, in a fresh target; figures in $WORK/NAME/counts
@@ -243,16 +272,24 @@ show() { # show NAME...: what a failed case prints, then forget why
 	rm -f "$WORK/why"
 }
 
-# F data files (1.03 splits the data in files of 1 GiB), S seekers; in
-# 1.03 the seeks are given (1.03e has no option for them: 8192), a
-# multiple of 10, so that the seekers write back from SEEKS103 / 10 to
-# SEEKS103 / 10 + S103 - 1 blocks (one more for each that stops in the
-# middle of a ten)
+# The I/O phases, small: every call traced costs.  2 MiB (256 chunks,
+# room for the 1 MiB of -f1), F data files (1.03 splits the data in
+# files of 1 GiB), S seekers, and fewer seeks than the default, given as
+# -s SIZE:CHUNK:SEEKS:SEEKERS (bonnie++ 2.00a takes them so too; 1.03e
+# has no option for them: 8192), enough that each seeker gets some (the
+# seekers share them out as they go).  In 1.03 a multiple of 10, so
+# that the seekers write back from SEEKS103 / 10 to SEEKS103 / 10 +
+# S103 - 1 blocks (one more for each that stops in the middle of a ten);
+# in 2.00, which writes a block back where its random number is a
+# multiple of 10, enough that none written back is out of the question
+# (0.9^1024)
 F=1
 S103=3
 S200=5
-SEEKS103=4000
-S16_103=16:8k:$SEEKS103:$S103
+SEEKS103=1000
+SEEKS200=1024
+IO103=2:$CHUNK:$SEEKS103:$S103
+IO200=2:$CHUNK:$SEEKS200:$S200
 
 # --- 2.00 -b, no per-char: the I/O phases and the small files --------
 W="write,read,openat,unlinkat,unlink"
@@ -262,7 +299,7 @@ seq_create.fsync=$((2 * NFILES)) seq_create.sync=1
 seq_del.fsync=$NFILES seq_del.sync=1
 ran_create.fsync=$((2 * NFILES)) ran_create.sync=1
 ran_del.fsync=$NFILES ran_del.sync=1"
-clyde_traced c200b "$SYNCS,$W" --compat=2.00 -s 16 -f -b -n "$FILES" -z 1
+clyde_traced c200b "$SYNCS,$W" --compat=2.00 -s "$IO200" -f -b -n "$FILES" -z 1
 ok $? "2.00 -b -f: clyde runs under strace" || show c200b
 c=$WORK/c200b/counts
 expect "$c" "$io_files_200" && only "$c" "$io_files_200"
@@ -288,7 +325,7 @@ seq_create.fsync=$((2 * NFILES)) seq_create.sync=1
 seq_del.fsync=$NFILES seq_del.sync=1
 ran_create.fsync=$((2 * NFILES)) ran_create.sync=1
 ran_del.fsync=$NFILES ran_del.sync=1"
-clyde_traced c103b "$SYNCS,$W" --compat=1.03 -s "$S16_103" -f -b -n "$FILES" -z 1
+clyde_traced c103b "$SYNCS,$W" --compat=1.03 -s "$IO103" -f -b -n "$FILES" -z 1
 ok $? "1.03 -b -f: clyde runs under strace" || show c103b
 c=$WORK/c103b/counts
 expect "$c" "$io_files_103 seeks.fsync=0" && only "$c" "$io_files_103"
@@ -303,7 +340,24 @@ ok $? "1.03 -b -f: each seeker writes back its 1st, 11th ... block, syncs after 
     show c103b
 
 # --- without -b: what is synced in any case ---------------------------
-clyde_traced c200 "$SYNCS,$W" --compat=2.00 -s 16 -f -n "$FILES" -z 1
+# Without -b no fsync() comes in the small files' phases, so no call
+# before one is to be seen there: they run apart from the I/O phases,
+# traced for the syncs only (and what tells the phases), a tenth of the
+# calls of a run traced in full; the figures of the two runs are added.
+# joined NAME PARTS...: in $WORK/NAME, the counts of the runs PARTS added
+# up (each phase is in one of them) and their stderr
+joined() {
+	name=$1
+	shift
+	mkdir -p "$WORK/$name" || return 1
+	for p; do cat "$WORK/$p/err"; done >"$WORK/$name/err"
+	for p; do cat "$WORK/$p/counts"; done |
+	    awk '{ n[$1] += $2 } END { for (k in n) print k, n[k] }' \
+	    >"$WORK/$name/counts"
+}
+clyde_traced c200io "$SYNCS,$W" --compat=2.00 -s "$IO200" -f -n 0 -z 1
+clyde_traced c200files "$SYNCS" --compat=2.00 -s 0 -n "$FILES" -z 1
+joined c200 c200io c200files
 c=$WORK/c200/counts
 want="put_block.fsync=2 rewrite.fsync=1 get_block.fsync=1 seeks.fsync=1
 seq_create.sync=1 seq_del.sync=1 ran_create.sync=1 ran_del.sync=1"
@@ -311,7 +365,9 @@ expect "$c" "$want seekers=$S200 seekers-syncing-once=$S200" &&
     only "$c" "$want"
 ok $? "2.00 without -b: every close of the data file synced, in the seekers too; sync() after create and delete" ||
     show c200
-clyde_traced c103 "$SYNCS,$W" --compat=1.03 -s "$S16_103" -f -n "$FILES" -z 1
+clyde_traced c103io "$SYNCS,$W" --compat=1.03 -s "$IO103" -f -n 0 -z 1
+clyde_traced c103files "$SYNCS" --compat=1.03 -s 0 -n "$FILES" -z 1
+joined c103 c103io c103files
 c=$WORK/c103/counts
 expect "$c" "put_block.fsync=$F rewrite.fsync=$F get_block.fsync=0
 seeks.fsync=0 seeker-syncs=0 seeker-writes=$(get "$c" seeker-writes)
@@ -322,13 +378,13 @@ ok $? "1.03 without -b: clyde's own syncs only (the end of block write and rewri
     show c103
 
 # --- the per-char phases, write() not traced: 2.00 writes a byte a call
-clyde_traced c200pc "$SYNCS,openat" --compat=2.00 -s 16 -f1 -b -n 0 -z 1
+clyde_traced c200pc "$SYNCS,openat" --compat=2.00 -s "$IO200" -f1 -b -n 0 -z 1
 c=$WORK/c200pc/counts
 expect "$c" "putc.fsync=1 put_block.fsync=1 rewrite.fsync=1 getc.fsync=1
 get_block.fsync=1 seeks.fsync=1 seekers=0"
 ok $? "2.00 -b -f1: the per-char write and read synced once at their close, none per byte" ||
     show c200pc
-clyde_traced c103pc "$SYNCS,$W" --compat=1.03 -s "$S16_103" -b -n 0 -z 1
+clyde_traced c103pc "$SYNCS,$W" --compat=1.03 -s "$IO103" -b -n 0 -z 1
 c=$WORK/c103pc/counts
 expect "$c" "putc.fsync=$F putc.fsync<write=$F getc.fsync=0
 put_block.fsync=$F rewrite.fsync=$F get_block.fsync=$F seeks.fsync=0"
@@ -351,20 +407,31 @@ bonnie_traced() { # bonnie_traced NAME CALLS ARGS...
 	name=$1 calls=$2
 	shift 2
 	t=$(fresh_target) && chmod 777 "$t"
-	# -r 8: its RAM check passes with -s 16
-	trace "$name" "$calls" "$BONNIE" -d "$t" $AS_USER -r 8 -m host "$@" &&
+	# -r 1: its RAM check passes with -s 2
+	trace "$name" "$calls" "$BONNIE" -d "$t" $AS_USER -r 1 -m host "$@" &&
 	    count "$WORK/$name" >"$WORK/$name/counts"
 	rc=$?
 	[ "$rc" = 0 ] && is_empty "$t"
 }
 # same_as NAME_CLYDE NAME_BONNIE KEYS: the same figures for KEYS
 same_as() {
-	bad=""
-	for k in $3; do
-		a=$(get "$WORK/$1/counts" "$k") b=$(get "$WORK/$2/counts" "$k")
-		[ "$a" = "$b" ] || bad="$bad $k: clyde $a, bonnie++ $b"
-	done
-	[ -z "$bad" ] || { echo "differs:$bad" >>"$WORK/why"; false; }
+	awk -v keys="$3" '
+	    { v[FILENAME == ARGV[1] ? "clyde" : "bonnie", $1] = $2 }
+	    END {
+		n = split(keys, k, /[ \t\n]+/)
+		for (i = 1; i <= n; i++) {
+		    if (k[i] == "")
+			continue
+		    a = v["clyde", k[i]] + 0
+		    b = v["bonnie", k[i]] + 0
+		    if (a != b)
+			bad = bad " " k[i] ": clyde " a ", bonnie++ " b
+		}
+		if (bad != "") {
+		    print "differs:" bad
+		    exit 1
+		}
+	    }' "$WORK/$1/counts" "$WORK/$2/counts" >>"$WORK/why"
 }
 KEYS_F="put_block.fsync rewrite.fsync get_block.fsync seeks.fsync
 rewrite.fsync<write get_block.fsync<read seekers
@@ -374,7 +441,7 @@ seq_stat.fsync ran_stat.fsync
 seq_create.fsync<write seq_create.fsync<fsync seq_del.fsync<unlink
 ran_create.fsync<write ran_create.fsync<fsync ran_del.fsync<unlink"
 
-bonnie_traced b200b "$SYNCS,$W" -s 16 -f -b -n "$FILES" -z 1
+bonnie_traced b200b "$SYNCS,$W" -s "$IO200" -f -b -n "$FILES" -z 1
 ok $? "bonnie++ 2.00a -b -f runs under strace" || show b200b
 same_as c200b b200b "$KEYS_F"
 ok $? "2.00 -b -f: clyde syncs as bonnie++ 2.00a in every phase, the seekers but their write-backs" ||
@@ -385,12 +452,15 @@ expect "$c" "seekers=$S200 seeker-syncs=$((w + S200)) seeker-syncs<write=$w"
 ok $? "bonnie++ 2.00a -b: each seeker syncs after each block written back and once when done, as clyde" ||
     show b200b
 
-bonnie_traced b200 "$SYNCS,$W" -s 16 -f -n "$FILES" -z 1
+# as clyde's above, in two runs; write() traced for the progress lines
+bonnie_traced b200io "$SYNCS,$W" -s "$IO200" -f -n 0 -z 1
+bonnie_traced b200files "$SYNCS,write" -s 0 -n "$FILES" -z 1
+joined b200 b200io b200files
 same_as c200 b200 "$KEYS_F seeker-syncs seekers-syncing-once"
 ok $? "2.00 without -b: clyde syncs as bonnie++ 2.00a in every phase" ||
     show c200 b200
 
-bonnie_traced b200pc "$SYNCS,openat" -s 16 -f1 -b -n 0 -z 1
+bonnie_traced b200pc "$SYNCS,openat" -s "$IO200" -f1 -b -n 0 -z 1
 ok $? "bonnie++ 2.00a -b -f1 runs under strace" || show b200pc
 same_as c200pc b200pc "putc.fsync put_block.fsync rewrite.fsync getc.fsync
 get_block.fsync seeks.fsync"
