@@ -82,14 +82,13 @@ $(HOOKS): $(HOOKS_OBJ)
 tests/%.so: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
-# The longest first, so that the last to start are short
-TESTS = tests/lint.sh tests/run.sh tests/safety.sh tests/mpi.sh tests/sweep.sh $(UNIT)
-TESTS += tests/golden.sh
-TESTS += tests/cli.sh tests/interop.sh tests/report.sh tests/report_html.sh
-TESTS += tests/report_markdown.sh tests/report_sweep.sh tests/report_newcomer.sh tests/fuzz.sh
-TESTS += tests/netfs.sh
-TESTS += tests/layering.sh tests/docs.sh tests/hostile.sh
-TESTS += tests/option_values.sh tests/target.sh tests/sync.sh tests/newcomer.sh
+# The longest first (as measured idle), so that the last to start are short
+TESTS = tests/mpi.sh tests/safety.sh tests/lint.sh tests/run.sh tests/sync.sh
+TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh tests/fuzz.sh
+TESTS += tests/sweep.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
+TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
+TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
+TESTS += tests/target.sh tests/report_markdown.sh $(UNIT)
 
 # The whole suite through prove, three scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone
