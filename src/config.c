@@ -494,11 +494,16 @@ static int resolve_ids(struct config *cfg, struct given *g)
 	return EXIT_OK;
 }
 
-/* The array of argv's pointers, as it is before getopt_long(); or NULL. */
+/*
+ * The array of argv's pointers, as it is before getopt_long(); or NULL.
+ * Kept for the whole process, here, where the leak checker sees it.
+ */
 static char *const *copy_argv(int argc, char **argv)
 {
-	char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
+	static char **copy;
 
+	free(copy);
+	copy = malloc(((size_t)argc + 1) * sizeof(*copy));
 	if (copy != NULL)
 		memcpy(copy, argv, ((size_t)argc + 1) * sizeof(*copy));
 	return copy;
