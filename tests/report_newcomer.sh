@@ -179,6 +179,24 @@ PY
 ok $? "--html: a chart of nothing but +++++ says too fast to measure, with no bars" ||
     diag < "$WORK/err"
 
+# --- a file with no result in it is named, exit 1: another tool's output,
+# an empty input; beside a file of results those are still printed
+printf '1024+0 records in\n1024+0 records out\n1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2.1 s, 511 MB/s\n' >"$WORK/dd.txt"
+report "$WORK/dd.txt"
+[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
+    [ "$(cat "$WORK/err")" = "$WORK/dd.txt: no bonnie++ results found" ]
+ok $? "a file of dd's output: 'no bonnie++ results found', exit 1, nothing printed" ||
+    diag <"$WORK/err"
+"$CLYDE" report </dev/null >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "the standard input: no bonnie++ results found" ]
+ok $? "an empty standard input: named, exit 1" || diag <"$WORK/err"
+report --csv tests/report/dameth_rrobin.txt "$WORK/dd.txt"
+[ "$rc" = 1 ] && grep -q '^spyder,1G,' "$WORK/out" &&
+    [ "$(cat "$WORK/err")" = "$WORK/dd.txt: no bonnie++ results found" ]
+ok $? "beside a file of results, the file without any is named and the results printed, exit 1" ||
+    diag <"$WORK/err"
+
 # --- the context of each run's rows under its tables (HTML, Markdown):
 # filesystem, mount options, profile, -b/-D, host, from clyde's JSON; a
 # bonnie++ CSV or table carries none, and none is made up
