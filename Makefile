@@ -37,6 +37,9 @@ HDR += include/csv_read.h include/table_read.h include/report_set.h \
 	include/report_cmd.h include/report_json.h include/report_html.h \
 	include/report_markdown.h include/stats.h include/json_read.h \
 	include/json_input.h include/report_summary.h
+# where a table's rows ran, under it in HTML and Markdown
+SRC += src/report_context.c
+HDR += include/report_context.h
 # the C library's math part (round, sqrt for --average; erfc, lgamma for
 # the statistics of sets)
 LDLIBS += -lm

@@ -224,8 +224,7 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 	char why[CSV_WHY_MAX];
 	unsigned long line;
 	struct result res;
-	bool ok = true;
-
+	bool ok = true, any = false;
 	const char *head;
 	size_t head_len;
 
@@ -236,7 +235,12 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 	for (;;) {
 		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
 		case CSV_IN_END:
-			return ok;
+			/* a file of something else says so (clyde(1), EXIT STATUS) */
+			if (ok && !any)
+				fprintf(stderr, "%s: no bonnie++ results found\n",
+				    strcmp(name, "-") == 0 ? "the standard input" :
+				    name);
+			return ok && any;
 		case CSV_IN_ERROR:
 			fprintf(stderr, "clyde report: %s: %s\n", name,
 			    strerror(errno));
@@ -246,6 +250,7 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 			ok = false;
 			break;
 		case CSV_IN_RESULT:
+			any = true;
 			if (*full)
 				break;
 			if (report_set_add_labelled(set, &res, label) != 0) {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "report_context.h"
 #include "report_html.h"
 #include "report_set.h"
 #include "report_text.h"
@@ -42,6 +43,7 @@ static const char style[] =
 "td.same{background:#eeeeee}\n"
 "p.origin{font-size:13px;color:#444}\n"
 "p.unmeasured{color:#444;margin:0}\n"
+"ul.context{font-size:12px;color:#333;margin:-1em 0 1.5em;max-width:1150px}\n"
 ".legend span{display:inline-block;margin-right:1.2em}\n"
 ".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;"
 "vertical-align:middle;border:1px solid #999}\n"
@@ -307,6 +309,33 @@ static void row_labels(const struct page *pg, size_t i,
 	report_text_size_label(size, ns, COMPAT_103, r, sweep);
 }
 
+/*
+ * Under a table: where its rows ran, one item per context (filesystem,
+ * mount options, profile, -b/-D, host), where the input carries them.
+ */
+static void context_list(struct page *pg, bool files)
+{
+	static const struct report_context_markup markup = { html_escape,
+	    { "<ul class=\"context\">\n", "</ul>\n" }, { "<li>", "</li>\n" },
+	    { "<b>", "</b>: " } };
+	struct report_contexts *list = calloc(1, sizeof(*list));
+	char label[64], name[NAME_MAX_LEN + 32];
+	size_t i;
+
+	if (list == NULL)
+		return;
+	for (i = 0; i < pg->set->n; i++) {
+		const struct result *r = nth(pg, i);
+
+		if (files ? !r->has_files : !r->has_io)
+			continue;
+		row_labels(pg, i, r, name, sizeof(name), label, sizeof(label));
+		report_context_add(list, r, name);
+	}
+	report_context_print(pg->out, list, &markup);
+	free(list);
+}
+
 static void table(struct page *pg, bool files)
 {
 	FILE *out = pg->out;
@@ -342,6 +371,7 @@ static void table(struct page *pg, bool files)
 			spread_rows(pg, i - pg->set->n, from);
 	}
 	fputs("</tbody>\n</table>\n", out);
+	context_list(pg, files);
 }
 
 #define BAR_LEFT 200

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "report_context.h"
 #include "report_markdown.h"
 #include "report_text.h"
 #include "util.h"
@@ -405,6 +406,39 @@ static void generations(struct md *m)
 	fprintf(m->out, "CSV generation%s: %s\n", kinds > 1 ? "s" : "", list);
 }
 
+/*
+ * Under a table: where its rows ran (filesystem, mount options, profile,
+ * -b/-D, host), a list item per context, where the input carries them.
+ */
+static void contexts(struct md *m, const struct report_row *rows, size_t n,
+    bool sweep)
+{
+	static const struct report_context_markup markup = { put_text,
+	    { "", "\n" }, { "- ", "\n" }, { "**", "**: " } };
+	struct report_contexts *list = calloc(1, sizeof(*list));
+	char name[NAME_MAX_LEN + 32];
+	size_t i, series;
+
+	if (list == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		if (rows[i].mean)
+			continue;
+		report_set_get(m->set, rows[i].index, &m->scratch);
+		series = 0;
+		if (sweep)
+			report_set_row_sweep(m->set, &rows[i], &series);
+		if (series > 0)
+			snprintf(name, sizeof(name), "%s #%zu", m->scratch.name,
+			    series);
+		else
+			snprintf(name, sizeof(name), "%s", m->scratch.name);
+		report_context_add(list, &m->scratch, name);
+	}
+	report_context_print(m->out, list, &markup);
+	free(list);
+}
+
 /* The sections of one table of the set: its results outside sweeps, or a sweep. */
 static void table(struct md *m, size_t t, const struct report_row *rows,
     size_t n)
@@ -430,6 +464,7 @@ static void table(struct md *m, size_t t, const struct report_row *rows,
 		section(m, true, rows, n, t > 0);
 	if (any_files)
 		section(m, false, rows, n, t > 0);
+	contexts(m, rows, n, t > 0);
 }
 
 void report_markdown_set(FILE *out, enum compat compat,

@@ -179,6 +179,69 @@ PY
 ok $? "--html: a chart of nothing but +++++ says too fast to measure, with no bars" ||
     diag < "$WORK/err"
 
+# --- a file with no result in it is named, exit 1: another tool's output,
+# an empty input; beside a file of results those are still printed
+printf '1024+0 records in\n1024+0 records out\n1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2.1 s, 511 MB/s\n' >"$WORK/dd.txt"
+report "$WORK/dd.txt"
+[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
+    [ "$(cat "$WORK/err")" = "$WORK/dd.txt: no bonnie++ results found" ]
+ok $? "a file of dd's output: 'no bonnie++ results found', exit 1, nothing printed" ||
+    diag <"$WORK/err"
+"$CLYDE" report </dev/null >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "the standard input: no bonnie++ results found" ]
+ok $? "an empty standard input: named, exit 1" || diag <"$WORK/err"
+report --csv tests/report/dameth_rrobin.txt "$WORK/dd.txt"
+[ "$rc" = 1 ] && grep -q '^spyder,1G,' "$WORK/out" &&
+    [ "$(cat "$WORK/err")" = "$WORK/dd.txt: no bonnie++ results found" ]
+ok $? "beside a file of results, the file without any is named and the results printed, exit 1" ||
+    diag <"$WORK/err"
+
+# --- the context of each run's rows under its tables (HTML, Markdown):
+# filesystem, mount options, profile, -b/-D, host, from clyde's JSON; a
+# bonnie++ CSV or table carries none, and none is made up
+t=$(fresh_target)
+"$CLYDE" --compat=2.00 -d "$t" $AS_USER -m ctxplain -r 0 -s 4 -f -n 0 -q \
+    --json="$WORK/plain.json" >/dev/null 2>"$WORK/err" &&
+    "$CLYDE" --compat=1.03 -d "$t" $AS_USER -m ctxsync -r 0 -s 4 -f -n 0 -q -b \
+    --json="$WORK/sync.json" >/dev/null 2>>"$WORK/err"
+ok $? "two JSON runs, one with -b" || diag <"$WORK/err"
+"$CLYDE" report --markdown "$WORK/plain.json" "$WORK/sync.json" >"$WORK/ctx.md" &&
+    "$CLYDE" report --html "$WORK/plain.json" "$WORK/sync.json" >"$WORK/ctx.html"
+python3 - "$WORK/plain.json" "$WORK/sync.json" "$WORK/ctx.md" "$WORK/ctx.html" <<'PY' 2>"$WORK/err"
+import json, re, sys
+def expected(path):
+    rec = json.load(open(path))
+    rec = rec[0] if isinstance(rec, list) else rec
+    t, h = rec["target"], rec["host"]
+    return [t["fstype"], t["mount_options"], "--compat=" + rec["compat"],
+            "host " + h["name"], "Linux " + h["kernel"], h["cpu"]]
+md = open(sys.argv[3]).read()
+html = open(sys.argv[4]).read()
+md_items = re.findall(r"^- \*\*(ctx\w+)\*\*: (.*)$", md, re.M)
+assert [n for n, _ in md_items] == ["ctxplain", "ctxsync"], md_items
+unescape = lambda s: re.sub(r"\\(.)", r"\1", s)
+lists = re.findall(r'<ul class="context">(.*?)</ul>', html, re.S)
+assert len(lists) == 1, lists  # -n 0: the large-file table only
+html_items = re.findall(r"<li><b>(ctx\w+)</b>: (.*?)</li>", lists[0])
+assert [n for n, _ in html_items] == ["ctxplain", "ctxsync"], html_items
+assert html.index('<ul class="context">') > html.index("<h2>Large file</h2>")
+for i, path in enumerate(sys.argv[1:3]):
+    for text in (unescape(md_items[i][1]), html_items[i][1]):
+        for part in expected(path):
+            assert part in text, (part, text)
+        sync = i == 1
+        assert ("-b (fsync)" in text) == sync, text
+        assert ("without -b or -D" in text) == (not sync), text
+PY
+ok $? "--markdown and --html: under the table, each run's filesystem, mount options, profile, -b, host as its JSON has them" ||
+    { diag <"$WORK/err"; diag <"$WORK/ctx.md"; }
+
+"$CLYDE" report --markdown tests/report/dameth_rrobin.txt >"$WORK/noctx.md" &&
+    "$CLYDE" report --html tests/report/dameth_rrobin.txt >"$WORK/noctx.html" &&
+    ! grep -q '^- ' "$WORK/noctx.md" && ! grep -q 'class="context"' "$WORK/noctx.html"
+ok $? "a bonnie++ table carries no context: none is listed"
+
 # --- in a real browser: the tables within 1200 pixels, and within an A4
 # page's 190 mm between its margins (718 CSS pixels) in the print styles.
 # A script added to a copy of the page puts the widths in its title.
