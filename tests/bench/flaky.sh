@@ -42,8 +42,9 @@ fi
 loadpids=
 scratch=
 stop_load() {
-	# the load's process groups, so that their children go too
-	for p in $loadpids; do kill -TERM -- "-$p" 2>/dev/null; done
+	# the load's process groups, so that their children go too (no "--":
+	# dash's kill takes it for a process and stops, and the wait hangs)
+	for p in $loadpids; do kill -TERM "-$p" 2>/dev/null; done
 	wait 2>/dev/null
 	loadpids=
 	[ -n "$scratch" ] && rm -rf "$scratch"
