@@ -49,6 +49,7 @@ struct table_read {
 	bool gap;                       /* a blank or other line since */
 	unsigned long first_line;
 	bool marked;                    /* a header line only bonnie++ writes */
+	bool bare;                      /* rows without any header line */
 	bool file_section;              /* its file section's header seen */
 	/* data rows past TABLE_ROWS_MAX: not read, named */
 	bool last_over;                 /* the last row was one */
@@ -75,6 +76,11 @@ struct table_read {
 	/* the results of the table that ended last */
 	struct result done[TABLE_DONE_MAX];
 	unsigned long done_line[TABLE_DONE_MAX];
+	/*
+	 * a row with no header line: to be named, not read, unless a CSV
+	 * line of the same run is next to it (csv_input drops it then)
+	 */
+	bool done_bare[TABLE_DONE_MAX];
 	size_t ndone;
 	unsigned long done_first;       /* its first line */
 	/* and its lines that did not read, in order */

@@ -439,7 +439,7 @@ static void start(struct table_read *t, unsigned long lineno)
 	t->gap = false;
 	t->wrapped_len = 0;
 	t->first_line = lineno;
-	t->marked = t->file_section = t->last_over = false;
+	t->marked = t->file_section = t->last_over = t->bare = false;
 	t->nover = 0;
 	memset(t->row_bad, 0, sizeof(t->row_bad));
 }
@@ -519,6 +519,7 @@ static size_t take_rows(struct table_read *t, size_t n)
 		set_generation(t, r);
 		t->done[n] = *r;
 		t->done_line[n] = t->row_line[i];
+		t->done_bare[n] = t->bare;
 		n++;
 	}
 	if (t->nover > 0) {
@@ -593,11 +594,12 @@ static size_t finish(struct table_read *t, bool end)
 	for (n = 0; n < t->nheld; n++) {
 		t->done[n] = t->held[n];
 		t->done_line[n] = t->held_line[n];
+		t->done_bare[n] = false;
 	}
 	first = n;
 	n = take_rows(t, n);
 	t->done_first = first > 0 ? t->held_first : t->first_line;
-	io_only = n > first && t->nbad == 0 && !t->file_section;
+	io_only = n > first && t->nbad == 0 && !t->file_section && !t->bare;
 	for (i = first; i < n && io_only; i++)
 		io_only = t->done[i].has_io && !t->done[i].has_files;
 	if (t->nbad == 0 && split_pair(t, &t->done[first], n - first)) {
@@ -864,6 +866,34 @@ static bool is_row_tail(const char *s)
 	return true;
 }
 
+/*
+ * A data row of bonnie++'s I/O section (a name, a size, six rates each
+ * with its %CP) with no header line of its table: the start of a table
+ * of such rows, which are named rather than read, since no line tells
+ * the version that wrote them.
+ */
+static void bare_row(struct table_read *t, const char *s,
+    unsigned long lineno)
+{
+	struct token tok[TOKENS_MAX];
+	size_t ntok = tokenize(s, tok, TOKENS_MAX);
+	int units;
+
+	/* a label and at least four pairs; a name, a label, six pairs */
+	if (ntok < 2 + 2 * 4 || ntok > 2 + 2 * GROUPS)
+		return;
+	for (units = 0; units < 2; units++) {
+		start(t, lineno);
+		t->state = S_IO_ROWS;
+		t->units = units == 1;
+		if (data_row(t, s, lineno)) {
+			t->bare = t->marked = true;
+			return;
+		}
+	}
+	start(t, 0);
+}
+
 /* Header lines; false for anything else. */
 static bool header_line(struct table_read *t, const char *s,
     unsigned long lineno, size_t *ended)
@@ -959,8 +989,10 @@ size_t table_read_line(struct table_read *t, const char *line,
 	strip_markup(line, s, sizeof(t->clean));
 	if (t->state == S_NONE && t->nrows == 0 && !contains(s, "Sequential") &&
 	    !contains(s, "-Per Chr-") && !starts(s, "Machine ") &&
-	    !starts(s, "Name:Size"))
-		return 0;       /* the cost of prose: one look */
+	    !starts(s, "Name:Size")) {
+		bare_row(t, s, lineno);
+		return 0;       /* the cost of prose: a look, a split */
+	}
 	if (*s == '\0') {
 		t->gap = true;
 		return 0;
@@ -1003,7 +1035,7 @@ size_t table_read_line(struct table_read *t, const char *line,
 	 * looks like a row.
 	 */
 	len = strlen(s);
-	if ((t->state == S_IO_ROWS || t->state == S_FILE_ROWS ||
+	if (!t->bare && (t->state == S_IO_ROWS || t->state == S_FILE_ROWS ||
 	    ((t->state == S_IO_TOP || t->state == S_FILE_TOP) && t->marked &&
 	    looks_like_row(s))) && len < sizeof(t->wrapped)) {
 		memcpy(t->wrapped, s, len);

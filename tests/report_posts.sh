@@ -2,9 +2,9 @@
 # clyde report on text tables as posts leave them (clyde(1), REPORT, Text
 # tables): the line of column heads cut, bonnie++'s table split in two by
 # hand, more rows than a table holds, bonnie++'s header lines with no row
-# under them (named, never skipped), the Version label kept, a section
-# the post did not show "absent"; and the tables of other programs, which
-# are neither read nor named.  The posts are in tests/report/table_posts
+# under them and a row with no header line (named, never skipped), the
+# Version label kept, a section the post did not show "absent"; and the
+# tables of other programs, which are neither read nor named.  The posts are in tests/report/table_posts
 # (INDEX.md), the real runs in tests/report/tables.
 . "$(dirname "$0")/lib.sh"
 
@@ -138,6 +138,26 @@ report --csv "$WORK/norows"
     [ "$(cat "$WORK/err")" = "$WORK/norows:3: table: bonnie++'s header lines, and no row under them that reads" ]
 ok $? "a 1.97 table without its rows: named at its Version line, exit 1" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# a data row with none of its table's lines (g005's I/O row and its
+# Latency row): named, for no line says which version wrote it; next to
+# the CSV line of its run it is that line's result, and no complaint
+g005=$C/g005_1.97_cunnie_vsphere_nvme.txt
+{ echo 'The run:'; grep -e '^vsphere_nvme  *16G ' -e '^Latency  *146ms' "$g005"; } >"$WORK/bare"
+report --csv "$WORK/bare"
+[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
+    [ "$(cat "$WORK/err")" = "$WORK/bare:2: table row: bonnie++'s figures without a header line of its table, which would say the version: not read" ]
+ok $? "a bonnie++ row without its table: named, exit 1" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+grep '^1\.97,' "$g005" >"$WORK/line"
+cat "$WORK/line" >>"$WORK/bare"
+report --json "$WORK/line"
+mv "$WORK/out" "$WORK/want"
+report --json "$WORK/bare"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && grep -q '"source": "csv"' "$WORK/out" &&
+    cmp -s "$WORK/want" "$WORK/out"
+ok $? "and with the CSV line of its run: that line, nothing named" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
 
 # --- the tables and figures of other programs: no result, nothing named
 # (hdparm, dbench, iperf, iozone, iostat, dd, the older Bonnie)
