@@ -91,7 +91,7 @@ TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh tests/fuzz.sh
 TESTS += tests/sweep.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
 TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
 TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
-TESTS += tests/target.sh tests/report_markdown.sh $(UNIT)
+TESTS += tests/target.sh tests/report_markdown.sh tests/report_posts.sh $(UNIT)
 
 # The whole suite through prove, three scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone

@@ -68,8 +68,10 @@ enum cell_status {
 	CELL_SKIPPED,           /* not run: empty cell */
 	CELL_TOO_FAST,          /* under 0.5 s: +++++ / +++ */
 	CELL_OK,
-	CELL_UNKNOWN            /* ran, rate not known: %CPU only (a 2.00a
+	CELL_UNKNOWN,           /* ran, rate not known: %CPU only (a 2.00a
 	                           table's file rates are garbage) */
+	CELL_ABSENT             /* a section the text table read did not
+	                           show: whether it ran is not known */
 };
 
 /* One table cell group: rate, %CPU and latency of a phase. */
@@ -148,7 +150,8 @@ struct result {
 	char generation[16];
 	bool from_table;                /* read from a text table, not CSV */
 	char format_version[16];        /* "" for 1.0x */
-	char bonnie_version[16];        /* "" for 1.0x */
+	char bonnie_version[16];        /* "" for a 1.0x CSV line; a
+	                                   table's Version label */
 
 	char name[NAME_MAX_LEN + 1];
 	int concurrency;                /* 0 unknown */
@@ -197,6 +200,14 @@ void result_init_run(struct result *res, const struct config *cfg);
  */
 void result_set_point(struct result *res, const struct config *cfg,
     unsigned i, bool first);
+
+/*
+ * The record was read from a text table that did not show this section
+ * (files: the small-file tests, else the large-file ones): its phases
+ * are CELL_ABSENT.  A formatter with a row per result gives it a row of
+ * "n/a" where a -s 0 or -n 0 run has none.
+ */
+bool result_section_absent(const struct result *res, bool files);
 
 /*
  * Derive the cells from the raw figures: rates, %CPU, the +++++ rule,

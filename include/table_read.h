@@ -25,6 +25,13 @@
 #define TABLE_LINE_MAX 512
 /* Why a row does not read (csv_read.h's CSV_WHY_MAX) */
 #define TABLE_WHY_MAX 160
+/*
+ * Results handed out at once: a held I/O table's and the next table's
+ * (an I/O table waits for a file table of the same names).
+ */
+#define TABLE_DONE_MAX (2 * TABLE_ROWS_MAX)
+/* Lines named at once: the rows, the rows past TABLE_ROWS_MAX, a header */
+#define TABLE_BAD_MAX (TABLE_ROWS_MAX + 2)
 
 struct table_read {
 	/* the table being read */
@@ -41,6 +48,13 @@ struct table_read {
 	unsigned idle;                  /* lines since the last table line */
 	bool gap;                       /* a blank or other line since */
 	unsigned long first_line;
+	bool marked;                    /* a header line only bonnie++ writes */
+	bool bare;                      /* rows without any header line */
+	bool file_section;              /* its file section's header seen */
+	/* data rows past TABLE_ROWS_MAX: not read, named */
+	bool last_over;                 /* the last row was one */
+	size_t nover;
+	unsigned long over_first, over_last;
 	struct result rows[TABLE_ROWS_MAX];
 	unsigned long row_line[TABLE_ROWS_MAX];
 	/* a row with a cell that does not read: no result, named */
@@ -51,14 +65,27 @@ struct table_read {
 	char wrapped[TABLE_LINE_MAX];
 	size_t wrapped_len;
 	unsigned long wrapped_line;
+	/*
+	 * The results of a table of I/O rows alone, held back: the next
+	 * table may hold their file rows (a post that split the two).
+	 */
+	struct result held[TABLE_ROWS_MAX];
+	unsigned long held_line[TABLE_ROWS_MAX];
+	size_t nheld;
+	unsigned long held_first;
 	/* the results of the table that ended last */
-	struct result done[TABLE_ROWS_MAX];
-	unsigned long done_line[TABLE_ROWS_MAX];
+	struct result done[TABLE_DONE_MAX];
+	unsigned long done_line[TABLE_DONE_MAX];
+	/*
+	 * a row with no header line: to be named, not read, unless a CSV
+	 * line of the same run is next to it (csv_input drops it then)
+	 */
+	bool done_bare[TABLE_DONE_MAX];
 	size_t ndone;
 	unsigned long done_first;       /* its first line */
-	/* and its rows that did not read, in order */
-	unsigned long bad_line[TABLE_ROWS_MAX];
-	char bad_why[TABLE_ROWS_MAX][TABLE_WHY_MAX];
+	/* and its lines that did not read, in order */
+	unsigned long bad_line[TABLE_BAD_MAX];
+	char bad_why[TABLE_BAD_MAX][TABLE_WHY_MAX];
 	size_t nbad;
 	/* work space */
 	char clean[TABLE_LINE_MAX];

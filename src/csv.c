@@ -216,7 +216,8 @@ static void rate_field(char *out, size_t n, const struct result *res,
 {
 	const struct cell *c = &res->cell[ph];
 
-	if (c->status == CELL_SKIPPED || c->status == CELL_UNKNOWN)
+	if (c->status == CELL_SKIPPED || c->status == CELL_UNKNOWN ||
+	    c->status == CELL_ABSENT)
 		snprintf(out, n, "%s", "");
 	else if (c->status == CELL_TOO_FAST)
 		snprintf(out, n, "+++++");
@@ -230,7 +231,7 @@ static void rate_field(char *out, size_t n, const struct result *res,
 
 static void cpu_field(char *out, size_t n, const struct cell *c)
 {
-	if (c->status == CELL_SKIPPED)
+	if (c->status == CELL_SKIPPED || c->status == CELL_ABSENT)
 		snprintf(out, n, "%s", "");
 	else if (c->status == CELL_TOO_FAST)
 		snprintf(out, n, "+++");

@@ -483,6 +483,7 @@ static void drop_repeat(struct table_read *t, const struct result *csv)
 	for (i = hit; i + 1 < t->ndone; i++) {
 		t->done[i] = t->done[i + 1];
 		t->done_line[i] = t->done_line[i + 1];
+		t->done_bare[i] = t->done_bare[i + 1];
 	}
 	t->ndone--;
 }
@@ -541,9 +542,16 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 
 	for (;;) {
 		if (ci->table_next < t->ndone) {
+			bool bare = t->done_bare[ci->table_next];
+
 			*res = t->done[ci->table_next];
 			*lineno = t->done_line[ci->table_next++];
-			return CSV_IN_RESULT;
+			if (!bare)
+				return CSV_IN_RESULT;
+			snprintf(why, why_len, "table row: bonnie++'s figures "
+			    "without a header line of its table, which would "
+			    "say the version: not read");
+			return CSV_IN_BAD;
 		}
 		if (ci->table_bad_next < t->nbad) {
 			*lineno = t->bad_line[ci->table_bad_next];

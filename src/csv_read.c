@@ -368,6 +368,7 @@ static int read_cpu(const char *s, struct cell *c)
 		c->cpu = (int)v;
 		return 0;
 	case CELL_UNKNOWN:
+	case CELL_ABSENT:
 		return -1;
 	case CELL_TOO_FAST:
 		/* 1.00-1.00b printed the CPU figure next to +++++ */

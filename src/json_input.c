@@ -134,6 +134,7 @@ static void read_test(struct reader *r, const struct json_value *t,
 	static const char *const status[] = {
 		[CELL_SKIPPED] = "skipped", [CELL_TOO_FAST] = "too_fast",
 		[CELL_OK] = "ok", [CELL_UNKNOWN] = "unknown",
+		[CELL_ABSENT] = "absent",
 	};
 	char s[16];
 	size_t i;

@@ -191,6 +191,9 @@ static void rate_cells(struct page *pg, const struct cell *c, enum phase_id ph)
 	fmt_latency(lat, sizeof(lat), c->latency_us);
 	if (c->status == CELL_SKIPPED) {
 		fputs("<td></td><td></td>", out);
+	} else if (c->status == CELL_ABSENT) {
+		fputs("<td title=\"not in the table it was read from\">n/a</td>"
+		    "<td>n/a</td>", out);
 	} else if (c->status == CELL_TOO_FAST) {
 		fputs("<td title=\"under 0.5 s: too fast to measure\">+++++</td>"
 		    "<td>+++</td>", out);
@@ -350,10 +353,13 @@ static void table(struct page *pg, bool files)
 	for (i = 0; i < rows(pg); i++) {
 		const struct result *r = nth(pg, i);
 
-		if (files ? !r->has_files : !r->has_io)
+		if ((files ? !r->has_files : !r->has_io) &&
+		    !result_section_absent(r, files))
 			continue;
 		row_labels(pg, i, r, name, sizeof(name), label, sizeof(label));
-		if (files)
+		if (result_section_absent(r, files))
+			snprintf(label, sizeof(label), "n/a");
+		else if (files)
 			fmt_files_spec(label, sizeof(label), &r->files);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
@@ -424,7 +430,7 @@ static void chart(struct page *pg, enum phase_id ph)
 	for (i = 0; i < rows(pg); i++) {
 		enum cell_status st = nth(pg, i)->cell[ph].status;
 
-		n += st != CELL_SKIPPED;
+		n += st != CELL_SKIPPED && st != CELL_ABSENT;
 		measured += st == CELL_OK;
 	}
 	if (n == 0)
@@ -447,7 +453,8 @@ static void chart(struct page *pg, enum phase_id ph)
 		double y = (double)(n * BAR_ROW) + 2;
 		double w = 0;
 
-		if (c->status == CELL_SKIPPED || c->status == CELL_UNKNOWN)
+		if (c->status == CELL_SKIPPED || c->status == CELL_UNKNOWN ||
+		    c->status == CELL_ABSENT)
 			continue;
 		n++;
 		fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "

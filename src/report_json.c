@@ -116,6 +116,7 @@ static void json_test(FILE *out, const struct cell *c, bool from_run)
 		[CELL_TOO_FAST] = "too_fast",
 		[CELL_OK] = "ok",
 		[CELL_UNKNOWN] = "unknown",
+		[CELL_ABSENT] = "absent",
 	};
 
 	/* --precise prints a short phase's figure; it is still too short */

@@ -91,6 +91,10 @@ static void cells(FILE *out, const struct result *r, int first, bool units)
 		case CELL_SKIPPED:
 			fputs("  |  |", out);
 			break;
+		case CELL_ABSENT:
+			/* not in the table it was read from */
+			fputs(" n/a | n/a |", out);
+			break;
 		case CELL_TOO_FAST:
 			fputs(" +++++ | +++ |", out);
 			break;
@@ -138,7 +142,9 @@ static void row(const struct md *m, const struct result *r,
 	put_text(m->out, r->name);
 	if (series > 0)
 		fprintf(m->out, " #%zu", series);
-	if (first == PH_PUTC)
+	if (result_section_absent(r, first != PH_PUTC))
+		snprintf(label, sizeof(label), "n/a");
+	else if (first == PH_PUTC)
 		report_text_size_label(label, sizeof(label), m->compat, r,
 		    sweep);
 	else
@@ -315,7 +321,8 @@ static void section(struct md *m, bool io, const struct report_row *rows,
 			report_set_group_mean(m->set, rows[i].index, &m->scratch);
 		else
 			report_set_get(m->set, rows[i].index, &m->scratch);
-		if (!(io ? m->scratch.has_io : m->scratch.has_files))
+		if (!(io ? m->scratch.has_io : m->scratch.has_files) &&
+		    !result_section_absent(&m->scratch, !io))
 			continue;
 		row(m, &m->scratch, &rows[i], sweep, first);
 		percent(m, &m->scratch, item, group, first);

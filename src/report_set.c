@@ -220,7 +220,8 @@ static unsigned ran_mask(const struct report_item *it)
 	int i;
 
 	for (i = 0; i < PH_COUNT; i++)
-		if (it->cell[i].status != CELL_SKIPPED)
+		if (it->cell[i].status != CELL_SKIPPED &&
+		    it->cell[i].status != CELL_ABSENT)
 			m |= 1u << i;
 	return m;
 }

@@ -90,6 +90,7 @@ static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
 {
 	switch (c->status) {
 	case CELL_SKIPPED:
+	case CELL_ABSENT:
 		fputs("          ", out);
 		return;
 	case CELL_TOO_FAST:

@@ -112,3 +112,8 @@ void result_finalize(struct result *res, bool precise)
 		c->cpu = (int)((double)pf->cpu_ns / (double)pf->elapsed_ns * 100.0);
 	}
 }
+
+bool result_section_absent(const struct result *res, bool files)
+{
+	return res->cell[files ? PH_FIRST_FILE : PH_PUTC].status == CELL_ABSENT;
+}

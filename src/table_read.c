@@ -439,13 +439,15 @@ static void start(struct table_read *t, unsigned long lineno)
 	t->gap = false;
 	t->wrapped_len = 0;
 	t->first_line = lineno;
+	t->marked = t->file_section = t->last_over = t->bare = false;
+	t->nover = 0;
 	memset(t->row_bad, 0, sizeof(t->row_bad));
 }
 
 void table_read_init(struct table_read *t)
 {
 	start(t, 0);
-	t->ndone = t->nbad = 0;
+	t->ndone = t->nbad = t->nheld = 0;
 }
 
 /* The generation the table's layout and Version line show. */
@@ -466,7 +468,9 @@ static void set_generation(const struct table_read *t, struct result *r)
 		return;
 	}
 	if (!t->latency && t->concurrency == 0 && v < 1.9) {
+		/* the CSV line of 1.0x has no version; its table has */
 		strcpy(r->generation, "1.0x");
+		strcpy(r->bonnie_version, t->version);
 		return;
 	}
 	/* 1.93 wrote the format tag of 1.92b; a table without a version, 1.97 */
@@ -482,23 +486,30 @@ static void set_generation(const struct table_read *t, struct result *r)
 
 static void give_up_wrapped(struct table_read *t);
 
-/*
- * Hand the table's rows over to done[], and those that did not read to
- * bad_line[]; the table is gone.
- */
-static size_t finish(struct table_read *t)
+/* Line 'at' did not read, for 'why': named with the table's rows. */
+static void name_line(struct table_read *t, unsigned long at, const char *why)
 {
-	size_t i, n = 0;
+	if (t->nbad == TABLE_BAD_MAX)
+		return;
+	t->bad_line[t->nbad] = at;
+	snprintf(t->bad_why[t->nbad++], TABLE_WHY_MAX, "%s", why);
+}
 
-	give_up_wrapped(t);
-	t->nbad = 0;
+/*
+ * The table's results into done[] from n on, its rows that did not read
+ * into bad_line[]; returns the new count.  A table of bonnie++'s header
+ * lines with no row that reads is named at its first line.
+ */
+static size_t take_rows(struct table_read *t, size_t n)
+{
+	char why[TABLE_WHY_MAX];
+	size_t i;
+
 	for (i = 0; i < t->nrows; i++) {
 		struct result *r = &t->rows[i];
 
 		if (t->row_bad[i]) {
-			t->bad_line[t->nbad] = t->bad_at[i];
-			memcpy(t->bad_why[t->nbad++], t->bad_at_why[i],
-			    TABLE_WHY_MAX);
+			name_line(t, t->bad_at[i], t->bad_at_why[i]);
 			continue;
 		}
 		if (!r->has_io && !r->has_files)
@@ -508,19 +519,127 @@ static size_t finish(struct table_read *t)
 		set_generation(t, r);
 		t->done[n] = *r;
 		t->done_line[n] = t->row_line[i];
+		t->done_bare[n] = t->bare;
 		n++;
 	}
+	if (t->nover > 0) {
+		snprintf(why, sizeof(why), "table row: the table's rows from "
+		    "here to line %lu (%zu) are not read: a table has at most "
+		    "%d rows", t->over_last, t->nover, TABLE_ROWS_MAX);
+		name_line(t, t->over_first, why);
+	}
+	if (t->nrows == 0 && t->nover == 0 && t->marked)
+		name_line(t, t->first_line, "table: bonnie++'s header lines, "
+		    "and no row under them that reads");
+	return n;
+}
+
+/*
+ * The name of an I/O row and of a file row the same as far as the
+ * shorter shows (labels cut them).  A file row without a name is 1.0x's
+ * file section of a whole table, which names no machine: the rest of an
+ * I/O table, whatever its name.
+ */
+static bool same_name(const char *io, const char *file)
+{
+	size_t la = strlen(io), lb = strlen(file);
+
+	if (la == 0 || lb == 0)
+		return lb == 0;
+	return strncmp(io, file, la < lb ? la : lb) == 0;
+}
+
+/*
+ * The file results file[0..n) are those of the held I/O results: a file
+ * table alone, as many rows, the same names in the same order.
+ */
+static bool split_pair(const struct table_read *t, const struct result *file,
+    size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n != t->nheld)
+		return false;
+	for (i = 0; i < n; i++)
+		if (file[i].has_io || !file[i].has_files ||
+		    strcmp(file[i].generation, t->held[i].generation) != 0 ||
+		    !same_name(t->held[i].name, file[i].name))
+			return false;
+	return true;
+}
+
+/* A section the table did not show: not known, neither run nor skipped. */
+static void mark_absent(struct result *r)
+{
+	int ph;
+
+	for (ph = 0; ph < PH_COUNT; ph++)
+		if (ph < PH_FIRST_FILE ? !r->has_io : !r->has_files)
+			r->cell[ph].status = CELL_ABSENT;
+}
+
+/*
+ * Hand the table's rows over to done[], and those that did not read to
+ * bad_line[]; the table is gone.  A table of I/O rows alone is held back
+ * (unless this is the end): when the next is a file table of the same
+ * names, each I/O row and its file row are one result.
+ */
+static size_t finish(struct table_read *t, bool end)
+{
+	size_t i, n, first;
+	bool io_only;
+
+	give_up_wrapped(t);
+	t->nbad = 0;
+	for (n = 0; n < t->nheld; n++) {
+		t->done[n] = t->held[n];
+		t->done_line[n] = t->held_line[n];
+		t->done_bare[n] = false;
+	}
+	first = n;
+	n = take_rows(t, n);
+	t->done_first = first > 0 ? t->held_first : t->first_line;
+	io_only = n > first && t->nbad == 0 && !t->file_section && !t->bare;
+	for (i = first; i < n && io_only; i++)
+		io_only = t->done[i].has_io && !t->done[i].has_files;
+	if (t->nbad == 0 && split_pair(t, &t->done[first], n - first)) {
+		for (i = 0; i < first; i++) {
+			const struct result *f = &t->done[first + i];
+
+			t->done[i].has_files = true;
+			t->done[i].files = f->files;
+			memcpy(&t->done[i].cell[PH_FIRST_FILE],
+			    &f->cell[PH_FIRST_FILE],
+			    sizeof(f->cell[0]) * (PH_COUNT - PH_FIRST_FILE));
+		}
+		n = first;
+		t->nheld = 0;
+	} else if (io_only && !end) {
+		for (i = first; i < n; i++) {
+			t->held[i - first] = t->done[i];
+			t->held_line[i - first] = t->done_line[i];
+		}
+		t->nheld = n - first;
+		t->held_first = t->first_line;
+		n = first;
+	} else if (n == first && t->nbad == 0 && !end) {
+		/* no table after all (prose): the held rows wait on */
+		n = 0;
+	} else {
+		t->nheld = 0;
+	}
+	for (i = 0; i < n; i++)
+		mark_absent(&t->done[i]);
 	t->ndone = n;
-	t->done_first = t->first_line;
 	start(t, 0);
 	return n + t->nbad;
 }
 
 size_t table_read_end(struct table_read *t)
 {
-	if (t->state == S_NONE && t->nrows == 0)
+	if (t->state == S_NONE && t->nrows == 0 && t->nheld == 0)
 		return t->ndone = t->nbad = 0;
-	return finish(t);
+	return finish(t, true);
 }
 
 /* A new row, or NULL when the table has no room. */
@@ -537,22 +656,62 @@ static struct result *new_row(struct table_read *t, unsigned long lineno)
 	return r;
 }
 
+/* A row past the table's room: counted, to be named. */
+static void over(struct table_read *t, unsigned long lineno)
+{
+	if (t->nover++ == 0)
+		t->over_first = lineno;
+	t->over_last = lineno;
+	t->last_over = true;
+}
+
+/*
+ * A data row right under the Version and -Per Chr- lines, or the title
+ * lines of the file section: the post cut the line of column heads, and
+ * the row's shape says what it is.  2.00a's rates may have their unit.
+ */
+static bool headless_row(struct table_read *t, const char *s, bool file,
+    struct result *r)
+{
+	if (!file && !t->units && strtod(t->version, NULL) >= 1.98)
+		t->units = true;
+	if (read_row(t, s, file, r))
+		return true;
+	if (file || t->version[0] != '\0')
+		return false;
+	t->units = !t->units;
+	if (read_row(t, s, file, r))
+		return true;
+	t->units = !t->units;
+	return false;
+}
+
 /* A data row in the section being read; false when it is none. */
 static bool data_row(struct table_read *t, const char *s,
     unsigned long lineno)
 {
-	bool file = t->state == S_FILE_ROWS;
+	bool file = t->state == S_FILE_ROWS || t->state == S_FILE_TOP;
 	struct result tmp, *r;
 
-	if (t->state != S_IO_ROWS && !file)
+	if (t->state == S_IO_TOP || t->state == S_FILE_TOP) {
+		csv_result_clear(&tmp);
+		if (!headless_row(t, s, file, &tmp))
+			return false;
+		t->state = file ? S_FILE_ROWS : S_IO_ROWS;
+	} else if (t->state != S_IO_ROWS && !file) {
 		return false;
+	}
 	if (!file) {
 		csv_result_clear(&tmp);
-		if (!read_row(t, s, false, &tmp) || (r = new_row(t, lineno)) == NULL)
+		if (!read_row(t, s, false, &tmp))
 			return false;
+		if ((r = new_row(t, lineno)) == NULL) {
+			over(t, lineno);
+			return true;
+		}
 		*r = tmp;
 		t->nio++;
-		t->last_file = false;
+		t->last_file = t->last_over = false;
 		return true;
 	}
 	/* the k-th file row goes with the k-th I/O row (bon_csv2txt) */
@@ -565,8 +724,12 @@ static bool data_row(struct table_read *t, const char *s,
 		r = &t->rows[t->nfile];
 	} else {
 		csv_result_clear(&tmp);
-		if (!read_row(t, s, true, &tmp) || (r = new_row(t, lineno)) == NULL)
+		if (!read_row(t, s, true, &tmp))
 			return false;
+		if ((r = new_row(t, lineno)) == NULL) {
+			over(t, lineno);
+			return true;
+		}
 	}
 	*r = tmp;
 	/* 1.98 to 2.00a printed garbage for every file rate: not a rate */
@@ -579,6 +742,7 @@ static bool data_row(struct table_read *t, const char *s,
 	}
 	t->nfile++;
 	t->last_file = true;
+	t->last_over = false;
 	return true;
 }
 
@@ -652,7 +816,7 @@ static void row_why(const struct table_read *t, const char *s, bool file,
  */
 static void give_up_wrapped(struct table_read *t)
 {
-	bool file = t->state == S_FILE_ROWS;
+	bool file = t->state == S_FILE_ROWS || t->state == S_FILE_TOP;
 	char why[TABLE_WHY_MAX];
 	size_t i;
 
@@ -660,7 +824,8 @@ static void give_up_wrapped(struct table_read *t)
 		return;
 	t->wrapped[t->wrapped_len] = '\0';
 	t->wrapped_len = 0;
-	if ((!file && t->state != S_IO_ROWS) || !looks_like_row(t->wrapped))
+	/* the older Bonnie's rows are no bonnie++ rows: not named */
+	if (t->state == S_NONE || !t->marked || !looks_like_row(t->wrapped))
 		return;
 	if (file && t->nfile < t->nio) {
 		i = t->nfile;
@@ -701,15 +866,45 @@ static bool is_row_tail(const char *s)
 	return true;
 }
 
+/*
+ * A data row of bonnie++'s I/O section (a name, a size, six rates each
+ * with its %CP) with no header line of its table: the start of a table
+ * of such rows, which are named rather than read, since no line tells
+ * the version that wrote them.
+ */
+static void bare_row(struct table_read *t, const char *s,
+    unsigned long lineno)
+{
+	struct token tok[TOKENS_MAX];
+	size_t ntok = tokenize(s, tok, TOKENS_MAX);
+	int units;
+
+	/* a label and at least four pairs; a name, a label, six pairs */
+	if (ntok < 2 + 2 * 4 || ntok > 2 + 2 * GROUPS)
+		return;
+	for (units = 0; units < 2; units++) {
+		start(t, lineno);
+		t->state = S_IO_ROWS;
+		t->units = units == 1;
+		if (data_row(t, s, lineno)) {
+			t->bare = t->marked = true;
+			return;
+		}
+	}
+	start(t, 0);
+}
+
 /* Header lines; false for anything else. */
 static bool header_line(struct table_read *t, const char *s,
     unsigned long lineno, size_t *ended)
 {
 	if (contains(s, "Sequential Output")) {
 		if (t->state != S_NONE || t->nrows > 0)
-			*ended = finish(t);
+			*ended = finish(t, false);
 		start(t, lineno);
 		take_version(t, s);
+		/* bonnie's older tables have no Version label */
+		t->marked = contains(s, "Version");
 		t->state = S_IO_TOP;
 		return true;
 	}
@@ -722,13 +917,14 @@ static bool header_line(struct table_read *t, const char *s,
 		if (t->nfile > 0 || (t->nrows > 0 && (t->gap ||
 		    (t->state != S_IO_ROWS && t->state != S_IO_TOP) ||
 		    (!t->latency && contains(s, "Version"))))) {
-			*ended = finish(t);
+			*ended = finish(t, false);
 			start(t, lineno);
 		}
 		if (t->state == S_NONE)
 			t->first_line = lineno;
 		if (t->version[0] == '\0')
 			take_version(t, s);
+		t->marked = t->file_section = true;
 		t->state = S_FILE_TOP;
 		return true;
 	}
@@ -738,17 +934,22 @@ static bool header_line(struct table_read *t, const char *s,
 			start(t, lineno);
 		if (starts(s, "Concurrency"))
 			t->concurrency = atoi(s + 11);
+		/* bonnie's is "-Per Char-" */
+		t->marked = t->marked || contains(s, "-Per Chr-");
 		t->state = S_IO_TOP;
 		return true;
 	}
 	if (starts(s, "Machine ") || starts(s, "Name:Size")) {
 		if (t->nio > 0) {
-			*ended = finish(t);
+			*ended = finish(t, false);
 			start(t, lineno);
 		}
 		if (t->state == S_NONE)
 			t->first_line = lineno;
 		t->units = starts(s, "Name:Size");
+		/* bonnie's is "Machine    MB K/sec %CPU" */
+		t->marked = t->marked || t->units || (contains(s, " Size") &&
+		    contains(s, "/sec %CP "));
 		t->state = S_IO_ROWS;
 		return true;
 	}
@@ -761,6 +962,9 @@ static bool header_line(struct table_read *t, const char *s,
 		t->state = S_FILE_ROWS;
 		return true;
 	}
+	/* the Latency row of a row past the table's room, or of none */
+	if (starts(s, "Latency") && (t->last_over || t->nrows == 0))
+		return true;
 	if (starts(s, "Latency") && t->nrows > 0) {
 		size_t i = t->last_file ? t->nfile - 1 : t->nio - 1;
 		char why[TABLE_WHY_MAX];
@@ -785,8 +989,10 @@ size_t table_read_line(struct table_read *t, const char *line,
 	strip_markup(line, s, sizeof(t->clean));
 	if (t->state == S_NONE && t->nrows == 0 && !contains(s, "Sequential") &&
 	    !contains(s, "-Per Chr-") && !starts(s, "Machine ") &&
-	    !starts(s, "Name:Size"))
-		return 0;       /* the cost of prose: one look */
+	    !starts(s, "Name:Size")) {
+		bare_row(t, s, lineno);
+		return 0;       /* the cost of prose: a look, a split */
+	}
 	if (*s == '\0') {
 		t->gap = true;
 		return 0;
@@ -823,16 +1029,21 @@ size_t table_read_line(struct table_read *t, const char *line,
 		return ended;
 	}
 	t->gap = true;
-	/* a row that lacks its end: perhaps wrapped */
+	/*
+	 * A row that lacks its end: perhaps wrapped.  Under the title lines
+	 * of a bonnie++ table without the line of column heads, only what
+	 * looks like a row.
+	 */
 	len = strlen(s);
-	if ((t->state == S_IO_ROWS || t->state == S_FILE_ROWS) &&
-	    len < sizeof(t->wrapped)) {
+	if (!t->bare && (t->state == S_IO_ROWS || t->state == S_FILE_ROWS ||
+	    ((t->state == S_IO_TOP || t->state == S_FILE_TOP) && t->marked &&
+	    looks_like_row(s))) && len < sizeof(t->wrapped)) {
 		memcpy(t->wrapped, s, len);
 		t->wrapped_len = len;
 		t->wrapped_line = lineno;
 	}
 	if (++t->idle >= IDLE_MAX)
-		return finish(t);
+		return finish(t, false);
 	return 0;
 }
 
@@ -842,8 +1053,13 @@ bool table_same_run(const struct result *table, const struct result *csv)
 	int ph;
 
 	/* a name taken out of the CSV line by hand (f001: ",2G,...") */
-	if ((csv->name[0] != '\0' && strncmp(table->name, csv->name, n) != 0) ||
-	    table->has_io != csv->has_io || table->has_files != csv->has_files)
+	if (csv->name[0] != '\0' && strncmp(table->name, csv->name, n) != 0)
+		return false;
+	/* a section the table did not show may be anything */
+	if ((table->has_io != csv->has_io &&
+	    table->cell[PH_PUTC].status != CELL_ABSENT) ||
+	    (table->has_files != csv->has_files &&
+	    table->cell[PH_FIRST_FILE].status != CELL_ABSENT))
 		return false;
 	if (table->has_io && table->file_size_mib != csv->file_size_mib)
 		return false;
@@ -856,6 +1072,8 @@ bool table_same_run(const struct result *table, const struct result *csv)
 	for (ph = 0; ph < PH_COUNT; ph++) {
 		const struct cell *a = &table->cell[ph], *b = &csv->cell[ph];
 
+		if (a->status == CELL_ABSENT)
+			continue;
 		if (a->status == CELL_UNKNOWN) {
 			if (b->status != CELL_OK || a->cpu != b->cpu)
 				return false;

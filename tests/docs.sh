@@ -125,6 +125,19 @@ fi
 ok $? "The JSON record names every key of the records, and no key they lack" ||
     diag < "$WORK/diff"
 
+# the statuses of a test: those of runs, a 2.00a table's unknown file
+# rates, a -f -n 0 table's file tests that it does not show
+T=tests/report/tables
+grep -v -e , -e '^###' -e '^rc=' "$T/v2.00a_big.txt" |
+    "$CLYDE" report --json - >"$WORK/table200.json" 2>>"$WORK/err"
+"$CLYDE" report --json tests/report/corpus/m013_1.03_meghan_nfs_f_n0_lkml.txt \
+    >"$WORK/table103.json" 2>>"$WORK/err"
+page test-statuses "$PAGE" "$WORK/run103.json" "$WORK/run200.json" \
+    "$WORK/table200.json" "$WORK/table103.json" >"$WORK/diff"
+[ ! -s "$WORK/diff" ]
+ok $? "The JSON record names every status of a test that records have, and no other" ||
+    diag < "$WORK/diff"
+
 py '
 for path in sys.argv[1:3]:
     r = load(path)

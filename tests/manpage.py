@@ -154,6 +154,28 @@ def json_keys(page, records):
         print("named in The JSON record, in no record: %s" % k)
 
 
+def test_statuses(page, records):
+    """The values of a test's "status" that the tests item names (each
+    with Qq, up to the rate key) against those the records hold."""
+    body = section(read(page), ".Ss The JSON record")
+    i = body.index(".Ql status", body.index(".It tests")) + 1
+    named = set()
+    while i < len(body) and body[i] != ".Ql rate":
+        words = tokens(body[i])
+        named.update(w for w, m in zip(words[1:], words) if m == "Qq")
+        i += 1
+    seen = set()
+    for path in records:
+        with open(path, encoding="utf-8") as f:
+            rec = json.load(f)
+        for r in rec if isinstance(rec, list) else [rec]:
+            seen.update(t["status"] for t in r["tests"].values())
+    for s in sorted(seen - named):
+        print("a status in a record, not named in tests: %s" % s)
+    for s in sorted(named - seen):
+        print("a status named in tests, in no record: %s" % s)
+
+
 def csv_section(lines, profile):
     return section(lines, ".Ss The %s CSV line" % profile)
 
@@ -338,6 +360,8 @@ def main(argv):
         exit_statuses(args[0])
     elif cmd == "bugs":
         bugs(args[0])
+    elif cmd == "test-statuses":
+        test_statuses(args[0], args[1:])
     elif cmd == "diagnostics":
         diagnostics(args[0], args[1:])
     else:
