@@ -1,7 +1,9 @@
 #!/bin/sh
 # Fuzz the reader of clyde report for FUZZ_SECONDS (default 15) with
 # libFuzzer, seeded with the corpus of real bonnie++ output, the tables of
-# tests/report/tables and the 2.00a golden files.  A TAP skip when clang
+# tests/report/tables, the web pages of tests/report/pages (bon_csv2html's
+# tables, inline markup, a page run onto one line) and the 2.00a golden
+# files.  A TAP skip when clang
 # or its fuzzer runtime is missing (Debian: clang and libclang-rt-14-dev).
 # `make fuzz` runs it longer.
 cd "$(dirname "$0")/.." || exit 1
@@ -10,7 +12,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 
 echo "1..1"
-src="src/csv_read.c src/csv_input.c src/table_read.c src/csv.c src/report_text.c
+src="src/csv_read.c src/csv_input.c src/table_read.c src/html_read.c src/csv.c src/report_text.c
 	src/report_json.c src/report_html.c src/report_markdown.c
 	src/report_set.c src/util.c
 	src/result.c"
@@ -25,6 +27,7 @@ fi
 mkdir "$work/corpus"
 cp tests/report/corpus/* tests/golden/*.txt "$work/corpus/"
 for f in tests/report/tables/*.txt; do cp "$f" "$work/corpus/table_${f##*/}"; done
+for f in tests/report/pages/*; do cp "$f" "$work/corpus/page_${f##*/}"; done
 cut -f6 tests/report/csv_lines.tsv > "$work/corpus/lines.txt"
 # -rss_limit_mb: the reader holds its buffers; a growing process fails
 if "$work/fuzz_reader" -max_total_time="$seconds" -rss_limit_mb=512 \
