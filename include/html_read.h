@@ -21,7 +21,9 @@
 
 /* cells of a row: a 2.00a page's data row has 32 at most */
 #define HTML_CELLS_MAX 64
-#define HTML_CELL_MAX 256
+/* a cell may hold a whole CSV line (a wiki's table) */
+#define HTML_CELL_MAX 1024
+#define HTML_FIELD_MAX 256
 /* fields of the CSV line a row stands for (1.98: 50) */
 #define HTML_FIELDS_MAX 50
 /* lines one input line may give (a page on one line gives several) */
@@ -56,7 +58,7 @@ struct html_read {
 	bool pending;
 	unsigned long pending_line;
 	size_t nfields;
-	char field[HTML_FIELDS_MAX][HTML_CELL_MAX];
+	char field[HTML_FIELDS_MAX][HTML_FIELD_MAX];
 	/* what the lines gave, handed out in order */
 	struct html_item item[HTML_ITEMS_MAX];
 	size_t nitems, next;

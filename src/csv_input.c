@@ -494,6 +494,13 @@ static int next_line_result(struct csv_input *ci, struct result *res,
 			continue;
 		*lineno = lg.lineno;
 		k = csv_read_line(lg.text, res, why, why_len, &info);
+		/* markup around a CSV line: "<p>host,2G,...,35</p>" */
+		if (k == CSV_BAD && strcmp(text, lg.text) != 0) {
+			if (csv_read_line(text, res, why, why_len, &info) ==
+			    CSV_RESULT)
+				return CSV_IN_RESULT;
+			k = csv_read_line(lg.text, res, why, why_len, &info);
+		}
 		/* a page whose line breaks were lost: the CSV line in the run */
 		if (!lg.bad && (k == CSV_BAD || (k == CSV_NOT_RESULT &&
 		    info.fields >= 27)) && runon_table(lg.text)) {

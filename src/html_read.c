@@ -213,7 +213,7 @@ static void add_bad(struct html_read *h, unsigned long lineno, const char *why)
 
 /* The CSV line of the fields, queued as a result to read. */
 static void add_fields(struct html_read *h, unsigned long lineno,
-    char field[][HTML_CELL_MAX], size_t n)
+    char field[][HTML_FIELD_MAX], size_t n)
 {
 	struct html_item *it = new_item(h, lineno);
 	size_t i, o = 0;
@@ -325,8 +325,8 @@ static void latency_row(struct html_read *h, size_t at)
 
 	for (sect = 0; sect < 2 && at != (size_t)-1; sect++) {
 		for (k = 0; k < 6 && at + 1 + k < h->ncells; k++)
-			snprintf(h->field[base + sect * 6 + k], HTML_CELL_MAX,
-			    "%s", h->cell[at + 1 + k]);
+			snprintf(h->field[base + sect * 6 + k], HTML_FIELD_MAX,
+			    "%.255s", h->cell[at + 1 + k]);
 		at = find_cell(h, at + 7, "Latency");
 	}
 	flush_pending(h);
@@ -334,7 +334,7 @@ static void latency_row(struct html_read *h, size_t at)
 
 static void set_field(struct html_read *h, size_t i, const char *v)
 {
-	snprintf(h->field[i], HTML_CELL_MAX, "%s", v);
+	snprintf(h->field[i], HTML_FIELD_MAX, "%.255s", v);
 }
 
 /*
@@ -395,6 +395,7 @@ static void row_19x(struct html_read *h)
 static void data_row(struct html_read *h)
 {
 	size_t at = find_cell(h, 0, "Latency"), i;
+	struct html_item *it;
 
 	if (at != (size_t)-1) {
 		if (h->pending)
@@ -402,8 +403,15 @@ static void data_row(struct html_read *h)
 		return;
 	}
 	flush_pending(h);
-	if (h->ncells < 20)
+	if (h->ncells < 20) {
+		/* a line in a cell of another table: a CSV line in a wiki */
+		for (i = 0; i < h->ncells; i++)
+			if (strchr(h->cell[i], ',') != NULL &&
+			    (it = new_item(h, h->row_line)) != NULL)
+				snprintf(it->text, sizeof(it->text), "%s",
+				    h->cell[i]);
 		return;
+	}
 	if (h->latency || h->rowspan) {
 		row_19x(h);
 		return;
@@ -411,7 +419,7 @@ static void data_row(struct html_read *h)
 	if (h->ncells == 31) {
 		/* 1.90a: the format tag and the version were left out */
 		for (i = h->ncells + 2; i-- > 2;)
-			memcpy(h->field[i], h->cell[i - 2], HTML_CELL_MAX);
+			set_field(h, i, h->cell[i - 2]);
 		set_field(h, 0, "2");
 		set_field(h, 1, h->version[0] != '\0' ? h->version : "1.90a");
 		add_fields(h, h->row_line, h->field, h->ncells + 2);
@@ -422,7 +430,9 @@ static void data_row(struct html_read *h)
 		    "any bonnie++ CSV line has fields");
 		return;
 	}
-	add_fields(h, h->row_line, h->cell, h->ncells);
+	for (i = 0; i < h->ncells; i++)
+		set_field(h, i, h->cell[i]);
+	add_fields(h, h->row_line, h->field, h->ncells);
 }
 
 static void cell_end(struct html_read *h)
@@ -632,6 +642,9 @@ void html_item_result(const struct html_item *it, struct result *res)
 	    PH_GET_BLOCK };
 	size_t i;
 
+	/* a bon_csv2html row; a CSV line in a cell is one as it stands */
+	if (!it->result)
+		return;
 	res->from_table = true;
 	for (i = 0; it->mib && i < sizeof(mib) / sizeof(mib[0]); i++) {
 		struct cell *c = &res->cell[mib[i]];

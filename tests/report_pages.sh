@@ -116,6 +116,22 @@ report --csv "$WORK/short.html"
 ok $? "a bon_csv2html row short of two cells: named, exit 1" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# CSV lines of the corpus in the cells of a wiki's table and in <p>: read,
+# never named for the markup around them
+c=tests/report/csv_lines.tsv
+l103=$(awk -F'\t' '$2 == "1.0x" { print $6; exit }' "$c")
+l197=$(awk -F'\t' '$2 ~ /1\.97/ { print $6; exit }' "$c")
+printf '<table><tr><td>%s</td></tr>\n<tr><td>%s</td></tr></table>\n<p>%s</p>\n' \
+    "$l103" "$l197" "$l103" > "$WORK/cells.html"
+printf '%s\n' "$l103" "$l197" "$l103" > "$WORK/lines"
+report --csv "$WORK/lines"
+cp "$WORK/out" "$WORK/want"
+report --csv "$WORK/cells.html"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && [ "$(body | wc -l)" = 3 ] &&
+    cmp -s "$WORK/want" "$WORK/out"
+ok $? "CSV lines in <td> and <p>: the lines, as read bare" ||
+    { echo "rc=$rc"; cat "$WORK/err"; diff "$WORK/want" "$WORK/out"; } | diag
+
 # 4. a text table piped through 1.03c's bon_csv2html: each line a row of
 # three cells, the same text; the file row lost (the perl script died on
 # its +++++).  One result, read once
