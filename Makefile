@@ -30,10 +30,11 @@ HDR = include/config.h include/result.h include/runner.h include/phase.h \
 	include/progress.h include/scratch.h include/dist.h include/stall.h \
 	include/output_file.h include/dist_proxy.h
 # clyde report
-SRC += src/csv_input.c src/table_read.c src/report_set.c src/report_json.c \
+SRC += src/csv_input.c src/table_read.c src/html_read.c src/report_set.c src/report_json.c \
 	src/report_html.c src/report_markdown.c src/report_cmd.c src/stats.c \
 	src/json_read.c src/json_input.c src/report_summary.c
-HDR += include/csv_read.h include/table_read.h include/report_set.h \
+HDR += include/csv_read.h include/table_read.h include/html_read.h \
+	include/report_set.h \
 	include/report_cmd.h include/report_json.h include/report_html.h \
 	include/report_markdown.h include/stats.h include/json_read.h \
 	include/json_input.h include/report_summary.h
@@ -91,7 +92,8 @@ TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh tests/fuzz.sh
 TESTS += tests/sweep.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
 TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
 TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
-TESTS += tests/target.sh tests/report_markdown.sh tests/report_posts.sh $(UNIT)
+TESTS += tests/target.sh tests/report_pages.sh tests/report_markdown.sh
+TESTS += tests/report_posts.sh $(UNIT)
 
 # The whole suite through prove, three scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "html_read.h"
 #include "result.h"
 #include "table_read.h"
 
@@ -103,6 +104,9 @@ struct csv_input {
 	char next[CSV_LINE_MAX];
 	char join[CSV_LINE_MAX];
 	char phys[CSV_LINE_MAX];
+	char plain[CSV_LINE_MAX];       /* a line without inline markup */
+	/* bon_csv2html pages, and the lines their rows stand for */
+	struct html_read html;
 	/* text tables, and the results of one that ended */
 	struct table_read table;
 	size_t table_next;              /* of table.done[] handed out */

@@ -12,8 +12,11 @@
  *   wraps            a line that starts a result but lacks fields is
  *                    joined with the lines that complete it, even when the
  *                    wrap fell inside a number or inside +++++.
- * Then every line goes to csv_read_line(), which ignores prose and
- * table rows.
+ * Lines of an HTML table go to html_read.c, which gives back the lines
+ * its rows stand for; then every line goes to csv_read_line(), which
+ * ignores prose and table rows, and what is no CSV line goes to the
+ * text-table reader without its inline markup (html_strip_inline(): a
+ * CSV line keeps a name such as "c<i>").
  */
 #include <errno.h>
 #include <string.h>
@@ -46,6 +49,7 @@ void csv_input_init(struct csv_input *ci, FILE *in)
 	ci->lineno = 0;
 	ci->qp = false;
 	ci->have_back = false;
+	html_read_init(&ci->html);
 	table_read_init(&ci->table);
 	ci->table_next = ci->table_bad_next = 0;
 	ci->have_held = false;
@@ -395,6 +399,65 @@ static enum csv_line_kind join_pieces(struct csv_input *ci,
 #define NEAR_LINES 4
 
 /*
+ * The logical line without inline markup (in ci->plain); a line of
+ * nothing but markup ("</pre>") stays, a line of other text that ends a
+ * table.
+ */
+static const char *plain(struct csv_input *ci, const struct logical *lg)
+{
+	size_t n;
+
+	memcpy(ci->plain, lg->text, lg->len + 1);
+	n = html_strip_inline(ci->plain, lg->len);
+	return n == 0 || ci->plain[strspn(ci->plain, " \t")] == '\0' ?
+	    lg->text : ci->plain;
+}
+
+/* nothing to hand out yet */
+#define IN_NOTHING (-2)
+
+/* A line with the header of a bonnie++ text table in it. */
+static bool runon_table(const char *s)
+{
+	return strstr(s, "Sequential Output") != NULL ||
+	    strstr(s, "Sequential Create") != NULL;
+}
+
+/*
+ * The next line an HTML table gave: a row's CSV line, read here (it is
+ * never joined with another); a line of text, for the table reader; or
+ * a row named as unreadable.
+ */
+static int html_row_line(struct csv_input *ci, struct result *res,
+    unsigned long *lineno, char *why, size_t why_len)
+{
+	const struct html_item *it = html_read_next(&ci->html);
+	enum csv_line_kind k;
+
+	*lineno = it->lineno;
+	if (it->bad) {
+		snprintf(why, why_len, "%s", it->why);
+		return CSV_IN_BAD;
+	}
+	k = csv_read_line(it->text, res, why, why_len, NULL);
+	if (k == CSV_RESULT) {
+		html_item_result(it, res);
+		return CSV_IN_RESULT;
+	}
+	if (k == CSV_BAD || k == CSV_PARTIAL) {
+		char reason[CSV_WHY_MAX];
+
+		snprintf(reason, sizeof(reason), "%s", why);
+		snprintf(why, why_len, "bon_csv2html row: %s", reason);
+		return CSV_IN_BAD;
+	}
+	if (!it->result &&
+	    table_read_line(&ci->table, it->text, it->lineno) > 0)
+		return IN_TABLE;
+	return IN_NOTHING;
+}
+
+/*
  * The next CSV result, bad line or end of a table.  Lines that are no
  * CSV go to the table reader.
  */
@@ -404,21 +467,56 @@ static int next_line_result(struct csv_input *ci, struct result *res,
 	struct csv_line_info info;
 	struct logical lg;
 	enum csv_line_kind k;
+	const char *text;
 
 	for (;;) {
+		if (html_read_pending(&ci->html)) {
+			int st = html_row_line(ci, res, lineno, why, why_len);
+
+			if (st != IN_NOTHING)
+				return st;
+			continue;
+		}
 		if (!read_logical(ci, ci->line, &lg)) {
 			if (ferror(ci->in)) {
 				if (errno == 0)
 					errno = EIO;
 				return CSV_IN_ERROR;
 			}
+			html_read_end(&ci->html);
+			if (html_read_pending(&ci->html))
+				continue;
 			return table_read_end(&ci->table) > 0 ? IN_TABLE :
 			    CSV_IN_END;
 		}
+		text = lg.bad ? lg.text : plain(ci, &lg);
+		if (!lg.bad && html_read_line(&ci->html, text, lg.lineno))
+			continue;
 		*lineno = lg.lineno;
 		k = csv_read_line(lg.text, res, why, why_len, &info);
+		/* markup around a CSV line: "<p>host,2G,...,35</p>" */
+		if (k == CSV_BAD && strcmp(text, lg.text) != 0) {
+			if (csv_read_line(text, res, why, why_len, &info) ==
+			    CSV_RESULT)
+				return CSV_IN_RESULT;
+			k = csv_read_line(lg.text, res, why, why_len, &info);
+		}
+		/* a page whose line breaks were lost: the CSV line in the run */
+		if (!lg.bad && (k == CSV_BAD || (k == CSV_NOT_RESULT &&
+		    info.fields >= 27)) && runon_table(lg.text)) {
+			if (html_runon_csv(lg.text, ci->join, sizeof(ci->join)) &&
+			    csv_read_line(ci->join, res, why, why_len, &info) ==
+			    CSV_RESULT)
+				return CSV_IN_RESULT;
+			if (k == CSV_BAD) {
+				snprintf(why, why_len, "%zu fields and a bonnie++ "
+				    "table on one line (its line breaks lost?): "
+				    "no CSV line in it reads", info.fields);
+				return CSV_IN_BAD;
+			}
+		}
 		if (!lg.bad && (k == CSV_NOT_RESULT || k == CSV_HEADER) &&
-		    table_read_line(&ci->table, lg.text, lg.lineno) > 0)
+		    table_read_line(&ci->table, text, lg.lineno) > 0)
 			return IN_TABLE;
 		/* a long line may be anything: named, never skipped */
 		if (lg.bad) {

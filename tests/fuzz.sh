@@ -1,7 +1,9 @@
 #!/bin/sh
 # Fuzz the reader of clyde report for FUZZ_SECONDS (default 15) with
 # libFuzzer, seeded with the corpus of real bonnie++ output, the tables of
-# tests/report/tables and the 2.00a golden files.  A TAP skip when clang
+# tests/report/tables, the web pages of tests/report/pages (bon_csv2html's
+# tables, inline markup, a page run onto one line) and the 2.00a golden
+# files.  A TAP skip when clang
 # or its fuzzer runtime is missing (Debian: clang and libclang-rt-14-dev).
 # `make fuzz` runs it longer.
 cd "$(dirname "$0")/.." || exit 1
@@ -10,21 +12,31 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 
 echo "1..1"
-src="src/csv_read.c src/csv_input.c src/table_read.c src/csv.c src/report_text.c
-	src/report_json.c src/report_html.c src/report_markdown.c
-	src/report_set.c src/util.c
+src="src/csv_read.c src/csv_input.c src/table_read.c src/html_read.c
+	src/csv.c src/report_text.c src/report_json.c src/report_html.c
+	src/report_markdown.c src/report_set.c src/stats.c src/util.c
 	src/result.c"
-if ! command -v clang >/dev/null ||
-    ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
+    'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d[0] && n; }' \
+    > "$work/probe.c"
+if ! command -v clang >/dev/null || ! clang -fsanitize=fuzzer \
+    -o "$work/probe" "$work/probe.c" 2>/dev/null; then
+	echo "ok 1 # skip clang with libFuzzer is not installed"
+	exit 0
+fi
+# a reader that no longer builds (a source missing here) fails, never skips
+if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
     -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -o "$work/fuzz_reader" \
     tests/fuzz_reader.c $src -lm 2>"$work/cc.log"; then
-	echo "ok 1 # skip clang with libFuzzer is not installed"
-	exit 0
+	echo "not ok 1 - the fuzz target does not build"
+	tail -20 "$work/cc.log" | sed 's/^/# /'
+	exit 1
 fi
 mkdir "$work/corpus"
 cp tests/report/corpus/* tests/golden/*.txt "$work/corpus/"
 for f in tests/report/tables/*.txt; do cp "$f" "$work/corpus/table_${f##*/}"; done
+for f in tests/report/pages/*; do cp "$f" "$work/corpus/page_${f##*/}"; done
 cut -f6 tests/report/csv_lines.tsv > "$work/corpus/lines.txt"
 # -rss_limit_mb: the reader holds its buffers; a growing process fails
 if "$work/fuzz_reader" -max_total_time="$seconds" -rss_limit_mb=512 \

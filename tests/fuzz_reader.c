@@ -1,7 +1,9 @@
 /*
  * fuzz_reader: a libFuzzer target for clyde report's input side.  Any
  * bytes go through the stream reader (quoted-printable, quotes, wraps,
- * every CSV layout, the text tables of table_read.c); each result is
+ * every CSV layout, the text tables of table_read.c, the HTML of
+ * html_read.c: inline markup, bon_csv2html's tables, lines run
+ * together); each result is
  * then written by every formatter, and the whole set through --average
  * and --compare, to /dev/null.
  *
