@@ -197,6 +197,50 @@ PY
 else
 	echo "ok $((tap_n += 1)) - 3 ranks --shift=1 # skip needs strace and python3"
 fi
+# clyde report on that record: the per-rank table (text, Markdown) with
+# each rank's own rate, the whole run's, the first-done rate and the skew
+# as the JSON has them; per-rank bars in HTML
+if [ -s "$WORK/shift.json" ]; then
+	./clyde report "$WORK/shift.json" >"$WORK/ranks.txt" 2>"$WORK/err" &&
+	    ./clyde report --markdown "$WORK/shift.json" >"$WORK/ranks.md" 2>>"$WORK/err" &&
+	    ./clyde report --html "$WORK/shift.json" >"$WORK/ranks.html" 2>>"$WORK/err" &&
+	    python3 - "$WORK/shift.json" "$WORK/ranks.txt" "$WORK/ranks.md" \
+	    "$WORK/ranks.html" "$(hostname)" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+host = sys.argv[5]
+ran = [n for n, p in r["phases"].items() if p is not None]
+io = ("putc", "put_block", "rewrite", "getc", "get_block")
+def rate(n, p):
+    return p["ops"] / (1024 if n in io else 1) / (p["elapsed_ns"] / 1e9)
+want = {}
+for k in r["ranks"]:
+    want["%d (%s) <- %d" % (k["rank"], host, k["read_from"])] = \
+        ["%.0f" % rate(n, k["phases"][n]) for n in ran]
+want["all, last done"] = ["%.0f" % rate(n, r["phases"][n]) for n in ran]
+want["all, first done"] = ["-" if r["phases"][n]["first_done_rate"] is None
+                           else "%.0f" % r["phases"][n]["first_done_rate"] for n in ran]
+want["skew (slowest/fastest)"] = ["%.2f" % r["phases"][n]["skew"] for n in ran]
+text = open(sys.argv[2]).read().split("\n")
+i = text.index("Per rank: mpi, 3 ranks, --shift=1 (large files in KiB/s, seeks and files per second)")
+assert text[i + 1].split()[5:] == ran, text[i + 1]
+got = {l[:24].strip(): l[24:].split() for l in text[i + 2:i + 8]}
+assert got == want, (got, want)
+md = open(sys.argv[3]).read().split("\n")
+unesc = lambda s: re.sub(r"\\(.)", r"\1", s)
+i = [j for j, l in enumerate(md) if unesc(l) == "**Per rank: mpi, 3 ranks, --shift=1 (large files in KiB/s, seeks and files per second)**"][0]
+rows = [[unesc(c).strip() for c in l.strip("|").split("|")] for l in md[i + 4:i + 10]]
+assert {x[0]: x[1:] for x in rows} == want, rows
+html = open(sys.argv[4]).read()
+assert html.count("per rank\">") == len(ran), html.count("per rank\">")
+for k in r["ranks"]:
+    assert html.count(">rank %d (%s)</text>" % (k["rank"], host)) == len(ran)
+PY
+	ok $? "clyde report of a 3-rank record: per-rank table (text, Markdown) as the JSON says, per-rank bars (HTML)" ||
+	    diag < "$WORK/err"
+else
+	echo "ok $((tap_n += 1)) - clyde report of a 3-rank record # skip no record"
+fi
 for shift in --shift=0 ""; do
 	rm -f "$WORK/shift.json"
 	mpi_run 2 -s 4 -f -n 0 $shift --json="$WORK/shift.json"
