@@ -32,12 +32,13 @@ HDR = include/config.h include/result.h include/runner.h include/phase.h \
 # clyde report
 SRC += src/csv_input.c src/table_read.c src/html_read.c src/report_set.c src/report_json.c \
 	src/report_html.c src/report_markdown.c src/report_cmd.c src/stats.c \
-	src/json_read.c src/json_input.c src/report_summary.c
+	src/json_read.c src/json_input.c src/report_summary.c \
+	src/report_ranks.c
 HDR += include/csv_read.h include/table_read.h include/html_read.h \
 	include/report_set.h \
 	include/report_cmd.h include/report_json.h include/report_html.h \
 	include/report_markdown.h include/stats.h include/json_read.h \
-	include/json_input.h include/report_summary.h
+	include/json_input.h include/report_summary.h include/report_ranks.h
 # where a table's rows ran, under it in HTML and Markdown
 SRC += src/report_context.c
 HDR += include/report_context.h

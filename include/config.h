@@ -1,8 +1,9 @@
 /*
  * config.h: the command line turned into one read-only configuration.
  *
- * config_parse() is the only writer, but for config_take_size() in
- * clyde-mpi's agreement of the ranks, before the run (main.c).
+ * config_parse() is the only writer, but for config_take_size() and
+ * config_take_shift() in clyde-mpi's agreement of the ranks, before the
+ * run (main.c).
  * Everything after it takes a const struct config *.
  */
 #ifndef CLYDE_CONFIG_H
@@ -70,6 +71,8 @@ enum sync_mode {
 #define STALL_S_DEFAULT 30
 #define CLEANUP_WAIT_S_DEFAULT 60
 #define WAIT_S_MAX 86400
+/* --shift: the largest, in ranks (taken modulo their number) */
+#define SHIFT_MAX 1000000
 
 struct files_spec {
 	unsigned count_k;       /* files / 1024; 0 skips the small-file phases */
@@ -121,6 +124,11 @@ struct config {
 	enum sync_mode sync;
 	unsigned sync_procs;            /* -p N */
 
+	/* --shift: rank r reads back what rank (r + shift) mod size wrote;
+	 * not given: 1 across hosts, 0 on one (config_take_shift()) */
+	unsigned shift;
+	bool shift_given;
+
 	bool seed_given;
 	uint32_t seed;                  /* -z, or pid ^ time */
 	const char *seed_file;          /* -Z */
@@ -167,5 +175,11 @@ uint64_t config_described_size(const char *text);
  * (clyde-mpi: every rank takes rank 0's).
  */
 void config_take_size(struct config *cfg, uint64_t size_mib);
+
+/*
+ * --shift not given becomes 1 when the ranks run on more than one host,
+ * else 0 (clyde-mpi, before the ranks agree; the same on every rank).
+ */
+void config_take_shift(struct config *cfg, bool one_host);
 
 #endif

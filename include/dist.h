@@ -56,6 +56,17 @@ bool dist_all_ok(bool ok);
 #define DIST_TEXT_LEN 1024
 void dist_share_rank0(char *text, size_t len);
 
+/* True when every rank runs on this rank's host (by host name). */
+bool dist_one_host(void);
+
+/*
+ * Every rank gives len bytes (the same len on every rank, at most
+ * DIST_SHARE_MAX); this rank gets those of rank from into theirs.  A
+ * collective call; false when it failed (a rank lost).
+ */
+#define DIST_SHARE_MAX 8192
+bool dist_exchange(const void *mine, size_t len, unsigned from, void *theirs);
+
 /*
  * dist_all_ok() with the reason: why is NULL on a rank that can go on,
  * else one line.  False when a rank cannot; first then holds the why of
@@ -131,10 +142,13 @@ void dist_share_scratch(const char *path);
  * while a request waits for the other ranks; it does not return once the
  * child has ended (the process exits as the child did), and returns
  * false while the child is stopped (SIGSTOP): the rank then goes silent,
- * as a stopped rank did when it was one process.
+ * as a stopped rank did when it was one process.  meter is the one the
+ * child's phases count in, shared (stall_meter(0)), for the first-done
+ * figures; NULL without.
  */
+struct phase_meter;
 bool dist_split(void);
 void dist_split_child(void);
-_Noreturn void dist_serve(bool (*look)(void));
+_Noreturn void dist_serve(bool (*look)(void), struct phase_meter *meter);
 
 #endif

@@ -28,8 +28,10 @@ enum proxy_op {
 	PROXY_SHARE_SCRATCH,    /* the path, with its '\0' */
 	PROXY_FINALIZE,         /* answer: dist_finalize()'s */
 	PROXY_SHARE_RANK0,      /* DIST_TEXT_LEN bytes both ways */
-	PROXY_ALL_OK_WHY        /* arg: ok; the why, with its '\0'; answer:
+	PROXY_ALL_OK_WHY,       /* arg: ok; the why, with its '\0'; answer:
 				   all ok, and the first why when not */
+	PROXY_EXCHANGE          /* arg: the rank whose bytes come back; the
+				   bytes both ways */
 };
 
 struct proxy_msg {

@@ -30,6 +30,8 @@ struct phase_def {
 	void (*cleanup)(struct phase_ctx *);
 	/* runs at every point of a --chunks sweep, not at the first alone */
 	bool every_point;
+	/* makes the data files the later phases read back (--shift) */
+	bool makes_data;
 };
 
 extern const struct phase_def phase_table[];

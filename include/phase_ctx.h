@@ -55,6 +55,15 @@ struct phase_ctx {
 	ino_t scratch_ino;
 	ino_t scratch_record_ino;       /* its record of where it was made */
 	pid_t pid;                      /* names the data files: Bonnie.<pid> */
+	/*
+	 * Where the phases that read the data files back find them: this
+	 * rank's scratch directory and pid, or with --shift those of the
+	 * rank it reads from (runner.c), which made them and removes them.
+	 */
+	int read_fd;
+	pid_t read_pid;
+	const char *read_dir_name;      /* inside the target, for messages */
+	bool read_other;                /* another rank's */
 
 	unsigned chunk;                 /* the I/O chunk of the running point */
 	char *buf;                      /* page-aligned, buf_size bytes */
@@ -81,6 +90,10 @@ struct phase_ctx {
  * SIGINT) is no error: that returns PHASE_STOPPED and records nothing.
  */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err);
+
+/* phase_fail() for a path in directory dir of the target, not the scratch */
+int phase_fail_in(struct phase_ctx *ctx, const char *dir, const char *path,
+    const char *op, int err);
 
 /*
  * Cleanup could not remove path (inside the scratch directory): noted

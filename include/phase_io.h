@@ -7,6 +7,7 @@
 #define CLYDE_PHASE_IO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "phase_ctx.h"
 
@@ -27,11 +28,24 @@ void phase_io_cleanup(struct phase_ctx *ctx);
 /* number of data files for the configured size (1.03: 1 GiB each) */
 unsigned phase_io_file_count(const struct config *cfg);
 /*
- * fd, data file i opened again: NULL when it is the inode the run made
- * with no other name, else why not (the caller writes nothing to it).
+ * Data file i opened again by a phase that reads back (openat() flags,
+ * O_NOFOLLOW and O_CLOEXEC added): this rank's, or with --shift that of
+ * the rank it reads from (ctx->read_other).  Returns the descriptor, or
+ * -1 with errno; *why is NULL when it is the inode that was made, with
+ * no other name, else why not (the caller closes it, writes nothing).
  */
-const char *phase_io_check_reopened(const struct phase_ctx *ctx, unsigned i,
-    int fd);
+int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
+    const char **why);
+/* phase_fail() for data file i as phase_io_reopen() opens it */
+int phase_io_fail_read(struct phase_ctx *ctx, unsigned i, const char *op,
+    int err);
+/*
+ * --shift: the inode numbers of the data files this rank made into
+ * ino[IO_FILES_MAX], returning their count; phase_io_theirs(): those the
+ * rank read from made, the same count, before a phase reads them.
+ */
+unsigned phase_io_made(const struct phase_ctx *ctx, uint64_t *ino);
+void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino);
 /* name of data file i ("Bonnie.<pid>", "Bonnie.<pid>.001", ...) */
 void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n);
 

@@ -62,6 +62,13 @@ struct phase_figures {
 	 */
 	int64_t stall_ns;
 	char stall_call[256];
+	/*
+	 * One rank's, with several: the work it had done when it learned
+	 * that the first rank had finished the phase, and its time until
+	 * then (the whole phase for the first); 0 unknown.
+	 */
+	uint64_t first_done_ops;
+	int64_t first_done_ns;
 };
 
 enum cell_status {
@@ -129,6 +136,7 @@ struct run_info {
 	bool sync_writes;
 	bool direct_io;
 	bool precise;                   /* short phases printed with figures */
+	unsigned shift;                 /* --shift, or its default */
 	uint64_t ram_mib;
 	uint64_t per_char_mib;
 	/* the command line as given, each argument NUL-terminated; argc 0:
@@ -142,6 +150,7 @@ struct run_info {
 /* One rank's own figures, in a run spread over several (clyde-mpi). */
 struct rank_figures {
 	char host[64];
+	unsigned read_from;             /* the rank whose data files it read */
 	struct phase_figures phase[PH_COUNT];
 };
 
@@ -214,5 +223,23 @@ bool result_section_absent(const struct result *res, bool files);
  * latency.  'precise' keeps rates of short phases instead of +++++.
  */
 void result_finalize(struct result *res, bool precise);
+
+/* One rank's rate of phase id (units of its cell), -1 when it did not run. */
+double result_rank_rate(enum phase_id id, const struct phase_figures *pf);
+
+/*
+ * With several ranks: the slowest rank's elapsed time in phase id over
+ * the fastest's, among those that ran it, and which they are; 0 when
+ * fewer than two ran it.
+ */
+double result_skew(const struct result *res, enum phase_id id,
+    unsigned *slowest, unsigned *fastest);
+
+/*
+ * With several ranks: the first-done rate of phase id (clyde(1), The
+ * JSON record): the sum of every rank's rate until the first rank had
+ * finished; -1 when not known for every rank.
+ */
+double result_first_done(const struct result *res, enum phase_id id);
 
 #endif

@@ -37,6 +37,7 @@ static const char usage_text[] =
 "             [-z seed | -Z file] [--compat=1.03|2.00] [--json=file]\n"
 "             [--precise] [--progress=auto|always|never] [--quick]\n"
 "             [--stall=seconds] [--cleanup-wait=seconds] [--chunks=list]\n"
+"             [--shift=ranks]\n"
 "       clyde report [options] [file...]   (see clyde report --help)\n"
 "       clyde --help | --version\n"
 "\n"
@@ -84,6 +85,8 @@ static const char usage_text[] =
 "                         chunk size, 4k,64k,1m or 4k..16m (powers of two,\n"
 "                         256 to 16m, each once: at most 17); one result\n"
 "                         per size\n"
+"      --shift=N          clyde-mpi: rank r reads back what rank r+N wrote\n"
+"                         (default 1 across hosts, 0 on one host)\n"
 "      --help, --version\n";
 
 enum long_only {
@@ -95,6 +98,7 @@ enum long_only {
 	OPT_STALL,
 	OPT_CLEANUP_WAIT,
 	OPT_CHUNKS,
+	OPT_SHIFT,
 	OPT_HELP,
 	OPT_VERSION
 };
@@ -125,6 +129,7 @@ static const struct option long_options[] = {
 	{ "stall", required_argument, NULL, OPT_STALL },
 	{ "cleanup-wait", required_argument, NULL, OPT_CLEANUP_WAIT },
 	{ "chunks", required_argument, NULL, OPT_CHUNKS },
+	{ "shift", required_argument, NULL, OPT_SHIFT },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -685,6 +690,14 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 		*(c == OPT_STALL ? &cfg->stall_s : &cfg->cleanup_wait_s) =
 		    (unsigned)v;
 		return EXIT_OK;
+	case OPT_SHIFT:
+		why = parse_u64(arg, 0, SHIFT_MAX, &v);
+		if (why != NULL)
+			return bad("--shift", arg, "%s (ranks, 0 to %u)", why,
+			    SHIFT_MAX);
+		cfg->shift = (unsigned)v;
+		cfg->shift_given = true;
+		return EXIT_OK;
 	default:
 		/* getopt_long has printed what was wrong */
 		fputs("Try 'clyde --help'.\n", stderr);
@@ -817,14 +830,21 @@ bool config_describe(const struct config *cfg, char *buf, size_t len)
 		snprintf(fast, sizeof(fast), "per-char %lluM",
 		    (unsigned long long)cfg->per_char_mib);
 	k = snprintf(buf + n, len - n, "\n-s %lluM:%u:%u:%u\n%s\n"
-	    "-n %u:%ld:%ld:%u:%u\n-x %u\n%s\n%s\n-c %u\n--stall=%u\n%s\n",
+	    "-n %u:%ld:%ld:%u:%u\n-x %u\n%s\n%s\n-c %u\n--stall=%u\n%s\n"
+	    "--shift=%u\n",
 	    (unsigned long long)cfg->file_size_mib, cfg->chunk, cfg->seeks,
 	    cfg->seekers, fast, f->count_k,
 	    f->max_size, f->min_size, f->dirs, f->chunk,
 	    cfg->runs ? cfg->runs : 1, cfg->sync_writes ? "-b" : "no -b",
 	    cfg->direct_io ? "-D" : "no -D", cfg->concurrency, cfg->stall_s,
-	    sync_name[cfg->sync]);
+	    sync_name[cfg->sync], cfg->shift);
 	return k >= 0 && (size_t)k < len - n;
+}
+
+void config_take_shift(struct config *cfg, bool one_host)
+{
+	if (!cfg->shift_given)
+		cfg->shift = one_host ? 0 : 1;
 }
 
 uint64_t config_described_size(const char *text)

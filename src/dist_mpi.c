@@ -35,6 +35,7 @@
 #define TAG_LOST 3
 #define TAG_DONE 4
 #define TAG_BYE  5
+#define TAG_FIRST 6
 
 #define HOST_LEN PROXY_HOST_LEN
 #define NS       1000000000LL
@@ -64,6 +65,18 @@ static MPI_Request *beat_req;           /* the last beat to each peer */
 static int64_t next_beat, next_tend;
 static bool (*look)(void);              /* the supervisor's round */
 static bool child_running = true;       /* not stopped, as look() says */
+
+/*
+ * First done: each rank, as its measuring process ends a phase, tells
+ * every other rank (TAG_FIRST, the phase's number); a rank that hears it
+ * while its own still works notes the work its meter shows then.
+ */
+static struct phase_meter *child_meter; /* shared with the measuring process */
+static int phase_seq;                   /* the phases ended so far */
+static bool first_seen;                 /* this phase's first end, noted */
+static uint64_t first_ops;
+static int64_t first_at;                /* when, or -1: this rank ended first */
+static int first_heard;                 /* TAG_FIRST of this phase received */
 
 static int wait_sleeping(MPI_Request *req);
 
@@ -145,6 +158,45 @@ static void beat_stop(void)
 static bool lost_heard(void);
 
 /*
+ * The work the measuring process has done so far in the running phase:
+ * its meter, or the seeks taken, which the seekers count as they go
+ * (their work reaches the meter as the phase ends).
+ */
+static uint64_t work_so_far(void)
+{
+	struct phase_meter *m = child_meter;
+	uint64_t ops;
+
+	if (m == NULL)
+		return 0;
+	ops = __atomic_load_n(&m->ops, __ATOMIC_RELAXED);
+	return ops != 0 ? ops :
+	    atomic_load_explicit(&m->next_seek, memory_order_relaxed);
+}
+
+/*
+ * Another rank's end of a phase: the first one heard while this rank's
+ * measuring process still works (running) is noted.
+ */
+static void first_heard_look(bool running)
+{
+	MPI_Status st;
+	int flag = 0, seq;
+
+	while (MPI_Iprobe(MPI_ANY_SOURCE, TAG_FIRST, MPI_COMM_WORLD, &flag,
+	    &st) == MPI_SUCCESS && flag) {
+		MPI_Recv(&seq, 1, MPI_INT, st.MPI_SOURCE, TAG_FIRST,
+		    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		first_heard++;
+		if (first_seen || seq != phase_seq || !running)
+			continue;
+		first_seen = true;
+		first_ops = work_so_far();
+		first_at = now_ns();
+	}
+}
+
+/*
  * What this process does besides the requests, at most every TEND_NS:
  * the supervisor's round (which exits when the measuring process has
  * ended), the beats, and a stop from another rank or rank 0's word that
@@ -164,6 +216,7 @@ static void tend(void)
 	if (!beat_on)
 		return;
 	beats(now);
+	first_heard_look(true);
 	if (atomic_load(&proxy_shared->stop))
 		return;
 	MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
@@ -514,6 +567,26 @@ static int all_ok_why(bool ok, char *why)
 	return 0;
 }
 
+/*
+ * dist_exchange(): every rank's len bytes gathered, those of rank from
+ * back into in; -1 when a rank is lost or MPI failed.
+ */
+static int exchange(char *in, size_t len, int from)
+{
+	static char *all;
+	MPI_Request req;
+
+	if (abandoned || from < 0 || from >= size)
+		return -1;
+	free(all);
+	if ((all = malloc((size_t)size * len + 1)) == NULL ||
+	    MPI_Iallgather(in, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE,
+	    MPI_COMM_WORLD, &req) != MPI_SUCCESS || wait_sleeping(&req) != 0)
+		return -1;
+	memcpy(in, all + (size_t)from * len, len);
+	return 0;
+}
+
 /* The failed rank with the lowest number tells the others what happened. */
 static void share_error(const struct dist_phase *mine, char *error,
     size_t error_len)
@@ -545,7 +618,7 @@ static void merge_latency(const struct latency *mine, struct latency *all)
 }
 
 /* Every rank's own figures of this phase, on rank 0, into all[size]. */
-static void gather_own(const struct dist_phase *mine,
+static void gather_own(const struct dist_phase *mine, int64_t start_ns,
     struct phase_figures *all)
 {
 	struct phase_figures own;
@@ -559,8 +632,71 @@ static void gather_own(const struct dist_phase *mine,
 	own.cpu_ns = mine->cpu_ns;
 	if (own.ran)
 		latency_summarize(mine->lat, &own.lat);
+	/*
+	 * heard after its measuring process had ended: its whole phase; heard
+	 * before it had started: unknown
+	 */
+	if (first_at < 0 || first_at - start_ns >= mine->elapsed_ns) {
+		own.first_done_ops = mine->ops;
+		own.first_done_ns = mine->elapsed_ns;
+	} else if (first_at > start_ns) {
+		/* the seekers take a number or two past the last seek */
+		own.first_done_ops = first_ops < mine->ops ? first_ops : mine->ops;
+		own.first_done_ns = first_at - start_ns;
+	}
 	MPI_Gather(&own, sizeof(own), MPI_BYTE, all, sizeof(own), MPI_BYTE, 0,
 	    MPI_COMM_WORLD);
+}
+
+/*
+ * This rank's measuring process has ended the phase: unless another had
+ * ended first, this rank was first (as far as it heard); the others are
+ * told either way, so that each hears from every rank once a phase.
+ */
+static void first_tell(void)
+{
+	/*
+	 * MPI may read it after this returns; it changes only in the next
+	 * phase, which no rank starts before every rank has received it
+	 * (first_end()), so the sends need not be waited for.
+	 */
+	static int seq;
+	MPI_Request req;
+	int i;
+
+	/* heard only now: this rank had ended by then too */
+	first_heard_look(false);
+	if (!first_seen) {
+		first_seen = true;
+		first_at = -1;
+	}
+	seq = phase_seq;
+	for (i = 0; i < size; i++)
+		if (i != rank && MPI_Isend(&seq, 1, MPI_INT, i, TAG_FIRST,
+		    MPI_COMM_WORLD, &req) == MPI_SUCCESS)
+			MPI_Request_free(&req);
+}
+
+/*
+ * The phase's end, on every rank: the word of every other rank has come
+ * (each sent it before the meeting that ended the phase); the next phase
+ * starts afresh.
+ */
+static void first_end(void)
+{
+	int seq;
+
+	first_heard_look(false);
+	while (first_heard < size - 1) {
+		MPI_Recv(&seq, 1, MPI_INT, MPI_ANY_SOURCE, TAG_FIRST,
+		    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		first_heard++;
+	}
+	first_heard = 0;
+	first_seen = false;
+	first_ops = 0;
+	first_at = 0;
+	phase_seq++;
 }
 
 /* dist_phase_done(), every rank's own figures into all[size] on rank 0 */
@@ -578,6 +714,7 @@ static int phase_done(const struct dist_phase *mine, int64_t start_ns,
 
 	if (mine->rc != PHASE_OK)
 		signal_stop();
+	first_tell();
 	/*
 	 * The lowest rc (-2 stopped < -1 error < 0 ok) and how many ranks
 	 * failed.  When it returns, the slowest rank has ended: the phase's
@@ -622,7 +759,8 @@ static int phase_done(const struct dist_phase *mine, int64_t start_ns,
 	    MPI_COMM_WORLD);
 	memset(&all_lat, 0, sizeof(all_lat));
 	merge_latency(mine->lat, &all_lat);
-	gather_own(mine, all);
+	gather_own(mine, start_ns, all);
+	first_end();
 	if (worst != PHASE_OK || rank != 0)
 		return worst;
 	pf->ran = true;
@@ -754,12 +892,16 @@ static int serve(int fd, bool started)
 		all = all_ok_why(m.arg != 0, in);
 		return answer(fd, all, in, all == 0 ? strlen(in) : 0, NULL, 0);
 	}
+	case PROXY_EXCHANGE:
+		if (m.len > DIST_SHARE_MAX || exchange(in, m.len, (int)m.arg) != 0)
+			return answer(fd, -1, NULL, 0, NULL, 0);
+		return answer(fd, 0, in, m.len, NULL, 0);
 	default:
 		return -1;
 	}
 }
 
-_Noreturn void dist_serve(bool (*round)(void))
+_Noreturn void dist_serve(bool (*round)(void), struct phase_meter *meter)
 {
 	int fd = proxy_fd[1];
 	bool started;
@@ -768,6 +910,7 @@ _Noreturn void dist_serve(bool (*round)(void))
 	proxy_fd[0] = -1;
 	started = start_mpi() == 0;
 	look = round;
+	child_meter = meter;
 	for (;;) {
 		struct pollfd p = { fd, POLLIN, 0 };
 

@@ -167,6 +167,24 @@ void dist_share_rank0(char *text, size_t len)
 	}
 }
 
+bool dist_one_host(void)
+{
+	for (unsigned i = 0; hosts != NULL && i < size; i++)
+		if (strcmp(hosts[i], hosts[rank]) != 0)
+			return false;
+	return true;
+}
+
+bool dist_exchange(const void *mine, size_t len, unsigned from, void *theirs)
+{
+	size_t got;
+
+	if (len > DIST_SHARE_MAX || from >= size)
+		return false;
+	return ask(PROXY_EXCHANGE, from, mine, len, theirs, len, &got,
+	    NULL) == 0 && got == len;
+}
+
 bool dist_all_ok_why(const char *why, char *first, size_t len)
 {
 	char buf[DIST_TEXT_LEN] = { 0 };

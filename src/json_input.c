@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv_read.h"
@@ -184,6 +185,68 @@ static void read_phase(struct reader *r, const struct json_value *p,
 		get_string(r, st, "call", pf->stall_call,
 		    sizeof(pf->stall_call));
 	}
+	/* a rank's, since they were written */
+	if (json_get(p, "first_done_ns") != NULL) {
+		pf->first_done_ops = (uint64_t)get_number(r, p,
+		    "first_done_ops", 0, 1e19, true);
+		pf->first_done_ns = (int64_t)get_number(r, p, "first_done_ns",
+		    0, 9e18, true);
+	}
+}
+
+/* the most ranks of a record read back */
+#define RANKS_MAX 100000
+
+/*
+ * "ranks": clyde-mpi's every rank, into memory of this reader's that the
+ * next record reuses (report_set_add() keeps a copy).
+ */
+static void read_ranks(struct reader *r, const struct json_value *a,
+    struct result *res)
+{
+	static struct rank_figures *ranks;
+	static size_t cap;
+	size_t i, k;
+
+	if (a == NULL || a->n < 2)
+		return;
+	if (a->n > RANKS_MAX) {
+		bad(r, "has too many ranks", "ranks");
+		return;
+	}
+	if (a->n > cap) {
+		struct rank_figures *more = realloc(ranks, a->n * sizeof(*ranks));
+
+		if (more == NULL) {
+			bad(r, "is too large for the memory", "ranks");
+			return;
+		}
+		ranks = more;
+		cap = a->n;
+	}
+	for (i = 0; i < a->n; i++) {
+		const struct json_value *one = &a->items[i], *ph;
+
+		memset(&ranks[i], 0, sizeof(ranks[i]));
+		if (one->type != JSON_OBJECT) {
+			bad(r, "holds no object", "ranks");
+			return;
+		}
+		get_string(r, one, "host", ranks[i].host, sizeof(ranks[i].host));
+		if (json_get(one, "read_from") != NULL)
+			ranks[i].read_from = (unsigned)get_number(r, one,
+			    "read_from", (double)i, (double)(a->n - 1), true);
+		else
+			ranks[i].read_from = (unsigned)i;
+		ph = get_kind(r, one, "phases", JSON_OBJECT, false);
+		for (k = 0; ph != NULL && k < PH_COUNT; k++)
+			read_phase(r, get_kind(r, ph, phase_csv_name[k],
+			    JSON_OBJECT, true), &ranks[i].phase[k]);
+	}
+	if (r->bad)
+		return;
+	res->nranks = (unsigned)a->n;
+	res->ranks = ranks;
 }
 
 /*
@@ -283,10 +346,15 @@ static void read_run(struct reader *r, const struct json_value *rec,
 		run->ram_mib = (uint64_t)get_number(r, o, "ram_mib", 0, 1e15, true);
 		run->per_char_mib = (uint64_t)get_number(r, o,
 		    "per_char_size_mib", 0, 1e15, true);
+		/* absent from the records written before it existed */
+		if (json_get(o, "shift") != NULL)
+			run->shift = (unsigned)get_number(r, o, "shift", 0,
+			    SHIFT_MAX, true);
 	}
 	for (i = 0; ph != NULL && i < PH_COUNT; i++)
 		read_phase(r, get_kind(r, ph, phase_csv_name[i], JSON_OBJECT,
 		    true), &res->phase[i]);
+	read_ranks(r, get_newer(r, rec, "ranks", JSON_ARRAY), res);
 	get_string(r, rec, "status", s, sizeof(s));
 	res->status = strcmp(s, "failed") == 0 ? RUN_FAILED :
 	    strcmp(s, "interrupted") == 0 ? RUN_INTERRUPTED : RUN_OK;

@@ -172,6 +172,31 @@ static void json_end(FILE *f, const struct outputs *out,
 		fputs("]\n", f);
 }
 
+/* A rank is said skewed when it took this much longer than the fastest. */
+#define SKEW_SAID 1.5
+
+/*
+ * clyde-mpi, after the table: each phase whose slowest rank took more
+ * than SKEW_SAID times as long as the fastest, naming both, on stderr
+ * (stdout is bonnie++'s).
+ */
+static void say_skew(const struct result *res)
+{
+	for (int i = 0; i < PH_COUNT; i++) {
+		unsigned slow = 0, fast = 0;
+		double skew = result_skew(res, (enum phase_id)i, &slow, &fast);
+
+		if (skew <= SKEW_SAID)
+			continue;
+		fprintf(stderr, "clyde: %s: skew %.2f: rank %u (%s) took %.3f s, "
+		    "rank %u (%s) %.3f s\n", phase_title[i], skew, slow,
+		    res->ranks[slow].host,
+		    (double)res->ranks[slow].phase[i].elapsed_ns / 1e9, fast,
+		    res->ranks[fast].host,
+		    (double)res->ranks[fast].phase[i].elapsed_ns / 1e9);
+	}
+}
+
 /*
  * The results of one run that ended with rc, one record per point.
  * Returns rc, or EXIT_IO_ERROR when nobody can read them any more.
@@ -200,6 +225,8 @@ static int write_outputs(const struct config *cfg, struct outputs *out,
 	    write_table(out->table, cfg->compat, res, nres) != 0 &&
 	    rc == EXIT_OK)
 		rc = EXIT_IO_ERROR;
+	for (i = 0; i < nres && !cfg->quiet; i++)
+		say_skew(&res[i]);
 	/* bonnie++ prints the header only for more than one line; after
 	 * the table, so that the lines follow it */
 	if (out->several && !out->header_done && nres > 0)
@@ -284,6 +311,10 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 			res[i].ranks = out.ranks != NULL ?
 			    out.ranks + (size_t)i * dist_size() : NULL;
 			dist_gather_hosts(res[i].ranks);
+			for (unsigned r = 0; res[i].ranks != NULL &&
+			    r < dist_size(); r++)
+				res[i].ranks[r].read_from = (r + cfg->shift %
+				    dist_size()) % dist_size();
 		}
 		rc = phase_run_all(cfg, res, &nres);
 		for (i = 0; i < nres; i++)
@@ -426,6 +457,7 @@ static int agree_options(struct config *cfg)
 
 	if (dist_size() < 2)
 		return EXIT_OK;
+	config_take_shift(cfg, dist_one_host());
 	if (!config_describe(cfg, first, sizeof(first)))
 		first[0] = '\0';
 	dist_share_rank0(first, sizeof(first));

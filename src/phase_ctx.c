@@ -24,6 +24,12 @@ static bool again_said;
 
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 {
+	return phase_fail_in(ctx, ctx->scratch_name, path, op, err);
+}
+
+int phase_fail_in(struct phase_ctx *ctx, const char *dir, const char *path,
+    const char *op, int err)
+{
 	const char *sep = err ? ": " : "", *why = err ? strerror(err) : "";
 
 	/*
@@ -35,10 +41,10 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 		return PHASE_STOPPED;
 	if (path != NULL)
 		snprintf(ctx->error, sizeof(ctx->error), "%s: %s/%s: %s%s%s",
-		    ctx->label, ctx->scratch_name, path, op, sep, why);
+		    ctx->label, dir, path, op, sep, why);
 	else
 		snprintf(ctx->error, sizeof(ctx->error), "%s: %s: %s%s%s",
-		    ctx->label, ctx->scratch_name, op, sep, why);
+		    ctx->label, dir, op, sep, why);
 	return PHASE_ERROR;
 }
 

@@ -40,9 +40,17 @@ struct data_file {
 	uint64_t size;          /* bytes the file holds when complete */
 };
 
+/*
+ * file[0..count) are this rank's; with --shift, file[count..2 count) are
+ * those of the rank it reads from, as that rank made them (their inode
+ * numbers, phase_io_theirs()): never created nor removed here.  use is
+ * the set the running phase works on.
+ */
 struct io_state {
 	unsigned count;
 	size_t bump;            /* the byte changed in the next block */
+	struct data_file *use;
+	bool shared;            /* theirs known since their last block write */
 	struct data_file file[];
 };
 
@@ -63,12 +71,25 @@ unsigned phase_io_file_count(const struct config *cfg)
 	return n > IO_FILES_MAX ? IO_FILES_MAX : (unsigned)n;
 }
 
-void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n)
+static void data_file_name(pid_t pid, unsigned i, char *out, size_t n)
 {
 	if (i == 0)
-		snprintf(out, n, "Bonnie.%ld", (long)ctx->pid);
+		snprintf(out, n, "Bonnie.%ld", (long)pid);
 	else
-		snprintf(out, n, "Bonnie.%ld.%03u", (long)ctx->pid, i);
+		snprintf(out, n, "Bonnie.%ld.%03u", (long)pid, i);
+}
+
+void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n)
+{
+	data_file_name(ctx->pid, i, out, n);
+}
+
+/* Where the phases that read back open data file i, by that name. */
+static int read_dir(const struct phase_ctx *ctx, unsigned i, char *name,
+    size_t n)
+{
+	data_file_name(ctx->read_other ? ctx->read_pid : ctx->pid, i, name, n);
+	return ctx->read_other ? ctx->read_fd : ctx->scratch_fd;
 }
 
 /* The I/O state, made on first use: sizes only, no file touched yet. */
@@ -81,10 +102,11 @@ static struct io_state *io_state_get(struct phase_ctx *ctx)
 
 	if (ctx->io != NULL)
 		return ctx->io;
-	io = calloc(1, sizeof(*io) + count * sizeof(io->file[0]));
+	io = calloc(1, sizeof(*io) + 2 * count * sizeof(io->file[0]));
 	if (io == NULL)
 		return NULL;
 	io->count = count;
+	io->use = io->file;
 	for (i = 0; i < count; i++) {
 		uint64_t cap = (uint64_t)IO_FILE_MAX_MIB * MIB;
 
@@ -93,16 +115,32 @@ static struct io_state *io_state_get(struct phase_ctx *ctx)
 		io->file[i].fd = -1;
 		io->file[i].size = left < cap ? left : cap;
 		left -= io->file[i].size;
+		/* the same options on every rank: the same sizes */
+		io->file[count + i] = io->file[i];
 	}
 	ctx->io = io;
 	return io;
 }
 
+/* A failure on data file i of the set in use, named where it is. */
 static int fail_file(struct phase_ctx *ctx, unsigned i, const char *op, int err)
 {
 	char name[64];
 
+	if (ctx->io != NULL && ctx->io->use != ctx->io->file)
+		return phase_io_fail_read(ctx, i, op, err);
 	phase_io_file_name(ctx, i, name, sizeof(name));
+	return phase_fail(ctx, name, op, err);
+}
+
+int phase_io_fail_read(struct phase_ctx *ctx, unsigned i, const char *op,
+    int err)
+{
+	char name[64];
+
+	read_dir(ctx, i, name, sizeof(name));
+	if (ctx->read_other)
+		return phase_fail_in(ctx, ctx->read_dir_name, name, op, err);
 	return phase_fail(ctx, name, op, err);
 }
 
@@ -138,12 +176,12 @@ static void close_quietly(struct data_file *f)
  * inode under its name (a hard link to another file put in its place
  * between phases), or a second name for it that someone else made.
  */
-static const char *not_as_made(const struct io_state *io, unsigned i,
+static const char *not_as_made(const struct data_file *f,
     const struct stat *st)
 {
-	const struct data_file *f = &io->file[i];
-
-	if (st->st_dev != f->dev || st->st_ino != f->ino)
+	/* another rank's: its inode number as it saw it; the device
+	 * numbers of one filesystem differ from host to host */
+	if ((f->dev != 0 && st->st_dev != f->dev) || st->st_ino != f->ino)
 		return "not the file clyde made: another file was put under its "
 		    "name; nothing written";
 	if (st->st_nlink != 1)
@@ -152,14 +190,32 @@ static const char *not_as_made(const struct io_state *io, unsigned i,
 	return NULL;
 }
 
-const char *phase_io_check_reopened(const struct phase_ctx *ctx, unsigned i,
-    int fd)
+/* The set the phases that read back work on: theirs with --shift. */
+static struct data_file *read_set(const struct phase_ctx *ctx)
 {
-	struct stat st;
+	return ctx->read_other ? ctx->io->file + ctx->io->count : ctx->io->file;
+}
 
-	if (fstat(fd, &st) != 0)
-		return "cannot fstat the file opened again";
-	return not_as_made(ctx->io, i, &st);
+int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
+    const char **why)
+{
+	char name[64];
+	struct stat st;
+	int fd = openat(read_dir(ctx, i, name, sizeof(name)), name,
+	    flags | O_NOFOLLOW | O_CLOEXEC);
+
+	*why = NULL;
+	if (fd < 0)
+		return -1;
+	if (ctx->io == NULL)
+		*why = "opened before the data files were made";
+	else if (ctx->read_other && !ctx->io->shared)
+		*why = "the rank that made it did not say which file it made";
+	else if (fstat(fd, &st) != 0)
+		*why = "cannot fstat the file opened again";
+	else
+		*why = not_as_made(&read_set(ctx)[i], &st);
+	return fd;
 }
 
 /*
@@ -178,14 +234,34 @@ static int open_all(struct phase_ctx *ctx, int access, bool create,
 
 	if (io == NULL)
 		return phase_fail(ctx, NULL, "malloc", ENOMEM);
+	for (i = 0; i < 2 * io->count; i++)
+		close_quietly(&io->file[i]);
+	if (!create) {
+		io->use = read_set(ctx);
+		for (i = 0; i < io->count; i++) {
+			const char *why;
+
+			io->use[i].fd = phase_io_reopen(ctx, i, access, &why);
+			if (io->use[i].fd < 0)
+				return phase_io_fail_read(ctx, i, "open", errno);
+			if (why != NULL) {
+				close_quietly(&io->use[i]);
+				return phase_io_fail_read(ctx, i, why, 0);
+			}
+			if (stdio_mode != NULL && (io->use[i].stream =
+			    fdopen(io->use[i].fd, stdio_mode)) == NULL)
+				return phase_io_fail_read(ctx, i, "fdopen", errno);
+		}
+		return PHASE_OK;
+	}
+	io->use = io->file;
+	io->shared = false;
 	for (i = 0; i < io->count; i++) {
 		struct data_file *f = &io->file[i];
 		int flags = access | O_NOFOLLOW | O_CLOEXEC;
-		const char *why;
 		struct stat st;
 		char name[64];
 
-		close_quietly(f);
 		phase_io_file_name(ctx, i, name, sizeof(name));
 		/* the name is removed only while it is still ours */
 		if (create && f->exists) {
@@ -193,27 +269,21 @@ static int open_all(struct phase_ctx *ctx, int access, bool create,
 			    AT_SYMLINK_NOFOLLOW) != 0)
 				return phase_fail(ctx, name, "stat", errno);
 			if (st.st_dev != f->dev || st.st_ino != f->ino)
-				return phase_fail(ctx, name, not_as_made(io, i,
+				return phase_fail(ctx, name, not_as_made(f,
 				    &st), 0);
 			if (unlinkat(ctx->scratch_fd, name, 0) != 0)
 				return phase_fail(ctx, name, "unlink", errno);
 			f->exists = false;
 		}
-		if (create)
-			flags |= O_CREAT | O_EXCL;
-		f->fd = openat(ctx->scratch_fd, name, flags, 0600);
+		f->fd = openat(ctx->scratch_fd, name, flags | O_CREAT | O_EXCL,
+		    0600);
 		if (f->fd < 0)
 			return phase_fail(ctx, name, "open", errno);
 		if (fstat(f->fd, &st) != 0)
 			return phase_fail(ctx, name, "fstat", errno);
-		if (create) {
-			f->exists = true;
-			f->dev = st.st_dev;
-			f->ino = st.st_ino;
-		} else if ((why = not_as_made(io, i, &st)) != NULL) {
-			close_quietly(f);
-			return phase_fail(ctx, name, why, 0);
-		}
+		f->exists = true;
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
 		if (stdio_mode != NULL) {
 			f->stream = fdopen(f->fd, stdio_mode);
 			if (f->stream == NULL)
@@ -233,7 +303,7 @@ static int close_all(struct phase_ctx *ctx, bool sync)
 	unsigned i;
 
 	for (i = 0; i < io->count; i++) {
-		struct data_file *f = &io->file[i];
+		struct data_file *f = &io->use[i];
 		int rc;
 
 		if (f->stream != NULL && fflush(f->stream) != 0)
@@ -266,7 +336,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 	int rc;
 
 	for (i = 0; i < io->count && limit > 0; i++) {
-		uint64_t left = io->file[i].size < limit ? io->file[i].size : limit;
+		uint64_t left = io->use[i].size < limit ? io->use[i].size : limit;
 
 		limit -= left;
 		while (left > 0) {
@@ -274,7 +344,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 
 			if (phase_check_stop() != PHASE_OK)
 				return PHASE_STOPPED;
-			rc = op(ctx, &io->file[i], i, len);
+			rc = op(ctx, &io->use[i], i, len);
 			if (rc != PHASE_OK)
 				return rc;
 			latency_lap(&m->lat, &start);
@@ -587,6 +657,30 @@ int phase_get_block_run(struct phase_ctx *ctx)
 	    sync_read_phase(ctx->cfg, false));
 }
 
+/* --- --shift ---------------------------------------------------------- */
+
+unsigned phase_io_made(const struct phase_ctx *ctx, uint64_t *ino)
+{
+	unsigned i;
+
+	for (i = 0; ctx->io != NULL && i < ctx->io->count; i++)
+		ino[i] = (uint64_t)ctx->io->file[i].ino;
+	return ctx->io != NULL ? ctx->io->count : 0;
+}
+
+void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino)
+{
+	struct io_state *io = ctx->io;
+	unsigned i;
+
+	for (i = 0; io != NULL && i < io->count; i++) {
+		io->file[io->count + i].ino = (ino_t)ino[i];
+		io->file[io->count + i].dev = 0;
+	}
+	if (io != NULL)
+		io->shared = true;
+}
+
 /* --- cleanup ---------------------------------------------------------- */
 
 void phase_io_cleanup(struct phase_ctx *ctx)
@@ -597,6 +691,9 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 
 	if (io == NULL)
 		return;
+	/* theirs are only closed: the rank that made them removes them */
+	for (i = io->count; i < 2 * io->count; i++)
+		close_quietly(&io->file[i]);
 	for (i = 0; i < io->count; i++) {
 		struct data_file *f = &io->file[i];
 		char name[64];

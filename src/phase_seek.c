@@ -238,18 +238,15 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
  */
 static int open_in_parent(struct phase_ctx *ctx, struct seek_shared *sh)
 {
-	char name[64];
 	const char *why;
 
 	if (ctx->cfg->compat == COMPAT_103)
 		return PHASE_OK;
-	phase_io_file_name(ctx, 0, name, sizeof(name));
-	sh->parent_fd = openat(ctx->scratch_fd, name,
-	    O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	sh->parent_fd = phase_io_reopen(ctx, 0, O_RDWR, &why);
 	if (sh->parent_fd < 0)
-		return phase_fail(ctx, name, "open", errno);
-	if ((why = phase_io_check_reopened(ctx, 0, sh->parent_fd)) != NULL)
-		return phase_fail(ctx, name, why, 0);
+		return phase_io_fail_read(ctx, 0, "open", errno);
+	if (why != NULL)
+		return phase_io_fail_read(ctx, 0, why, 0);
 	return PHASE_OK;
 }
 
@@ -257,7 +254,6 @@ static int open_in_parent(struct phase_ctx *ctx, struct seek_shared *sh)
 static int close_in_parent(struct phase_ctx *ctx, struct seek_shared *sh,
     bool sync)
 {
-	char name[64];
 	int fd = sh->parent_fd, err = 0;
 	const char *op = NULL;
 
@@ -274,8 +270,7 @@ static int close_in_parent(struct phase_ctx *ctx, struct seek_shared *sh,
 	}
 	if (op == NULL)
 		return PHASE_OK;
-	phase_io_file_name(ctx, 0, name, sizeof(name));
-	return phase_fail(ctx, name, op, err);
+	return phase_io_fail_read(ctx, 0, op, err);
 }
 
 /* --- the seeker process ----------------------------------------------- */
@@ -444,18 +439,13 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	sa.sa_handler = on_go;
 	sigaction(GO_SIGNAL, &sa, NULL);
 	for (opened = 0; opened < sh->files; opened++) {
-		char name[64];
-
-		phase_io_file_name(ctx, opened, name, sizeof(name));
-		fds[opened] = openat(ctx->scratch_fd, name,
-		    O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		/* seekers write too: only into the file the run made */
+		fds[opened] = phase_io_reopen(ctx, opened, O_RDWR, &slot->why);
 		if (fds[opened] < 0) {
 			record(slot, OP_OPEN, opened, 0, errno);
 			atomic_store(&sh->abort, 1);
 			break;
 		}
-		/* seekers write too: only into the file the run made */
-		slot->why = phase_io_check_reopened(ctx, opened, fds[opened]);
 		if (slot->why != NULL) {
 			slot->file = opened;
 			close(fds[opened]);
@@ -604,17 +594,17 @@ static int died(struct phase_ctx *ctx, int status)
 /* The position is random: the message says where it failed. */
 static int slot_failed(struct phase_ctx *ctx, const struct seeker_slot *slot)
 {
-	char name[64], what[64];
+	char what[64];
 
-	phase_io_file_name(ctx, slot->file, name, sizeof(name));
 	if (slot->why != NULL && slot->op != OP_SHORT_READ)
-		return phase_fail(ctx, name, slot->why, 0);
+		return phase_io_fail_read(ctx, slot->file, slot->why, 0);
 	if (slot->op == OP_FSYNC_END)
-		return phase_fail(ctx, name, seek_op_name[slot->op], slot->err);
+		return phase_io_fail_read(ctx, slot->file,
+		    seek_op_name[slot->op], slot->err);
 	snprintf(what, sizeof(what), "%s at byte %llu%s%s",
 	    seek_op_name[slot->op], (unsigned long long)slot->offset,
 	    slot->why != NULL ? ": " : "", slot->why != NULL ? slot->why : "");
-	return phase_fail(ctx, name, what, slot->err);
+	return phase_io_fail_read(ctx, slot->file, what, slot->err);
 }
 
 /* Merge the slots into the meter; the first error wins over a stop. */

@@ -23,6 +23,7 @@
 #include "report_html.h"
 #include "report_markdown.h"
 #include "report_cmd.h"
+#include "report_ranks.h"
 #include "report_set.h"
 #include "util.h"
 
@@ -480,6 +481,7 @@ int report_main(int argc, char **argv, bool stdout_closed)
 	switch (o.format) {
 	case FMT_TEXT:
 		report_text_set(stdout, o.compat, &set, o.compare);
+		report_ranks_text(stdout, &set);
 		break;
 	case FMT_CSV:
 		print_csv(stdout, &o, &set);

@@ -16,6 +16,7 @@
 #include "csv.h"
 #include "report_context.h"
 #include "report_html.h"
+#include "report_ranks.h"
 #include "report_set.h"
 #include "report_text.h"
 #include "util.h"
@@ -477,6 +478,73 @@ static void chart(struct page *pg, enum phase_id ph)
 		    BAR_LEFT + w + 4, y + 13, v);
 	}
 	fputs("</svg></figure>\n", out);
+}
+
+/* ---- clyde-mpi's ranks ------------------------------------------------ */
+
+/*
+ * Each record of several ranks: per phase, one bar per rank (its own
+ * rate, the longest bar the fastest rank's), the skew in the caption.
+ */
+static void rank_charts(struct page *pg)
+{
+	FILE *out = pg->out;
+	struct result *res = pg->scratch;
+	size_t i;
+	char v[32];
+
+	for (i = report_ranks_next(pg->set, 0, res); i < pg->set->n;
+	    i = report_ranks_next(pg->set, i + 1, res)) {
+		fputs("<h2>", out);
+		report_ranks_heading(out, res, html_escape);
+		fputs("</h2>\n", out);
+		for (int ph = 0; ph < PH_COUNT; ph++) {
+			unsigned slow, fast, r;
+			double best = 0, skew;
+
+			if (!res->phase[ph].ran)
+				continue;
+			for (r = 0; r < res->nranks; r++) {
+				double rate = result_rank_rate((enum phase_id)ph,
+				    &res->ranks[r].phase[ph]);
+
+				if (rate > best)
+					best = rate;
+			}
+			skew = result_skew(res, (enum phase_id)ph, &slow, &fast);
+			fprintf(out, "<figure><figcaption>%s (%s), skew %.2f"
+			    "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/"
+			    "svg\" width=\"%d\" height=\"%u\" role=\"img\" "
+			    "aria-label=\"%s per rank\">\n", test_title[ph],
+			    unit_of(pg, (enum phase_id)ph), skew,
+			    BAR_LEFT + BAR_WIDTH + 80, res->nranks * BAR_ROW + 4,
+			    test_title[ph]);
+			for (r = 0; r < res->nranks; r++) {
+				double rate = result_rank_rate((enum phase_id)ph,
+				    &res->ranks[r].phase[ph]);
+				double y = (double)(r * BAR_ROW) + 2;
+				double w = best > 0 && rate > 0 ?
+				    rate / best * BAR_WIDTH : 0;
+				char name[96];
+
+				snprintf(name, sizeof(name), "rank %u (%s)", r,
+				    res->ranks[r].host);
+				fprintf(out, "<text x=\"%d\" y=\"%.0f\" "
+				    "font-size=\"12\" text-anchor=\"end\">",
+				    BAR_LEFT - 6, y + 13);
+				html_escape(out, name);
+				fmt_rate(v, sizeof(v), pg->compat,
+				    (enum phase_id)ph, rate > 0 ? rate : 0);
+				fprintf(out, "</text><rect x=\"%d\" y=\"%.0f\" "
+				    "width=\"%.1f\" height=\"%d\" fill=\"%s\"/>"
+				    "<text x=\"%.1f\" y=\"%.0f\" font-size=\"12\">"
+				    "%s</text>\n", BAR_LEFT, y, w, BAR_ROW - 4,
+				    r == slow && skew > 1.5 ? "#b22222" : "#2e8b57",
+				    BAR_LEFT + w + 4, y + 13, v);
+			}
+			fputs("</svg></figure>\n", out);
+		}
+	}
 }
 
 /* ---- sets of runs compared ------------------------------------------- */
@@ -1042,5 +1110,6 @@ void report_html_set(FILE *out, enum compat compat,
 	for (ph = 0; ph < PH_COUNT; ph++)
 		chart(&pg, (enum phase_id)ph);
 	sweep_charts(&pg);
+	rank_charts(&pg);
 	fputs("</body>\n</html>\n", out);
 }

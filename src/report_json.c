@@ -166,8 +166,13 @@ static void one_test(FILE *out, const struct result *res, int ph,
 	json_test(out, &res->cell[ph], res->from_run);
 }
 
-/* one phase's raw figures: ops, bytes, times, latency in ns, readdir passes */
-static void phase_figures_json(FILE *out, const struct phase_figures *pf)
+/*
+ * one phase's raw figures: ops, bytes, times, latency in ns, readdir
+ * passes; of the whole run (agg, phase ph) also the ranks' skew and
+ * first-done rate, null with one process
+ */
+static void phase_figures_json(FILE *out, const struct phase_figures *pf,
+    const struct result *agg, int ph)
 {
 	const struct latency_summary *l = &pf->lat;
 
@@ -188,6 +193,29 @@ static void phase_figures_json(FILE *out, const struct phase_figures *pf)
 		    (unsigned long long)l->max, (unsigned long long)l->mean,
 		    (unsigned long long)l->p50, (unsigned long long)l->p90,
 		    (unsigned long long)l->p99, (unsigned long long)l->p999);
+	if (agg != NULL) {
+		unsigned slow, fast;
+		double skew = result_skew(agg, (enum phase_id)ph, &slow, &fast);
+		double first = result_first_done(agg, (enum phase_id)ph);
+
+		fputs(", \"skew\": ", out);
+		if (skew > 0)
+			json_number(out, skew);
+		else
+			fputs("null", out);
+		fputs(", \"first_done_rate\": ", out);
+		if (first >= 0)
+			json_number(out, first);
+		else
+			fputs("null", out);
+	} else if (pf->first_done_ns > 0) {
+		fprintf(out, ", \"first_done_ops\": %llu, \"first_done_ns\": "
+		    "%lld", (unsigned long long)pf->first_done_ops,
+		    (long long)pf->first_done_ns);
+	} else {
+		fputs(", \"first_done_ops\": null, \"first_done_ns\": null",
+		    out);
+	}
 	/* null for a phase that never went --stall seconds without progress */
 	if (pf->stall_ns == 0) {
 		fputs(", \"stall\": null", out);
@@ -207,7 +235,7 @@ static void one_phase(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
 	(void)arg;
-	phase_figures_json(out, &res->phase[ph]);
+	phase_figures_json(out, &res->phase[ph], res, ph);
 }
 
 /* with several ranks (clyde-mpi), one rank's own figures: arg is it */
@@ -215,7 +243,8 @@ static void one_rank_phase(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
 	(void)res;
-	phase_figures_json(out, &((const struct rank_figures *)arg)->phase[ph]);
+	phase_figures_json(out, &((const struct rank_figures *)arg)->phase[ph],
+	    NULL, ph);
 }
 
 /* "ranks": every rank's host and own figures; null for a single process */
@@ -232,6 +261,7 @@ static void json_ranks(FILE *out, const struct result *res)
 	for (i = 0; i < res->nranks; i++) {
 		fprintf(out, "    {\"rank\": %u, \"host\": ", i);
 		json_string(out, res->ranks[i].host);
+		fprintf(out, ", \"read_from\": %u", res->ranks[i].read_from);
 		fputs(", \"phases\": ", out);
 		json_per_phase(out, 4, res, one_rank_phase, &res->ranks[i]);
 		fputs(i + 1 < res->nranks ? "},\n" : "}\n", out);
@@ -495,7 +525,7 @@ static void json_run(FILE *out, const struct result *res)
 	json_opt_count(out, run->ram_mib);
 	fputs(", \"per_char_size_mib\": ", out);
 	json_opt_count(out, run->per_char_mib);
-	fputs("},\n", out);
+	fprintf(out, ", \"shift\": %u},\n", run->shift);
 	json_key(out, 2, "phases");
 	json_per_phase(out, 2, res, one_phase, NULL);
 	fputs(",\n", out);

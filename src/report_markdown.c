@@ -15,6 +15,7 @@
 #include "csv.h"
 #include "report_context.h"
 #include "report_markdown.h"
+#include "report_ranks.h"
 #include "report_text.h"
 #include "util.h"
 
@@ -503,6 +504,14 @@ void report_markdown_set(FILE *out, enum compat compat,
 		fputs("**\n\n", out);
 		best_section(&m, PH_PUTC);
 		best_section(&m, PH_SEQ_CREATE);
+	}
+	for (size_t i = report_ranks_next(set, 0, &m.scratch); i < set->n;
+	    i = report_ranks_next(set, i + 1, &m.scratch)) {
+		fputs("**", out);
+		report_ranks_heading(out, &m.scratch, put_text);
+		fputs("**\n\n", out);
+		report_ranks_table(out, &m.scratch, true, put_text);
+		fputc('\n', out);
 	}
 	if (set->n > 0)
 		generations(&m);

@@ -39,6 +39,8 @@ struct report_run {
 	char error[512];
 	unsigned sweep_chunks[CHUNKS_MAX];
 	unsigned sweep_n, sweep_point;
+	unsigned nranks;                /* clyde-mpi's, 0: one process */
+	struct rank_figures *ranks;     /* [nranks], owned */
 };
 
 struct report_group {
@@ -73,6 +75,8 @@ static void free_sweeps(struct report_set *set)
 
 void report_set_free(struct report_set *set)
 {
+	for (size_t i = 0; i < set->nruns; i++)
+		free(set->runs[i].ranks);
 	free(set->items);
 	free(set->runs);
 	free(set->names);
@@ -174,6 +178,16 @@ int report_set_add_labelled(struct report_set *set, const struct result *res,
 			return -1;
 		run = &set->runs[set->nruns];
 		COPY_RUN(run, res);
+		run->nranks = 0;
+		run->ranks = NULL;
+		if (res->nranks > 1 && res->ranks != NULL) {
+			run->ranks = malloc(res->nranks * sizeof(*run->ranks));
+			if (run->ranks == NULL)
+				return -1;
+			memcpy(run->ranks, res->ranks,
+			    res->nranks * sizeof(*run->ranks));
+			run->nranks = res->nranks;
+		}
 		it->run = (long)set->nruns++;
 	}
 	if (keep_string(set, res->name, &it->name) != 0 ||
@@ -202,6 +216,8 @@ static void unpack(const struct report_set *set, const struct report_item *it,
 		const struct report_run *run = &set->runs[it->run];
 
 		COPY_RUN(out, run);
+		out->nranks = run->nranks;
+		out->ranks = run->ranks;
 	}
 }
 

@@ -77,15 +77,64 @@ void result_set_point(struct result *res, const struct config *cfg,
 	res->sweep_point = i + 1;
 }
 
-/* K/s for the data phases, operations per second for the others. */
-static double phase_rate(enum phase_id id, const struct phase_figures *pf)
+/* ops over ns: K/s for the data phases, operations per second for the others */
+static double rate_of(enum phase_id id, uint64_t ops, int64_t ns)
 {
-	double secs = (double)pf->elapsed_ns / 1e9;
-	double count = (double)pf->ops;
+	double count = (double)ops;
 
 	if (id <= PH_GET_BLOCK && id != PH_SEEKS)
 		count /= 1024.0;
-	return count / secs;
+	return count / ((double)ns / 1e9);
+}
+
+static double phase_rate(enum phase_id id, const struct phase_figures *pf)
+{
+	return rate_of(id, pf->ops, pf->elapsed_ns);
+}
+
+double result_rank_rate(enum phase_id id, const struct phase_figures *pf)
+{
+	return pf->ran && pf->elapsed_ns > 0 ? phase_rate(id, pf) : -1;
+}
+
+double result_skew(const struct result *res, enum phase_id id,
+    unsigned *slowest, unsigned *fastest)
+{
+	int64_t most = 0, least = 0;
+	unsigned r, n = 0;
+
+	for (r = 0; res->ranks != NULL && r < res->nranks; r++) {
+		const struct phase_figures *pf = &res->ranks[r].phase[id];
+
+		if (!pf->ran || pf->elapsed_ns <= 0)
+			continue;
+		if (n == 0 || pf->elapsed_ns > most) {
+			most = pf->elapsed_ns;
+			*slowest = r;
+		}
+		if (n == 0 || pf->elapsed_ns < least) {
+			least = pf->elapsed_ns;
+			*fastest = r;
+		}
+		n++;
+	}
+	return n < 2 ? 0 : (double)most / (double)least;
+}
+
+double result_first_done(const struct result *res, enum phase_id id)
+{
+	double sum = 0;
+	unsigned r, n = 0;
+
+	for (r = 0; res->ranks != NULL && r < res->nranks; r++) {
+		const struct phase_figures *pf = &res->ranks[r].phase[id];
+
+		if (!pf->ran || pf->first_done_ns <= 0)
+			continue;
+		sum += rate_of(id, pf->first_done_ops, pf->first_done_ns);
+		n++;
+	}
+	return n == res->nranks && n >= 2 ? sum : -1;
 }
 
 void result_finalize(struct result *res, bool precise)

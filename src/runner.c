@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dist.h"
@@ -36,6 +37,9 @@ static char stuck_msg[2 * PATH_MAX + 128];
 static char scratch_path[PATH_MAX];
 /* Why the run stopped when no signal stopped it (-y p), or "". */
 static char stop_reason[128];
+/* --shift: the rank whose data files this one reads back, and where */
+static unsigned read_from;
+static char read_dir_name[NAME_MAX + 1];
 
 /*
  * Returns EXIT_OK or the exit code: a bad -Z file is bad input (1).  One
@@ -57,6 +61,7 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	ctx->cfg = cfg;
 	ctx->target_fd = -1;
 	ctx->scratch_fd = -1;
+	ctx->read_fd = -1;
 	ctx->pid = getpid();
 	ctx->chunk = cfg->chunk;
 	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
@@ -74,6 +79,89 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * --shift: the ranks tell each other which data files they made (the
+ * inode numbers), so that the rank reading them back opens those and no
+ * other file put in their place.  A collective call, after the phase
+ * that made them.
+ */
+static int share_data_files(struct phase_ctx *ctx)
+{
+	static uint64_t mine[IO_FILES_MAX], theirs[IO_FILES_MAX];
+	unsigned n = phase_io_made(ctx, mine);
+
+	if (!dist_exchange(mine, n * sizeof(mine[0]), read_from, theirs))
+		return phase_fail(ctx, NULL, "--shift: the ranks could not "
+		    "tell each other which data files they made", 0);
+	phase_io_theirs(ctx, theirs);
+	return PHASE_OK;
+}
+
+/*
+ * --shift: this rank reads back what rank (rank + shift) mod size made,
+ * in that rank's scratch directory, found from this rank's target: the
+ * ranks' -d must name one shared directory.  Each rank opens the one it
+ * reads from before any phase, and checks it is the one that rank made
+ * (its inode number); the ranks agree, rank 0 saying why they cannot.
+ * Nothing to do when every rank reads its own.
+ */
+static int find_read_dir(struct phase_ctx *ctx)
+{
+	struct {
+		char name[NAME_MAX + 1];
+		uint64_t pid, ino;
+	} mine, theirs;
+	const struct config *cfg = ctx->cfg;
+	char why[DIST_TEXT_LEN] = "", first[DIST_TEXT_LEN], host[64] = "?";
+	struct stat st;
+	int fd = -1;
+
+	read_from = (dist_rank() + cfg->shift % dist_size()) % dist_size();
+	if (read_from == dist_rank())
+		return PHASE_OK;
+	memset(&mine, 0, sizeof(mine));
+	memset(&theirs, 0, sizeof(theirs));
+	snprintf(mine.name, sizeof(mine.name), "%s", ctx->scratch_name);
+	mine.pid = (uint64_t)ctx->pid;
+	mine.ino = (uint64_t)ctx->scratch_ino;
+	gethostname(host, sizeof(host) - 1);
+	if (!dist_exchange(&mine, sizeof(mine), read_from, &theirs)) {
+		snprintf(why, sizeof(why), "--shift: rank %u did not say where "
+		    "its files are", read_from);
+	} else {
+		theirs.name[NAME_MAX] = '\0';
+		fd = openat(ctx->target_fd, theirs.name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			snprintf(why, sizeof(why), "--shift=%u: rank %u (%s) "
+			    "cannot open %s/%s, rank %u's scratch directory, "
+			    "to read back its files: %s; the ranks' -d must "
+			    "name one shared directory (--shift=0: each rank "
+			    "reads its own files)", cfg->shift, dist_rank(),
+			    host, cfg->dir, theirs.name, read_from,
+			    strerror(errno));
+		else if (fstat(fd, &st) != 0 || (uint64_t)st.st_ino != theirs.ino)
+			snprintf(why, sizeof(why), "--shift=%u: rank %u (%s): "
+			    "%s/%s is not the directory rank %u made: the ranks' "
+			    "-d must name one shared directory", cfg->shift,
+			    dist_rank(), host, cfg->dir, theirs.name, read_from);
+	}
+	if (!dist_all_ok_why(why[0] != '\0' ? why : NULL, first,
+	    sizeof(first))) {
+		if (dist_rank() == 0)
+			fprintf(stderr, "clyde: %s\n", first);
+		if (fd >= 0)
+			close(fd);
+		return PHASE_ERROR;
+	}
+	snprintf(read_dir_name, sizeof(read_dir_name), "%s", theirs.name);
+	ctx->read_fd = fd;
+	ctx->read_pid = (pid_t)theirs.pid;
+	ctx->read_dir_name = read_dir_name;
+	ctx->read_other = true;
+	return PHASE_OK;
 }
 
 /*
@@ -119,6 +207,9 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	mine.error = ctx->error;
 	rc = dist_phase_done(&mine, t0, pf, p->id, ranks, ctx->error,
 	    sizeof(ctx->error));
+	/* on every rank alike: rc is the whole run's */
+	if (rc == PHASE_OK && p->makes_data && ctx->read_other)
+		rc = share_data_files(ctx);
 	/* this process's own stall (rank 0's with several ranks) */
 	stall_seen(meter, &pf->stall_ns, pf->stall_call, sizeof(pf->stall_call));
 	return rc;
@@ -365,6 +456,8 @@ int phase_run_all(const struct config *cfg, struct result *res,
 			fprintf(stderr, "clyde: another rank could not start\n");
 		goto out;
 	}
+	if (find_read_dir(&ctx) != PHASE_OK)
+		goto out;
 	if (cfg->direct_io && cfg->file_size_mib > 0 &&
 	    check_direct(&ctx, skip) != PHASE_OK)
 		goto out;
@@ -393,6 +486,9 @@ int phase_run_all(const struct config *cfg, struct result *res,
 out:
 	if (made && teardown(&ctx, copies, path) != 0 && exit_rc == EXIT_OK)
 		exit_rc = EXIT_IO_ERROR;
+	if (ctx.read_fd >= 0)
+		close(ctx.read_fd);
+	ctx.read_other = false;
 	if (ctx.meter != NULL && ctx.meter != stall_meter(0))
 		munmap(ctx.meter, sizeof(*ctx.meter));
 	free(ctx.buf);

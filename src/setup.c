@@ -487,6 +487,7 @@ void setup_describe_run(const struct config *cfg, struct run_info *run)
 	run->sync_writes = cfg->sync_writes;
 	run->direct_io = cfg->direct_io;
 	run->precise = cfg->precise;
+	run->shift = cfg->shift;
 	run->ram_mib = cfg->ram_mib;
 	run->per_char_mib = cfg->per_char ? cfg->per_char_mib : 0;
 }

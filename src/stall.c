@@ -720,7 +720,7 @@ _Noreturn static void supervise(const struct config *cfg, pid_t child,
 		sv.limit_ns = 0;        /* still passes the signals on */
 	/* clyde-mpi: MPI here, for the child, with these rounds between */
 	if (split)
-		dist_serve(look);
+		dist_serve(look, stall_meter(0));
 	for (;;)
 		supervise_round(&quarter);
 }

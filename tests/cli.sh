@@ -93,6 +93,8 @@ for PROFILE in --compat=1.03 --compat=2.00; do
 	bad 1 "--stall 86401" --stall=86401 -s 0 -n 1
 	bad 1 "--cleanup-wait 1m" --cleanup-wait=1m -s 0 -n 1
 	bad 1 "--cleanup-wait " --cleanup-wait= -s 0 -n 1
+	bad 1 "--shift -1" --shift=-1 -s 0 -n 1
+	bad 1 "--shift 1000001" --shift=1000001 -s 0 -n 1
 	# names, numbers, seeds
 	bad 1 "-m" -m "a,b" -s 0 -n 1
 	bad 1 "-m" -m "a

@@ -11,7 +11,9 @@
 #           the 2.00 profile: a write(2) per byte over FUSE takes
 #           minutes); clyde-mpi with 3 ranks on cli1..cli3 against each
 #           volume: one CSV line with concurrency 3, every rank's host in
-#           the JSON; after each, nothing of clyde's seen from cli2
+#           the JSON; after each, nothing of clyde's seen from cli2;
+#           --shift=1 and --shift=0 on /mnt/cl and /mnt/mfs, the read
+#           rates of both and the skew lines as diagnostics
 #   faults  each on a run of its own (--compat=2.00), every run under a
 #           hard timeout: a replica brick killed, a replica brick stopped
 #           (SIGSTOP) longer than the ping-timeout, a distributed brick
@@ -212,6 +214,53 @@ for v in $VOLS; do
 	rm -f "$WORK/mpi.json"
 done
 took "$t0" "clyde-mpi on three clients"
+
+# --shift: rank r reads back what rank (r + 1) mod 3 wrote, the default
+# across hosts, and --shift=0, each rank its own, on the replica volume
+# and on MooseFS: both leave nothing, and the JSON says which rank read
+# whose files.  Without -q: the skew lines, and the read rates of both,
+# are diagnostics for the record (a client's cache shows as a large
+# difference between them), never tests.
+t0=$(clock)
+for v in /mnt/cl /mnt/mfs; do
+	for s in 1 0; do
+		rm -f "$WORK/shift.json"
+		start=$(clock)
+		timeout -k 5 "$T" "$H" mpirun -np 3 "$MPI" -u root -m cluster \
+		    -r 0 --progress=never --compat=2.00 -d $v -f -s 16 -n 1 \
+		    --shift=$s --json="$WORK/shift.json" >"$WORK/out" 2>"$WORK/err" &
+		pid=$!
+		finish
+		[ "$rc" = 0 ] && [ -z "$(left_on $v)" ] &&
+		    python3 - "$WORK/shift.json" $s <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+s = int(sys.argv[2])
+assert r["options"]["shift"] == s, r["options"]
+assert [k["read_from"] for k in r["ranks"]] == [(k["rank"] + s) % 3 for k in r["ranks"]], r["ranks"]
+assert sorted(k["host"] for k in r["ranks"]) == ["cli1", "cli2", "cli3"], r["ranks"]
+for n, p in r["phases"].items():
+    assert p is None or p["skew"] >= 1, (n, p)
+PY
+		ok $? "$v: clyde-mpi --shift=$s, 3 ranks on cli1..cli3: read_from = rank + $s, skew >= 1, nothing left seen from cli2" ||
+		    why
+		python3 - "$WORK/shift.json" "$v --shift=$s ($secs s)" <<'PY' 2>/dev/null | diag
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = r["tests"]
+def fig(n):
+    p = r["phases"][n]
+    first = p["first_done_rate"]
+    return "%s %.0f%s (first done %s, skew %.2f)" % (n, t[n]["rate"],
+        "/s" if n in ("seeks", "seq_stat", "ran_stat") else " K/s",
+        "-" if first is None else "%.0f" % first, p["skew"])
+print("%s: %s" % (sys.argv[2], "; ".join(fig(n) for n in
+    ("rewrite", "get_block", "seeks", "seq_stat", "ran_stat"))))
+PY
+		grep '^clyde: .*: skew ' "$WORK/err" | sed "s|^|$v --shift=$s: |" | diag
+	done
+done
+took "$t0" "clyde-mpi --shift=1 and --shift=0"
 
 # --- faults -----------------------------------------------------------------
 

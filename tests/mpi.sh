@@ -125,6 +125,135 @@ rc=$?
 ok $? "2 ranks -D: a chunk size one rank refuses is skipped by both" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
 
+# --shift=1 on one host (where the default is 0): rank r reads back what
+# rank (r+1) mod 3 wrote, in the per-char read, the block read, the
+# rewrite and the seeks.  strace -f -y: every measuring process opens
+# for reading (O_RDONLY, O_RDWR) only data files that another rank's
+# measuring process created, Bonnie.PID of that process.  The JSON says
+# options.shift, ranks[].read_from, a skew >= 1 for every phase, and a
+# first-done rate made of the ranks' own figures; --shift=0 reads each
+# rank's own, and so does a run without --shift on one host.
+if command -v strace >/dev/null && command -v python3 >/dev/null; then
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -f "$WORK/shift.json" "$WORK/strace"
+	timeout 300 strace -f -y -qq -e trace=openat,clone,clone3,fork,vfork \
+	    -o "$WORK/strace" \
+	    $MPIRUN -np 3 ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi -s 4 -n 1 \
+	    --shift=1 --json="$WORK/shift.json" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	[ "$rc" = 0 ] && is_empty "$t" &&
+	    python3 - "$WORK/strace" "$WORK/shift.json" <<'PY'
+import json, re, sys
+made, read, parent = {}, [], {}
+for line in open(sys.argv[1], errors="replace"):
+    m = re.match(r'(\d+) +(?:<\.\.\. )?v?(?:clone3?|fork)\b.* = (\d+)$', line.rstrip())
+    if m is not None:
+        parent[m.group(2)] = m.group(1)
+        continue
+    m = re.match(r'(\d+) +openat\(.*"(?:[^"]*/)?Bonnie\.(\d+)(?:\.\d+)?", ([A-Z_|]+)', line)
+    if m is None or " = -1 " in line:
+        continue
+    pid, owner, flags = m.group(1), m.group(2), m.group(3)
+    if "O_CREAT" in flags:
+        assert pid == owner, line
+        made[owner] = True
+    else:
+        read.append((pid, owner, line))
+assert len(made) == 3, made
+readers = set()
+for pid, owner, line in read:
+    # a seeker reads for the measuring process it is a child of
+    reader = pid if pid in made else parent.get(pid)
+    assert reader in made, line
+    assert owner in made and owner != reader, line
+    readers.add(reader)
+assert readers == set(made), (readers, made)
+r = json.load(open(sys.argv[2]))
+assert r["options"]["shift"] == 1, r["options"]
+assert [k["read_from"] for k in r["ranks"]] == [1, 2, 0], r["ranks"]
+ran = [n for n, p in r["phases"].items() if p is not None]
+assert len(ran) == 12, ran
+known = 0
+for n in ran:
+    p = r["phases"][n]
+    assert p["skew"] >= 1, (n, p["skew"])
+    mine = [k["phases"][n] for k in r["ranks"]]
+    el = [m["elapsed_ns"] for m in mine]
+    assert abs(p["skew"] - max(el) / min(el)) < 1e-6 * p["skew"], n
+    if p["first_done_rate"] is None:
+        continue
+    known += 1
+    unit = 1024 if n in ("putc", "put_block", "rewrite", "getc", "get_block") else 1
+    want = sum(m["first_done_ops"] / unit / (m["first_done_ns"] / 1e9) for m in mine)
+    assert abs(p["first_done_rate"] - want) <= 1e-6 * want, (n, p, want)
+    for m in mine:
+        assert 0 < m["first_done_ns"] <= m["elapsed_ns"], (n, m)
+        assert m["first_done_ops"] <= m["ops"], (n, m)
+assert known > 0, "no phase has a first-done rate"
+PY
+	ok $? "3 ranks --shift=1: each reads back the data files of the next one (strace), JSON shift, read_from, skew, first done; nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+else
+	echo "ok $((tap_n += 1)) - 3 ranks --shift=1 # skip needs strace and python3"
+fi
+# clyde report on that record: the per-rank table (text, Markdown) with
+# each rank's own rate, the whole run's, the first-done rate and the skew
+# as the JSON has them; per-rank bars in HTML
+if [ -s "$WORK/shift.json" ]; then
+	./clyde report "$WORK/shift.json" >"$WORK/ranks.txt" 2>"$WORK/err" &&
+	    ./clyde report --markdown "$WORK/shift.json" >"$WORK/ranks.md" 2>>"$WORK/err" &&
+	    ./clyde report --html "$WORK/shift.json" >"$WORK/ranks.html" 2>>"$WORK/err" &&
+	    python3 - "$WORK/shift.json" "$WORK/ranks.txt" "$WORK/ranks.md" \
+	    "$WORK/ranks.html" "$(hostname)" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+host = sys.argv[5]
+ran = [n for n, p in r["phases"].items() if p is not None]
+io = ("putc", "put_block", "rewrite", "getc", "get_block")
+def rate(n, p):
+    return p["ops"] / (1024 if n in io else 1) / (p["elapsed_ns"] / 1e9)
+want = {}
+for k in r["ranks"]:
+    want["%d (%s) <- %d" % (k["rank"], host, k["read_from"])] = \
+        ["%.0f" % rate(n, k["phases"][n]) for n in ran]
+want["all, last done"] = ["%.0f" % rate(n, r["phases"][n]) for n in ran]
+want["all, first done"] = ["-" if r["phases"][n]["first_done_rate"] is None
+                           else "%.0f" % r["phases"][n]["first_done_rate"] for n in ran]
+want["skew (slowest/fastest)"] = ["%.2f" % r["phases"][n]["skew"] for n in ran]
+text = open(sys.argv[2]).read().split("\n")
+i = text.index("Per rank: mpi, 3 ranks, --shift=1 (large files in KiB/s, seeks and files per second)")
+assert text[i + 1].split()[5:] == ran, text[i + 1]
+got = {l[:24].strip(): l[24:].split() for l in text[i + 2:i + 8]}
+assert got == want, (got, want)
+md = open(sys.argv[3]).read().split("\n")
+unesc = lambda s: re.sub(r"\\(.)", r"\1", s)
+i = [j for j, l in enumerate(md) if unesc(l) == "**Per rank: mpi, 3 ranks, --shift=1 (large files in KiB/s, seeks and files per second)**"][0]
+rows = [[unesc(c).strip() for c in l.strip("|").split("|")] for l in md[i + 4:i + 10]]
+assert {x[0]: x[1:] for x in rows} == want, rows
+html = open(sys.argv[4]).read()
+assert html.count("per rank\">") == len(ran), html.count("per rank\">")
+for k in r["ranks"]:
+    assert html.count(">rank %d (%s)</text>" % (k["rank"], host)) == len(ran)
+PY
+	ok $? "clyde report of a 3-rank record: per-rank table (text, Markdown) as the JSON says, per-rank bars (HTML)" ||
+	    diag < "$WORK/err"
+else
+	echo "ok $((tap_n += 1)) - clyde report of a 3-rank record # skip no record"
+fi
+for shift in --shift=0 ""; do
+	rm -f "$WORK/shift.json"
+	mpi_run 2 -s 4 -f -n 0 $shift --json="$WORK/shift.json"
+	[ "$rc" = 0 ] && is_empty "$t" && python3 - "$WORK/shift.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["options"]["shift"] == 0, r["options"]
+assert [k["read_from"] for k in r["ranks"]] == [0, 1], r["ranks"]
+PY
+	ok $? "2 ranks ${shift:-without --shift} on one host: each reads back its own files" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
+
 # one rank fails early in a long phase: all stop, clean, non-zero
 start=$(date +%s)
 t=$(mktemp -d "$base/t.XXXXXX")
@@ -341,6 +470,16 @@ for mix in "-s 4:-s 8:-s 8M:8192:8000:3, rank 0 has -s 4M:8192:8000:3" \
 	ok $? "ranks given $a0 and $a1: refused before anything is made, rank 0 naming the option and rank 1" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 done
+# --shift=1 with a -d for each rank: no rank finds the other's files;
+# refused before any phase (exit 2), rank 0 naming its own, nothing left
+t2=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t2"
+mpi_mix -r 0 -s 4 -n 0 --shift=1 -- -r 0 -s 4 -n 0 --shift=1 -d "$t2"
+[ "$rc" = 2 ] && is_empty "$t" && is_empty "$t2" &&
+    grep -q "^clyde: --shift=1: rank 0 ($(hostname)) cannot open $t/clyde\.[0-9]*\.[A-Za-z0-9]*, rank 1's scratch directory, to read back its files: No such file or directory; the ranks' -d must name one shared directory" \
+    "$WORK/err" && ! grep -q '^Writing' "$WORK/err"
+ok $? "--shift=1 with another -d on each rank: refused before any phase (exit 2), naming the directory, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t" "$t2"; } | diag
 # -s not given: the size comes from each rank's RAM (here -r), and rank
 # 1 takes rank 0's, as the put_block bytes of each rank in the JSON show
 mpi_mix --compat=2.00 -r 160 -f -n 0 -- --compat=2.00 -r 151 -f -n 0
