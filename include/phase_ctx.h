@@ -57,6 +57,7 @@ struct phase_ctx {
 	pid_t pid;                      /* names the data files: Bonnie.<pid> */
 
 	unsigned chunk;                 /* the I/O chunk of the running point */
+	unsigned point;                 /* that point, as config_points() counts */
 	char *buf;                      /* page-aligned, buf_size bytes */
 	size_t buf_size;                /* >= every chunk and files.chunk */
 	struct rng rng;

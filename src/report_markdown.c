@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "report_grid.h"
 #include "report_markdown.h"
 #include "report_text.h"
 #include "util.h"
@@ -462,6 +463,7 @@ void report_markdown_set(FILE *out, enum compat compat,
 		best_section(&m, PH_PUTC);
 		best_section(&m, PH_SEQ_CREATE);
 	}
+	report_grid_text(out, set, true);
 	if (set->n > 0)
 		generations(&m);
 }
