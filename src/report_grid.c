@@ -196,7 +196,7 @@ static void each_grid(const struct grid_out *o, const struct report_set *set)
 			    "\n%s\n\n", heading);
 		} else {
 			if (shown++ == 0)
-				fputs("<h2>File-size sweeps</h2>\n<p>Rate against "
+				fputs("<h2 id=\"file-size-sweeps\">File-size sweeps</h2>\n<p>Rate against "
 				    "file size, a line per chunk size, as iozone -a "
 				    "maps them: where a line falls, the file stopped "
 				    "fitting in a cache. A point run more than once "
