@@ -169,7 +169,9 @@ long report_set_group_of(const struct report_set *set, size_t i);
 /*
  * The sweeps: results with the same name, generation, concurrency,
  * seeks, seekers and large-file test, and two points (file size and
- * chunk size) or more (an unknown chunk is 8192).  Which phases ran does not matter:
+ * chunk size) or more (an unknown chunk is 8192).  Several file sizes
+ * are one sweep when every one has the same chunk sizes (a grid, as
+ * --sizes makes it); else each file size is a sweep of its own.  Which phases ran does not matter:
  * a sweep runs the per-char and small-file tests at its first point
  * only.  After report_set_average(), so that each point knows its
  * group.  Returns 0, or -1 out of memory.
