@@ -33,12 +33,13 @@ HDR = include/config.h include/result.h include/runner.h include/phase.h \
 SRC += src/csv_input.c src/table_read.c src/html_read.c src/report_set.c src/report_json.c \
 	src/report_html.c src/report_markdown.c src/report_cmd.c src/stats.c \
 	src/json_read.c src/json_input.c src/report_summary.c \
-	src/report_ranks.c
+	src/report_ranks.c src/report_latency.c src/report_grid.c
 HDR += include/csv_read.h include/table_read.h include/html_read.h \
 	include/report_set.h \
 	include/report_cmd.h include/report_json.h include/report_html.h \
 	include/report_markdown.h include/stats.h include/json_read.h \
-	include/json_input.h include/report_summary.h include/report_ranks.h
+	include/json_input.h include/report_summary.h include/report_ranks.h \
+	include/report_latency.h include/report_grid.h
 # where a table's rows ran, under it in HTML and Markdown
 SRC += src/report_context.c
 HDR += include/report_context.h
@@ -90,7 +91,7 @@ tests/%.so: tests/%.c
 # The longest first (as measured idle), so that the last to start are short
 TESTS = tests/mpi.sh tests/safety.sh tests/lint.sh tests/run.sh tests/sync.sh
 TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh tests/fuzz.sh
-TESTS += tests/sweep.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
+TESTS += tests/sweep.sh tests/sizes.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
 TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
 TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
 TESTS += tests/target.sh tests/report_pages.sh tests/report_markdown.sh

@@ -23,6 +23,9 @@
 /* --chunks: past -s's 1 MiB, as far as the record sizes iozone -a tries */
 #define SWEEP_MAX_CHUNK   (16 * 1024 * 1024)
 #define CHUNKS_MAX        32    /* points of one --chunks sweep */
+#define SIZES_MAX         32    /* file sizes of one --sizes sweep */
+#define POINTS_MAX        64    /* points of a sweep: --sizes by --chunks */
+#define LATENCY_OVER_MAX  8     /* thresholds of --latency-over */
 #define FILE_UNIT         1024  /* -n counts in units of 1024 files */
 #define IO_FILE_MAX_MIB   1024  /* 1.03 splits the test data in 1 GiB files */
 #define IO_FILES_MAX      1000  /* name, name.001 ... name.999 */
@@ -94,6 +97,10 @@ struct config {
 	/* --chunks: the sweep's chunk sizes in the order given; 0: no sweep */
 	unsigned chunks[CHUNKS_MAX];
 	unsigned nchunks;
+	/* --sizes: the sweep's file sizes in the order given; 0: no sweep
+	 * (file_size_mib is then the largest) */
+	uint64_t sizes_mib[SIZES_MAX];
+	unsigned nsizes;
 	unsigned seeks;                 /* seek positions */
 	unsigned seekers;               /* seeker processes */
 	bool per_char;                  /* false with -f */
@@ -120,6 +127,9 @@ struct config {
 	const char *json_path;          /* --json; "-" is stdout */
 	unsigned stall_s;               /* --stall: no progress for this long is said; 0 off */
 	unsigned cleanup_wait_s;        /* --cleanup-wait: retry a cleanup the filesystem refused */
+	/* --latency-over: thresholds in ns, told beside 2 s and 10 s */
+	uint64_t latency_over_ns[LATENCY_OVER_MAX];
+	unsigned nlatency_over;
 
 	enum sync_mode sync;
 	unsigned sync_procs;            /* -p N */
@@ -139,17 +149,43 @@ struct config {
 	char *const *argv;
 };
 
-/* The points of a run: one per --chunks size, one without it. */
+/*
+ * The points of a run: one per --sizes size by --chunks size, one
+ * without them.  The order is fixed: file size by file size as --sizes
+ * gives them, and within one every chunk size as --chunks gives them.
+ */
 static inline unsigned config_points(const struct config *cfg)
 {
-	return cfg->nchunks > 0 ? cfg->nchunks : 1;
+	return (cfg->nsizes > 0 ? cfg->nsizes : 1) *
+	    (cfg->nchunks > 0 ? cfg->nchunks : 1);
 }
 
-/* The I/O chunk of point i (0-based, in the order of --chunks). */
+/* The I/O chunk of point i (0-based, in the order above). */
 static inline unsigned config_point_chunk(const struct config *cfg, unsigned i)
 {
-	return cfg->nchunks > 0 ? cfg->chunks[i] : cfg->chunk;
+	return cfg->nchunks > 0 ? cfg->chunks[i % cfg->nchunks] : cfg->chunk;
 }
+
+/* The file size of point i in MiB. */
+static inline uint64_t config_point_size(const struct config *cfg, unsigned i)
+{
+	return cfg->nsizes > 0 ?
+	    cfg->sizes_mib[i / (cfg->nchunks > 0 ? cfg->nchunks : 1)] :
+	    cfg->file_size_mib;
+}
+
+/* A sweep of several points: --chunks, --sizes or both. */
+static inline bool config_sweeps(const struct config *cfg)
+{
+	return cfg->nchunks > 0 || cfg->nsizes > 0;
+}
+
+/*
+ * The configuration that the phases of point i see: cfg with that
+ * point's file size (and per-char size, as config_take_size() makes it).
+ */
+void config_at_point(const struct config *cfg, unsigned i,
+    struct config *out);
 
 /*
  * Parse argv into cfg.  Returns EXIT_OK, or an exit code after printing

@@ -69,8 +69,7 @@ void csv_write_header(FILE *out, const struct csv_layout *layout);
 void csv_write_row(FILE *out, const struct csv_layout *layout,
     const struct result *res);
 
-/* Cell strings shared by the text and CSV writers. */
-void fmt_file_size(char *out, size_t n, uint64_t mib);
+/* Cell strings shared by the text and CSV writers (and fmt_file_size()). */
 void fmt_latency(char *out, size_t n, int64_t latency_us);
 /* seeks as a CSV line keeps them; always_decimal for 1.0x lines */
 void fmt_seeks(char *out, size_t n, double rate, bool always_decimal);

@@ -66,6 +66,7 @@ struct phase_ctx {
 	bool read_other;                /* another rank's */
 
 	unsigned chunk;                 /* the I/O chunk of the running point */
+	unsigned point;                 /* that point, as config_points() counts */
 	char *buf;                      /* page-aligned, buf_size bytes */
 	size_t buf_size;                /* >= every chunk and files.chunk */
 	struct rng rng;

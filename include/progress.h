@@ -53,10 +53,11 @@ bool progress_live(void);
 bool progress_line_open(void);
 
 /*
- * A --chunks sweep starts point i (0-based) of n, whose chunk is chunk
- * bytes: a line before its phases' lines, or the live line's prefix.
+ * A sweep (--chunks, --sizes) starts point i (0-based) of the n that
+ * run, point 'at' of config_points(): a line naming its file and chunk
+ * size before its phases' lines, or the live line's prefix.
  */
-void progress_point(const struct config *cfg, unsigned chunk, unsigned i,
+void progress_point(const struct config *cfg, unsigned at, unsigned i,
     unsigned n);
 
 /*

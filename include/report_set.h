@@ -69,14 +69,18 @@ struct report_best {
 #define REPORT_VERDICT_MIN_RUNS 3
 
 /*
- * A chunk sweep: results that differ only in their chunk size (clyde
- * --chunks, or bonnie++ run again with -s size:chunk).  The k-th result
- * of a chunk size is in series k, so that -x 3 gives three series.
+ * A sweep: results that differ only in their chunk size (clyde --chunks,
+ * or bonnie++ run again with -s size:chunk), in their file size (clyde
+ * --sizes), or in both.  Its points are its pairs of file size and
+ * chunk size, by file size, then chunk size.  The k-th result of a
+ * point is in series k, so that -x 3 gives three series.
  */
 struct report_sweep {
 	size_t first;           /* its first result, which names it */
-	size_t nchunks, nseries;
-	unsigned *chunks;       /* bytes, ascending */
+	size_t nchunks, nseries;        /* nchunks: its points */
+	size_t nsizes;          /* its file sizes; 1: a chunk sweep */
+	unsigned *chunks;       /* [point]: bytes, ascending at each size */
+	uint64_t *sizes;        /* [point]: MiB, ascending */
 	long *items;            /* [series * nchunks + point]: result, or -1 */
 	long *groups;           /* [point]: the --average group, or -1 */
 	bool name_shared;       /* another sweep has its name */
@@ -163,9 +167,11 @@ const char *report_set_group_name(const struct report_set *set, size_t g);
 long report_set_group_of(const struct report_set *set, size_t i);
 
 /*
- * The sweeps: results with the same name, generation, file size,
- * concurrency, seeks, seekers and large-file test, and two chunk sizes
- * or more (an unknown chunk is 8192).  Which phases ran does not matter:
+ * The sweeps: results with the same name, generation, concurrency,
+ * seeks, seekers and large-file test, and two points (file size and
+ * chunk size) or more (an unknown chunk is 8192).  Several file sizes
+ * are one sweep when every one has the same chunk sizes (a grid, as
+ * --sizes makes it); else each file size is a sweep of its own.  Which phases ran does not matter:
  * a sweep runs the per-char and small-file tests at its first point
  * only.  After report_set_average(), so that each point knows its
  * group.  Returns 0, or -1 out of memory.
@@ -173,6 +179,15 @@ long report_set_group_of(const struct report_set *set, size_t i);
 int report_set_sweeps(struct report_set *set);
 const struct report_place *report_set_place(const struct report_set *set,
     size_t i);
+/*
+ * The chunk sizes of sweep sw, each once, ascending, into chunks (room
+ * for sw->nchunks); returns how many.
+ */
+size_t report_set_sweep_chunks(const struct report_sweep *sw,
+    unsigned *chunks);
+/* The point of sw at a file size (MiB) and chunk size, or -1. */
+long report_set_sweep_point(const struct report_sweep *sw, uint64_t size,
+    unsigned chunk);
 /*
  * The tables to print: 0 holds the results outside any sweep and their
  * means, in the order read; 1 + s sweep s, by chunk size, each chunk's

@@ -35,10 +35,22 @@ enum phase_id {
 /* bonnie++'s MinTime: shorter phases print +++++ */
 #define MIN_TIME_NS 500000000LL
 
+/* 2 s and 10 s, then the thresholds of --latency-over */
+#define LAT_OVER_MAX      (2 + LATENCY_OVER_MAX)
+#define LAT_OVER_2S       0     /* over_ns[0]: 2 s, as tiotest counts */
+#define LAT_OVER_10S      1     /* over_ns[1]: 10 s */
+
 /* Latency figures of one phase, in nanoseconds. */
 struct latency_summary {
 	uint64_t count;
 	uint64_t mean, p50, p90, p99, p999, max;
+	/*
+	 * over[i]: the share of the operations, 0 to 1, slower than
+	 * over_ns[i]; the first two are 2 s and 10 s, the rest --latency-over's
+	 */
+	unsigned nover;
+	uint64_t over_ns[LAT_OVER_MAX];
+	double over[LAT_OVER_MAX];
 };
 
 /* Raw measurement of one phase; only a run has it. */
@@ -183,8 +195,11 @@ struct result {
 	struct phase_figures phase[PH_COUNT];
 	/* --chunks: the sweep's chunk sizes and this record's place in it */
 	unsigned sweep_chunks[CHUNKS_MAX];
-	unsigned sweep_n;               /* 0: no sweep */
-	unsigned sweep_point;           /* from 1, in the order given */
+	unsigned sweep_n;               /* 0: no --chunks */
+	/* --sizes: the sweep's file sizes in MiB, in the order given */
+	uint64_t sweep_sizes[SIZES_MAX];
+	unsigned sweep_nsizes;          /* 0: no --sizes */
+	unsigned sweep_point;           /* from 1, in config_points() order */
 	unsigned nranks;                /* > 1 only in clyde-mpi, on rank 0 */
 	struct rank_figures *ranks;     /* [nranks], or NULL */
 	enum run_status status;
@@ -203,7 +218,7 @@ extern const char *const phase_title[PH_COUNT];
 void result_init_run(struct result *res, const struct config *cfg);
 
 /*
- * Make res the record of point i of a --chunks sweep (config_points()),
+ * Make res the record of point i of a sweep (config_points()),
  * the first point that runs when first: later points have no per-char
  * and no small-file phases.
  */

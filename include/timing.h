@@ -96,6 +96,13 @@ static inline void latency_lap(struct latency *lat, uint64_t *start)
 	*start = end;
 }
 void latency_merge(struct latency *into, const struct latency *from);
+
+/*
+ * The thresholds latency_summarize() tells the share of slower
+ * operations for: 2 s and 10 s, then these n (--latency-over, at most
+ * LATENCY_OVER_MAX).  Set once, before the phases of a run.
+ */
+void latency_over_set(const uint64_t *ns, unsigned n);
 void latency_summarize(const struct latency *lat, struct latency_summary *out);
 
 #endif

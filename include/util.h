@@ -44,6 +44,9 @@ void rng_skip(struct rng *r, uint64_t n);
 const char *parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 const char *parse_size(const char *s, const char *suffixes, uint64_t unit_bytes,
     uint64_t min, uint64_t max, uint64_t *out);
+/* A whole number of ns, us, ms or s (s when none), into ns; as above. */
+const char *parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns,
+    uint64_t *out);
 
 /*
  * write()/read() the whole buffer, retrying EINTR and short transfers
@@ -71,6 +74,8 @@ uint64_t phys_ram_mib(void);
 
 /* A chunk size as -s and --chunks take it: "512", "64k", "16m". */
 void fmt_chunk(char *out, size_t n, unsigned bytes);
+/* A file size as bonnie++ prints it: "64M", "4G". */
+void fmt_file_size(char *out, size_t n, uint64_t mib);
 
 /*
  * Print s in exactly width terminal columns: cut after the last whole

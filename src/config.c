@@ -37,10 +37,13 @@ static const char usage_text[] =
 "             [-z seed | -Z file] [--compat=1.03|2.00] [--json=file]\n"
 "             [--precise] [--progress=auto|always|never] [--quick]\n"
 "             [--stall=seconds] [--cleanup-wait=seconds] [--chunks=list]\n"
-"             [--shift=ranks]\n"
+"             [--shift=ranks] [--sizes=list] [--latency-over=list]\n"
 "       clyde report [options] [file...]   (see clyde report --help)\n"
 "       clyde --help | --version\n"
-"\n"
+"\n";
+
+/* apart from usage_text: C99 promises string literals of 4095 bytes */
+static const char options_text[] =
 "  -d, --directory DIR    target directory; clyde works in a scratch\n"
 "                         directory it makes inside (default .)\n"
 "  -s, --size SIZE[:CHUNK[:SEEKS[:SEEKERS]]]\n"
@@ -87,6 +90,13 @@ static const char usage_text[] =
 "                         per size\n"
 "      --shift=N          clyde-mpi: rank r reads back what rank r+N wrote\n"
 "                         (default 1 across hosts, 0 on one host)\n"
+"      --sizes=LIST       a sweep: the block phases and the seeks once per\n"
+"                         file size, 1m,4m,16m or 1m..1g (as -s takes them,\n"
+"                         32 sizes or fewer); with --chunks every size by\n"
+"                         every chunk; one result per point\n"
+"      --latency-over=LIST  beside 2 s and 10 s, the share of operations\n"
+"                         slower than these in the JSON, 50ms,500ms (ns, us,\n"
+"                         ms or s; at most 8)\n"
 "      --help, --version\n";
 
 enum long_only {
@@ -99,6 +109,8 @@ enum long_only {
 	OPT_CLEANUP_WAIT,
 	OPT_CHUNKS,
 	OPT_SHIFT,
+	OPT_SIZES,
+	OPT_LATENCY_OVER,
 	OPT_HELP,
 	OPT_VERSION
 };
@@ -130,6 +142,8 @@ static const struct option long_options[] = {
 	{ "cleanup-wait", required_argument, NULL, OPT_CLEANUP_WAIT },
 	{ "chunks", required_argument, NULL, OPT_CHUNKS },
 	{ "shift", required_argument, NULL, OPT_SHIFT },
+	{ "sizes", required_argument, NULL, OPT_SIZES },
+	{ "latency-over", required_argument, NULL, OPT_LATENCY_OVER },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -146,10 +160,12 @@ struct given {
 	const char *only_200;   /* first 2.00-only option seen, for the message */
 	const char *only_200_value;
 	const char *chunks;     /* --chunks as given */
+	const char *sizes;      /* --sizes as given */
 	bool fast;
 	bool seeks;             /* -s gave seeks / seekers */
 	bool seekers;
 	bool size_chunk;        /* -s gave a chunk */
+	bool size_empty;        /* -s :CHUNK...: no size, for --sizes */
 };
 
 /* One line naming the option and the value, then the hint; exit 1. */
@@ -227,12 +243,15 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 	n = split_colons(buf, f, 4);
 	if (n < 0)
 		return bad("-s", arg, "at most size:chunk:seeks:seekers");
-	why = parse_size(f[0], "kmgt", 1024 * 1024, 0,
+	/* -s :CHUNK:SEEKS: the sizes come from --sizes (check_sizes()) */
+	g->size_empty = f[0][0] == '\0' && n > 1;
+	why = g->size_empty ? NULL : parse_size(f[0], "kmgt", 1024 * 1024, 0,
 	    (uint64_t)IO_FILE_MAX_MIB * IO_FILES_MAX, &v);
 	if (why != NULL)
 		return bad("-s", arg, "size %s (MiB, 0 to %uG)", why,
 		    IO_FILE_MAX_MIB * IO_FILES_MAX / 1024);
-	cfg->file_size_mib = v;
+	if (!g->size_empty)
+		cfg->file_size_mib = v;
 	/*
 	 * An empty chunk before seeks keeps the default, so that seeks go
 	 * with --chunks (64::1000); a bare 64: is a value left out.
@@ -259,73 +278,157 @@ static int parse_size_opt(struct config *cfg, struct given *g, const char *arg)
 	return EXIT_OK;
 }
 
-/* One size of --chunks into *out; NULL or why it is not one. */
-static const char *sweep_chunk(const char *s, unsigned *out)
-{
-	if (!chunk_size(s, SWEEP_MAX_CHUNK, out))
-		return "a chunk size must be a power of two from 256 to 16m";
-	return NULL;
-}
-
-/* Append one chunk size to the sweep; NULL or why not. */
-static const char *sweep_add(struct config *cfg, unsigned chunk)
-{
-	unsigned i;
-
-	for (i = 0; i < cfg->nchunks; i++)
-		if (cfg->chunks[i] == chunk)
-			return "a chunk size is given twice";
-	/* 256 to 16m holds 17 powers of two: only a repeat could pass 32 */
-	if (cfg->nchunks == CHUNKS_MAX)
-		return "more than 32 chunk sizes";
-	cfg->chunks[cfg->nchunks++] = chunk;
-	return NULL;
-}
-
 /*
- * --chunks=4k,64k,1m or 4k..16m: sizes, or ranges of the powers of two
- * from A up to B, in the order given.
+ * A list option: --chunks, --sizes, --latency-over.  Its values go
+ * between commas, in the order given; where ranges are taken, A..B is
+ * A and its doublings up to B (the powers of two from 4k to 16m).
  */
-static int parse_chunks_opt(struct config *cfg, const char *arg)
+struct list_kind {
+	const char *opt;                /* "--chunks" */
+	const char *what;               /* "chunk size", for the messages */
+	const char *range;              /* an example range; NULL: none taken */
+	unsigned max;                   /* values at most */
+	/* one value into *out; NULL or why it is not one */
+	const char *(*one)(const char *s, uint64_t *out);
+	/* where in struct config the values and their count are */
+	size_t values, count;
+	bool narrow;                    /* values are unsigned, not uint64_t */
+};
+
+static unsigned *list_count(struct config *cfg, const struct list_kind *k)
 {
-	char buf[512], *item, *next, *dots;
-	unsigned lo, hi;
+	return (unsigned *)(void *)((char *)cfg + k->count);
+}
+
+static uint64_t list_at(struct config *cfg, const struct list_kind *k,
+    unsigned i)
+{
+	char *v = (char *)cfg + k->values;
+
+	return k->narrow ? ((unsigned *)(void *)v)[i] :
+	    ((uint64_t *)(void *)v)[i];
+}
+
+static void list_put(struct config *cfg, const struct list_kind *k,
+    unsigned i, uint64_t value)
+{
+	char *v = (char *)cfg + k->values;
+
+	if (k->narrow)
+		((unsigned *)(void *)v)[i] = (unsigned)value;
+	else
+		((uint64_t *)(void *)v)[i] = value;
+}
+
+/* Append one value to the list; NULL or why not. */
+static const char *list_add(struct config *cfg, const struct list_kind *k,
+    uint64_t v, char *why, size_t n)
+{
+	unsigned *count = list_count(cfg, k), i;
+
+	for (i = 0; i < *count; i++)
+		if (list_at(cfg, k, i) == v) {
+			snprintf(why, n, "a %s is given twice", k->what);
+			return why;
+		}
+	if (*count == k->max) {
+		snprintf(why, n, "more than %u %ss", k->max, k->what);
+		return why;
+	}
+	list_put(cfg, k, (*count)++, v);
+	return NULL;
+}
+
+static int parse_list(struct config *cfg, const struct list_kind *k,
+    const char *arg)
+{
+	char buf[512], msg[128], *item, *next, *dots;
+	uint64_t lo, hi;
 	const char *why = NULL;
 
 	if (arg[0] == '\0')
-		return bad("--chunks", NULL, "an empty list of chunk sizes");
+		return bad(k->opt, NULL, "an empty list of %ss", k->what);
 	if (strlen(arg) >= sizeof(buf))
-		return bad("--chunks", arg, "too long");
+		return bad(k->opt, arg, "too long");
 	strcpy(buf, arg);
-	cfg->nchunks = 0;
+	*list_count(cfg, k) = 0;
 	for (item = buf; item != NULL && why == NULL; item = next) {
 		if ((next = strchr(item, ',')) != NULL)
 			*next++ = '\0';
 		if (item[0] == '\0') {
-			why = "an empty chunk size (sizes go between commas)";
+			snprintf(msg, sizeof(msg), "an empty %s (sizes go between "
+			    "commas)", k->what);
+			why = msg;
 			break;
 		}
-		if ((dots = strstr(item, "..")) == NULL) {
-			if ((why = sweep_chunk(item, &lo)) == NULL)
-				why = sweep_add(cfg, lo);
+		if (k->range == NULL || (dots = strstr(item, "..")) == NULL) {
+			if ((why = k->one(item, &lo)) == NULL)
+				why = list_add(cfg, k, lo, msg, sizeof(msg));
 			continue;
 		}
 		*dots = '\0';
-		if ((why = sweep_chunk(item, &lo)) != NULL ||
-		    (why = sweep_chunk(dots + 2, &hi)) != NULL)
+		if ((why = k->one(item, &lo)) != NULL ||
+		    (why = k->one(dots + 2, &hi)) != NULL)
 			break;
 		if (lo > hi) {
-			why = "a range goes from the smaller size up (4k..16m)";
+			snprintf(msg, sizeof(msg), "a range goes from the smaller "
+			    "size up (%s)", k->range);
+			why = msg;
 			break;
 		}
-		for (; lo <= hi && why == NULL && lo != 0; lo *= 2)
-			why = sweep_add(cfg, lo);
+		for (; lo <= hi && why == NULL; lo *= 2)
+			why = list_add(cfg, k, lo, msg, sizeof(msg));
 	}
 	if (why != NULL)
-		return bad("--chunks", arg, "%s", why);
-	cfg->chunk = cfg->chunks[0];
+		return bad(k->opt, arg, "%s", why);
 	return EXIT_OK;
 }
+
+/* One size of --chunks into *out; NULL or why it is not one. */
+static const char *sweep_chunk(const char *s, uint64_t *out)
+{
+	unsigned v;
+
+	if (!chunk_size(s, SWEEP_MAX_CHUNK, &v))
+		return "a chunk size must be a power of two from 256 to 16m";
+	*out = v;
+	return NULL;
+}
+
+static const struct list_kind chunks_list = {
+	"--chunks", "chunk size", "4k..16m", CHUNKS_MAX, sweep_chunk,
+	offsetof(struct config, chunks), offsetof(struct config, nchunks), true
+};
+
+/* One size of --sizes, as -s takes it (MiB unless k, g, t say else). */
+static const char *sweep_size(const char *s, uint64_t *out)
+{
+	if (parse_size(s, "kmgt", 1024 * 1024, 1,
+	    (uint64_t)IO_FILE_MAX_MIB * IO_FILES_MAX, out) != NULL)
+		return "a file size must be whole MiB from 1m to 1000g";
+	return NULL;
+}
+
+static const struct list_kind sizes_list = {
+	"--sizes", "file size", "1m..1g", SIZES_MAX, sweep_size,
+	offsetof(struct config, sizes_mib), offsetof(struct config, nsizes),
+	false
+};
+
+/* One threshold of --latency-over, in ns: 1us to a day. */
+static const char *latency_threshold(const char *s, uint64_t *out)
+{
+	if (parse_duration(s, 1000, 86400ULL * 1000000000, out) != NULL)
+		return "a threshold is a whole number of ns, us, ms or s "
+		    "(s when none) from 1us to 1 day";
+	return NULL;
+}
+
+static const struct list_kind latency_list = {
+	"--latency-over", "threshold", NULL, LATENCY_OVER_MAX,
+	latency_threshold, offsetof(struct config, latency_over_ns),
+	offsetof(struct config, nlatency_over), false
+};
 
 /* MAX of -n: bytes with k/m/g, or -1 (hard links), -2 (symbolic links) */
 static int parse_files_max(const char *arg, const char *s, long *out)
@@ -568,6 +671,7 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 {
 	uint64_t v;
 	const char *why;
+	int rc;
 
 	switch (c) {
 	case 'd':
@@ -680,7 +784,14 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 		return EXIT_OK;
 	case OPT_CHUNKS:
 		g->chunks = arg;
-		return parse_chunks_opt(cfg, arg);
+		if ((rc = parse_list(cfg, &chunks_list, arg)) == EXIT_OK)
+			cfg->chunk = cfg->chunks[0];
+		return rc;
+	case OPT_SIZES:
+		g->sizes = arg;
+		return parse_list(cfg, &sizes_list, arg);
+	case OPT_LATENCY_OVER:
+		return parse_list(cfg, &latency_list, arg);
 	case OPT_STALL:
 	case OPT_CLEANUP_WAIT:
 		why = parse_u64(arg, 0, WAIT_S_MAX, &v);
@@ -705,10 +816,13 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 	}
 }
 
+static int check_sizes(struct config *cfg, const struct given *g);
+
 /* The RAM and size rules of bonnie++, and the other cross-checks. */
 static int check_config(struct config *cfg, struct given *g)
 {
 	uint64_t names;
+	int rc;
 
 	if (cfg->compat == COMPAT_103 && g->only_200 != NULL)
 		return bad(g->only_200, g->only_200_value,
@@ -737,9 +851,10 @@ static int check_config(struct config *cfg, struct given *g)
 	/* the semaphores count down once: a second run would wait for ever */
 	if (cfg->sync == SYNC_SEMAPHORE && cfg->runs > 1)
 		return bad("-y", "s", "serves one run; not with -x %u", cfg->runs);
-	if (cfg->sync == SYNC_SEMAPHORE && cfg->nchunks > 1)
+	if (cfg->sync == SYNC_SEMAPHORE && config_points(cfg) > 1)
 		return bad("-y", "s", "serves one pass of each phase; not with "
-		    "--chunks %s", g->chunks);
+		    "%s %s", g->chunks ? "--chunks" : "--sizes",
+		    g->chunks ? g->chunks : g->sizes);
 	if (cfg->seed_given && cfg->seed_file != NULL)
 		return bad("-z", NULL, "give a seed or a random file (-Z), not both");
 	if (cfg->quick && g->ram == NULL)
@@ -747,7 +862,11 @@ static int check_config(struct config *cfg, struct given *g)
 	/* a table of +++++ would show a first-time user nothing */
 	if (cfg->quick)
 		cfg->precise = true;
-	if (g->size == NULL) {
+	if (g->size_empty && g->sizes == NULL)
+		return bad("-s", g->size, "an empty size goes with --sizes only");
+	if (g->sizes != NULL && (rc = check_sizes(cfg, g)) != EXIT_OK)
+		return rc;
+	if (g->size == NULL && g->sizes == NULL) {
 		uint64_t size = cfg->quick ? QUICK_FILE_MIB : DEFAULT_FILE_MIB;
 
 		if (!cfg->quick && cfg->ram_mib * 2 > size)
@@ -791,9 +910,52 @@ static int check_config(struct config *cfg, struct given *g)
 		    "the file names would take more than half of the %lluM of RAM "
 		    "(-r says more, -r 0 turns this off)",
 		    (unsigned long long)cfg->ram_mib);
-	cfg->size_given = g->size != NULL;
+	cfg->size_given = g->size != NULL || g->sizes != NULL;
 	config_take_size(cfg, cfg->file_size_mib);
 	return resolve_ids(cfg, g);
+}
+
+/*
+ * --sizes: -s's size is the largest (the space the run needs), and each
+ * size keeps the RAM rule, -c copies together; a chunk fits the smallest.
+ */
+static int check_sizes(struct config *cfg, const struct given *g)
+{
+	uint64_t small = UINT64_MAX, large = 0;
+
+	if (g->size != NULL && !g->size_empty)
+		return bad("--sizes", g->sizes, "the file size is given twice "
+		    "(-s %s gives one): leave -s's size empty (-s :4k:500)",
+		    g->size);
+	for (unsigned i = 0; i < cfg->nsizes; i++) {
+		if (cfg->sizes_mib[i] < small)
+			small = cfg->sizes_mib[i];
+		if (cfg->sizes_mib[i] > large)
+			large = cfg->sizes_mib[i];
+	}
+	if (config_points(cfg) > POINTS_MAX)
+		return bad("--sizes", g->sizes, "%u file sizes by %u chunk sizes "
+		    "are more than %u points", cfg->nsizes, cfg->nchunks,
+		    POINTS_MAX);
+	if (cfg->ram_mib != 0 && small * cfg->concurrency < cfg->ram_mib * 2)
+		return bad("--sizes", g->sizes, "file size %lluM should be double "
+		    "RAM for good results, RAM is %lluM (-r says less, -r 0 "
+		    "turns this off)", (unsigned long long)small,
+		    (unsigned long long)cfg->ram_mib);
+	for (unsigned i = 0; i < cfg->nchunks; i++)
+		if (cfg->chunks[i] / (1024 * 1024) > small)
+			return bad("--chunks", g->chunks, "a chunk size is larger "
+			    "than the smallest file of --sizes (%lluM)",
+			    (unsigned long long)small);
+	cfg->file_size_mib = large;
+	return EXIT_OK;
+}
+
+void config_at_point(const struct config *cfg, unsigned i,
+    struct config *out)
+{
+	*out = *cfg;
+	config_take_size(out, config_point_size(cfg, i));
 }
 
 void config_take_size(struct config *cfg, uint64_t size_mib)
@@ -803,6 +965,20 @@ void config_take_size(struct config *cfg, uint64_t size_mib)
 	cfg->per_char_mib = cfg->compat == COMPAT_103 ||
 	    cfg->per_char_asked_mib > size_mib ? size_mib :
 	    cfg->per_char_asked_mib;
+}
+
+/* "\nNAME=V,V..." or "\nno NAME" at buf + *k, while it fits */
+static void describe_list(char *buf, size_t len, int *k, const char *name,
+    const uint64_t *v, unsigned n)
+{
+	for (unsigned i = 0; i <= n && *k >= 0 && (size_t)*k < len; i++) {
+		if (i == 0)
+			*k += snprintf(buf + *k, len - (size_t)*k, n ? "\n%s=" :
+			    "\nno %s", name);
+		else
+			*k += snprintf(buf + *k, len - (size_t)*k, "%s%llu",
+			    i > 1 ? "," : "", (unsigned long long)v[i - 1]);
+	}
 }
 
 bool config_describe(const struct config *cfg, char *buf, size_t len)
@@ -823,6 +999,10 @@ bool config_describe(const struct config *cfg, char *buf, size_t len)
 	for (unsigned i = 0; k >= 0 && (size_t)k < len && i < cfg->nchunks; i++)
 		k += snprintf(buf + k, len - (size_t)k, "%s%u", i ? "," : "",
 		    cfg->chunks[i]);
+	describe_list(buf, len, &k, "--sizes", cfg->sizes_mib, cfg->nsizes);
+	/* the ranks' own latency records tell the same shares */
+	describe_list(buf, len, &k, "--latency-over", cfg->latency_over_ns,
+	    cfg->nlatency_over);
 	if (k < 0 || (size_t)k >= len)
 		return false;
 	n = (size_t)k;
@@ -948,10 +1128,12 @@ int config_parse(struct config *cfg, int argc, char **argv)
 	while (rc == EXIT_OK && (c = getopt_long(argc, argv,
 	    "d:s:n:m:r:x:u:g:qf::bDc:p:y:z:Z:", long_options, NULL)) != -1) {
 		if (c == OPT_HELP || c == OPT_VERSION) {
-			if (c == OPT_HELP)
+			if (c == OPT_HELP) {
 				fputs(usage_text, stdout);
-			else
+				fputs(options_text, stdout);
+			} else {
 				printf("clyde %s\n", CLYDE_VERSION);
+			}
 			rc = -1;
 			break;
 		}

@@ -144,14 +144,6 @@ void csv_write_header(FILE *out, const struct csv_layout *layout)
 	fputc('\n', out);
 }
 
-void fmt_file_size(char *out, size_t n, uint64_t mib)
-{
-	if (mib != 0 && mib % 1024 == 0)
-		snprintf(out, n, "%" PRIu64 "G", mib / 1024);
-	else
-		snprintf(out, n, "%" PRIu64 "M", mib);
-}
-
 /* bonnie++'s latency string: whole us below 0.1 s, ms below 100 s, then s. */
 void fmt_latency(char *out, size_t n, int64_t us)
 {

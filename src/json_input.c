@@ -155,6 +155,41 @@ static void read_test(struct reader *r, const struct json_value *t,
 	c->short_phase = c->status == CELL_TOO_FAST;
 }
 
+/*
+ * The shares of slower operations, where the record has them (nover 0
+ * in one written before they were): 2 s, 10 s, then --latency-over's.
+ */
+static void read_latency_over(struct reader *r, const struct json_value *l,
+    struct latency_summary *lat)
+{
+	const struct json_value *over = json_get(l, "over");
+	size_t i;
+
+	if (json_get(l, "over_2s") == NULL ||
+	    json_get(l, "over_2s")->type == JSON_NULL)
+		return;
+	lat->over_ns[LAT_OVER_2S] = 2000000000;
+	lat->over_ns[LAT_OVER_10S] = 10000000000;
+	lat->over[LAT_OVER_2S] = get_number(r, l, "over_2s", 0, 1, false);
+	lat->over[LAT_OVER_10S] = get_number(r, l, "over_10s", 0, 1, false);
+	lat->nover = 2;
+	if (over == NULL || over->type != JSON_ARRAY) {
+		bad(r, "is not an array", "over");
+		return;
+	}
+	for (i = 0; i < over->n && lat->nover < LAT_OVER_MAX; i++) {
+		const struct json_value *o = &over->items[i];
+
+		if (o->type != JSON_OBJECT) {
+			bad(r, "holds no object", "over");
+			return;
+		}
+		lat->over_ns[lat->nover] = (uint64_t)get_number(r, o, "ns", 0,
+		    1e19, true);
+		lat->over[lat->nover++] = get_number(r, o, "share", 0, 1, false);
+	}
+}
+
 /* A phase's raw figures (a run's "phases"), or null: it did not run. */
 static void read_phase(struct reader *r, const struct json_value *p,
     struct phase_figures *pf)
@@ -179,6 +214,7 @@ static void read_phase(struct reader *r, const struct json_value *p,
 		pf->lat.p90 = (uint64_t)get_number(r, l, "p90", 0, 1e19, true);
 		pf->lat.p99 = (uint64_t)get_number(r, l, "p99", 0, 1e19, true);
 		pf->lat.p999 = (uint64_t)get_number(r, l, "p999", 0, 1e19, true);
+		read_latency_over(r, l, &pf->lat);
 	}
 	if ((st = get_kind(r, p, "stall", JSON_OBJECT, true)) != NULL) {
 		pf->stall_ns = (int64_t)get_number(r, st, "ns", 0, 9e18, true);
@@ -317,7 +353,7 @@ static void read_run(struct reader *r, const struct json_value *rec,
 	const struct json_value *ph = get_kind(r, rec, "phases", JSON_OBJECT,
 	    false);
 	const struct json_value *sw = get_kind(r, rec, "sweep", JSON_OBJECT,
-	    true), *chunks, *h;
+	    true), *chunks, *sizes, *h;
 	struct run_info *run = &res->run;
 	char s[16];
 	size_t i;
@@ -368,8 +404,16 @@ static void read_run(struct reader *r, const struct json_value *rec,
 	for (i = 0; i < chunks->n; i++)
 		res->sweep_chunks[i] = chunks->items[i].type == JSON_NUMBER ?
 		    (unsigned)chunks->items[i].number : 0;
-	res->sweep_point = (unsigned)get_number(r, sw, "point", 0, CHUNKS_MAX,
+	res->sweep_point = (unsigned)get_number(r, sw, "point", 0, POINTS_MAX,
 	    true);
+	/* since --sizes */
+	sizes = json_get(sw, "sizes_mib");
+	if (sizes == NULL || sizes->type != JSON_ARRAY || sizes->n > SIZES_MAX)
+		return;
+	res->sweep_nsizes = (unsigned)sizes->n;
+	for (i = 0; i < sizes->n; i++)
+		res->sweep_sizes[i] = sizes->items[i].type == JSON_NUMBER ?
+		    (uint64_t)sizes->items[i].number : 0;
 }
 
 static void read_record(struct reader *r, const struct json_value *rec,

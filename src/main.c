@@ -63,6 +63,29 @@ struct outputs {
 };
 
 /*
+ * --sizes: the file sizes that fit in the page cache (with the copies of
+ * -c, within the RAM -r gives, else the machine's), said before the run.
+ */
+static void say_cached_sizes(const struct config *cfg)
+{
+	uint64_t ram = cfg->ram_mib != 0 ? cfg->ram_mib : phys_ram_mib();
+	char list[SIZES_MAX * 12] = "", size[24];
+	size_t len = 0;
+
+	for (unsigned i = 0; i < cfg->nsizes && ram != 0; i++) {
+		if (cfg->sizes_mib[i] * cfg->concurrency > ram)
+			continue;
+		fmt_file_size(size, sizeof(size), cfg->sizes_mib[i]);
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+		    len ? ", " : "", size);
+	}
+	if (len > 0)
+		fprintf(stderr, "clyde: --sizes: the page cache (RAM %lluM) holds "
+		    "the file sizes %s: their figures measure memory, not the "
+		    "disk\n", (unsigned long long)ram, list);
+}
+
+/*
  * Open what the results go to, before the first run; json is the
  * --json file, already open (start()), or NULL.  Exit code.
  */
@@ -93,6 +116,8 @@ static int open_outputs(const struct config *cfg, struct outputs *out,
 			    "memory, not the disk\n",
 			    (unsigned long long)cfg->file_size_mib,
 			    cfg->files.count_k * FILE_UNIT);
+		if (!cfg->quiet)
+			say_cached_sizes(cfg);
 	}
 	return rc;
 }
@@ -216,7 +241,7 @@ static int write_outputs(const struct config *cfg, struct outputs *out,
 	 * points of a sweep that ended before it are printed, as -x prints
 	 * the runs that ended (the last record begun is the interrupted one).
 	 */
-	if (rc == EXIT_INTERRUPTED && cfg->nchunks > 0 && nres > 1)
+	if (rc == EXIT_INTERRUPTED && config_sweeps(cfg) && nres > 1)
 		nres--;
 	else if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 		return rc;
@@ -294,7 +319,7 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 
 	report_set_init(&kept);
 	rc = open_outputs(cfg, &out, json);
-	/* one record per point of a --chunks sweep */
+	/* one record per point of a sweep (--chunks, --sizes) */
 	res = calloc(points, sizeof(*res));
 	if (!dist_all_ok(res != NULL) && rc == EXIT_OK) {
 		fputs("clyde: cannot allocate the result records\n", stderr);

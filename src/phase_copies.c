@@ -81,6 +81,7 @@ struct copy_slot {
 struct shared_head {
 	unsigned phase;                 /* in phase_table[] */
 	unsigned chunk;                 /* the I/O chunk of the running point */
+	unsigned point;                 /* that point (its file size) */
 	struct copy_slot slot[];
 };
 
@@ -192,6 +193,7 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	struct copy *c = &cp->copy[k];
 	const struct phase_def *p = NULL;
 	struct phase_ctx ctx;
+	struct config point;
 	char cmd;
 
 #ifdef PR_SET_PDEATHSIG
@@ -230,6 +232,8 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 			p->release(&ctx);
 		p = &phase_table[cp->sh->phase];
 		ctx.chunk = cp->sh->chunk;
+		config_at_point(base->cfg, cp->sh->point, &point);
+		ctx.cfg = &point;
 		copy_phase(&ctx, c->slot, p, cmd_fd, report_fd);
 	}
 	/* else the parent is gone: PR_SET_PDEATHSIG ends this one */
@@ -597,6 +601,7 @@ int copies_run_phase(struct copies *cp, struct phase_ctx *base,
 	cp->sh->phase = (unsigned)(p - phase_table);
 	/* the point of a --chunks sweep the phase runs at */
 	cp->sh->chunk = base->chunk;
+	cp->sh->point = base->point;
 	test_hook_phase_prepare(p->id);
 	command_all(cp, CMD_PREPARE);
 	wait_all(cp, REP_PREPARED, false);

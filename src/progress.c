@@ -36,8 +36,8 @@ static struct {
 	bool ticks;                     /* the SIGALRM tick is installed */
 	const struct phase_def *phase;
 	unsigned run, runs;             /* run from 1; runs 0 without -x */
-	unsigned point, points;         /* point from 0; points 0 without --chunks */
-	char chunk[16];                 /* the point's chunk size, "64k" */
+	unsigned point, points;         /* point from 0; points 0 without a sweep */
+	char point_label[24];           /* the point's sizes: "64k", "16M", "16M:64k" */
 	unsigned phase_k;               /* the phase's place at its point, from 1 */
 	unsigned first_phases, later_phases;    /* the phases of each point */
 	uint64_t total;                 /* ops the phase will count; 0 unknown */
@@ -54,7 +54,7 @@ static bool line_open;
  * to its end (0: not yet run), and what the last whole run took: the
  * estimates of the time left (progress_tick()).
  */
-static int64_t took[CHUNKS_MAX][PH_COUNT];
+static int64_t took[POINTS_MAX][PH_COUNT];
 static int64_t run_took;
 
 
@@ -244,7 +244,8 @@ static void draw(const struct phase_meter *m, int64_t now)
 	}
 	if (live.points > 0) {
 		snprintf(f[F_POINT].text, sizeof(f[F_POINT].text),
-		    "point %u/%u (%s)", live.point + 1, live.points, live.chunk);
+		    "point %u/%u (%s)", live.point + 1, live.points,
+		    live.point_label);
 		f[F_POINT].keep = 5;
 	}
 	snprintf(f[F_PHASE].text, sizeof(f[F_PHASE].text), "phase %u/%u",
@@ -424,16 +425,29 @@ static const char *progress_text(const struct config *cfg, const struct phase_de
 	return p->progress;
 }
 
-void progress_point(const struct config *cfg, unsigned chunk, unsigned i,
+void progress_point(const struct config *cfg, unsigned at, unsigned i,
     unsigned n)
 {
-	char line[64];
+	char line[96], size[12], chunk[8];
 
-	fmt_chunk(live.chunk, sizeof(live.chunk), chunk);
-	live.point = i < CHUNKS_MAX ? i : CHUNKS_MAX - 1;
+	fmt_chunk(chunk, sizeof(chunk), config_point_chunk(cfg, at));
+	fmt_file_size(size, sizeof(size), config_point_size(cfg, at));
+	live.point = i < POINTS_MAX ? i : POINTS_MAX - 1;
 	live.points = n;
-	snprintf(line, sizeof(line), "Chunk size %s (%u/%u):\n", live.chunk,
-	    i + 1, n);
+	if (cfg->nsizes == 0) {
+		snprintf(live.point_label, sizeof(live.point_label), "%s", chunk);
+		snprintf(line, sizeof(line), "Chunk size %s (%u/%u):\n", chunk,
+		    i + 1, n);
+	} else if (cfg->nchunks == 0) {
+		snprintf(live.point_label, sizeof(live.point_label), "%s", size);
+		snprintf(line, sizeof(line), "File size %s (%u/%u):\n", size,
+		    i + 1, n);
+	} else {
+		snprintf(live.point_label, sizeof(live.point_label), "%s:%s",
+		    size, chunk);
+		snprintf(line, sizeof(line), "File size %s, chunk size %s "
+		    "(%u/%u):\n", size, chunk, i + 1, n);
+	}
 	progress(cfg, line);
 }
 

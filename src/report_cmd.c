@@ -19,8 +19,10 @@
 #include "csv.h"
 #include "json_input.h"
 #include "report_text.h"
+#include "report_grid.h"
 #include "report_json.h"
 #include "report_html.h"
+#include "report_latency.h"
 #include "report_markdown.h"
 #include "report_cmd.h"
 #include "report_ranks.h"
@@ -35,13 +37,14 @@ struct report_opts {
 	bool compat_given;
 	bool average;
 	bool best;
+	bool latency;
 	const char *compare;
 };
 
 static const char usage_text[] =
 "usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
-"                    [--best]\n"
+"                    [--best] [--latency]\n"
 "                    [[LABEL=]FILE...]\n"
 "       clyde report --help\n"
 "\n"
@@ -62,14 +65,21 @@ static const char usage_text[] =
 "  --best            with --average, each set's median in % of the best\n"
 "                    set's, per phase (* the best; ~ not significantly\n"
 "                    different from it)\n"
+"  --latency         after the text or Markdown, per result of a JSON\n"
+"                    record its latency table: mean, maximum, and the\n"
+"                    share of operations slower than 2 s, 10 s and the\n"
+"                    run's own thresholds\n"
 "  --help            print this and exit\n"
 "Results that differ only in their chunk size are a sweep: a table of its\n"
 "own by chunk size, line charts in --html, --compare per chunk size.\n"
+"Results that differ in their file size too are one as well, shown as\n"
+"iozone shows its sweeps: per phase a table of file size by chunk size,\n"
+"in --html a line per chunk size over the file size.\n"
 "LABEL=FILE makes all the results of FILE one set named LABEL, whatever\n"
 "their machine names: clyde report --average --compare=old old=a new=b\n";
 
 enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
-    OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_HELP };
+    OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_LATENCY, OPT_HELP };
 
 static const struct option long_options[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
@@ -81,6 +91,7 @@ static const struct option long_options[] = {
 	{ "average", no_argument, NULL, OPT_AVERAGE },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "best", no_argument, NULL, OPT_BEST },
+	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -136,6 +147,9 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 			if (optarg[0] == '\0')
 				return usage_error("--compare", "needs a name");
 			o->compare = optarg;
+			break;
+		case OPT_LATENCY:
+			o->latency = true;
 			break;
 		case OPT_BEST:
 			o->best = true;
@@ -482,6 +496,9 @@ int report_main(int argc, char **argv, bool stdout_closed)
 	case FMT_TEXT:
 		report_text_set(stdout, o.compat, &set, o.compare);
 		report_ranks_text(stdout, &set);
+		report_grid_text(stdout, &set, false);
+		if (o.latency)
+			report_latency_text(stdout, &set, false);
 		break;
 	case FMT_CSV:
 		print_csv(stdout, &o, &set);
@@ -497,6 +514,8 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		break;
 	case FMT_MARKDOWN:
 		report_markdown_set(stdout, o.compat, &set, o.compare);
+		if (o.latency)
+			report_latency_text(stdout, &set, true);
 		break;
 	}
 	report_set_free(&set);

@@ -15,7 +15,9 @@
 
 #include "csv.h"
 #include "report_context.h"
+#include "report_grid.h"
 #include "report_html.h"
+#include "report_latency.h"
 #include "report_ranks.h"
 #include "report_set.h"
 #include "report_text.h"
@@ -796,6 +798,9 @@ static size_t sweep_lines(const struct page *pg, struct line *lines)
 	size_t s, k, n = 0;
 
 	for (s = 0; s < set->nsweeps; s++) {
+		/* a sweep of file sizes has charts of its own (report_grid.c) */
+		if (set->sweeps[s].nsizes > 1)
+			continue;
 		if (set->ngroups > 0 && set->sweeps[s].nseries > 1) {
 			lines[n++] = (struct line){ s, -1 };
 			continue;
@@ -1017,8 +1022,14 @@ static void sweep_charts(struct page *pg)
 	n = sweep_lines(pg, lines);
 	/* the chunk sizes of all sweeps, each once */
 	for (s = 0; s < set->nsweeps; s++)
-		for (i = 0; i < set->sweeps[s].nchunks; i++)
+		for (i = 0; set->sweeps[s].nsizes < 2 &&
+		    i < set->sweeps[s].nchunks; i++)
 			ticks[nticks++] = set->sweeps[s].chunks[i];
+	if (n == 0) {
+		free(lines);
+		free(ticks);
+		return;
+	}
 	qsort(ticks, nticks, sizeof(*ticks), by_value);
 	for (i = c = 0; i < nticks; i++)
 		if (i == 0 || ticks[i] != ticks[c - 1])
@@ -1111,5 +1122,7 @@ void report_html_set(FILE *out, enum compat compat,
 		chart(&pg, (enum phase_id)ph);
 	sweep_charts(&pg);
 	rank_charts(&pg);
+	report_grid_html(out, set, html_escape);
+	report_latency_html(out, set, html_escape);
 	fputs("</body>\n</html>\n", out);
 }

@@ -167,6 +167,30 @@ static void one_test(FILE *out, const struct result *res, int ph,
 }
 
 /*
+ * The shares of operations slower than 2 s and 10 s (tiotest's), then
+ * those of --latency-over, each as a fraction from 0 to 1; %.17g keeps
+ * every bit, so that a share read back is the share written.
+ */
+static void latency_over_json(FILE *out, const struct latency_summary *l)
+{
+	unsigned i;
+
+	/* a record written before the shares were has none to give */
+	if (l->nover < 2) {
+		fputs("\"over_2s\": null, \"over_10s\": null, \"over\": []",
+		    out);
+		return;
+	}
+	fprintf(out, "\"over_2s\": %.17g, \"over_10s\": %.17g, \"over\": [",
+	    l->over[LAT_OVER_2S], l->over[LAT_OVER_10S]);
+	for (i = 2; i < l->nover; i++)
+		fprintf(out, "%s{\"ns\": %llu, \"share\": %.17g}",
+		    i > 2 ? ", " : "", (unsigned long long)l->over_ns[i],
+		    l->over[i]);
+	fputc(']', out);
+}
+
+/*
  * one phase's raw figures: ops, bytes, times, latency in ns, readdir
  * passes; of the whole run (agg, phase ph) also the ranks' skew and
  * first-done rate, null with one process
@@ -184,15 +208,18 @@ static void phase_figures_json(FILE *out, const struct phase_figures *pf,
 	    "\"cpu_ns\": %lld, \"latency_ns\": ", (unsigned long long)pf->ops,
 	    (unsigned long long)pf->bytes, (long long)pf->elapsed_ns,
 	    (long long)pf->cpu_ns);
-	if (l->count == 0)
+	if (l->count == 0) {
 		fputs("null", out);
-	else
+	} else {
 		fprintf(out, "{\"count\": %llu, \"max\": %llu, \"mean\": %llu, "
 		    "\"p50\": %llu, \"p90\": %llu, \"p99\": %llu, "
-		    "\"p999\": %llu}", (unsigned long long)l->count,
+		    "\"p999\": %llu, ", (unsigned long long)l->count,
 		    (unsigned long long)l->max, (unsigned long long)l->mean,
 		    (unsigned long long)l->p50, (unsigned long long)l->p90,
 		    (unsigned long long)l->p99, (unsigned long long)l->p999);
+		latency_over_json(out, l);
+		fputc('}', out);
+	}
 	if (agg != NULL) {
 		unsigned slow, fast;
 		double skew = result_skew(agg, (enum phase_id)ph, &slow, &fast);
@@ -549,7 +576,11 @@ struct extras {
 	const struct report_best *best, *lat_best;      /* --best, or NULL */
 };
 
-/* a run's --chunks: the chunk sizes in the order given, its point from 1 */
+/*
+ * a run's --chunks and --sizes: the chunk sizes (none without --chunks)
+ * and the file sizes (the key only with --sizes) in the order given, its
+ * point from 1
+ */
 static void json_run_sweep(FILE *out, const struct result *res)
 {
 	unsigned i;
@@ -557,7 +588,12 @@ static void json_run_sweep(FILE *out, const struct result *res)
 	fputs("{\"chunks\": [", out);
 	for (i = 0; i < res->sweep_n; i++)
 		fprintf(out, "%s%u", i ? ", " : "", res->sweep_chunks[i]);
-	fprintf(out, "], \"point\": %u}", res->sweep_point);
+	fputc(']', out);
+	for (i = 0; i < res->sweep_nsizes; i++)
+		fprintf(out, "%s%llu", i ? ", " : ", \"sizes_mib\": [",
+		    (unsigned long long)res->sweep_sizes[i]);
+	fprintf(out, "%s, \"point\": %u}", res->sweep_nsizes ? "]" : "",
+	    res->sweep_point);
 }
 
 /*
@@ -570,7 +606,7 @@ static void json_sweep(FILE *out, const struct result *res,
 	const struct report_sweep *sw;
 	size_t p;
 
-	if (res->from_run && res->sweep_n > 0) {
+	if (res->from_run && (res->sweep_n > 0 || res->sweep_nsizes > 0)) {
 		json_run_sweep(out, res);
 		return;
 	}
@@ -582,6 +618,10 @@ static void json_sweep(FILE *out, const struct result *res,
 	fprintf(out, "{\"index\": %ld, \"chunks\": [", x->place->sweep);
 	for (p = 0; p < sw->nchunks; p++)
 		fprintf(out, "%s%u", p ? ", " : "", sw->chunks[p]);
+	/* a sweep of file sizes: each point's, beside its chunk */
+	for (p = 0; sw->nsizes > 1 && p < sw->nchunks; p++)
+		fprintf(out, "%s%llu", p ? ", " : "], \"sizes_mib\": [",
+		    (unsigned long long)sw->sizes[p]);
 	fprintf(out, "], \"point\": %zu, \"series\": ", x->place->point + 1);
 	if (x->mean)
 		fputs("null", out);

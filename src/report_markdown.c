@@ -14,6 +14,7 @@
 
 #include "csv.h"
 #include "report_context.h"
+#include "report_grid.h"
 #include "report_markdown.h"
 #include "report_ranks.h"
 #include "report_text.h"
@@ -513,6 +514,7 @@ void report_markdown_set(FILE *out, enum compat compat,
 		report_ranks_table(out, &m.scratch, true, put_text);
 		fputc('\n', out);
 	}
+	report_grid_text(out, set, true);
 	if (set->n > 0)
 		generations(&m);
 }

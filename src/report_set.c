@@ -38,7 +38,8 @@ struct report_run {
 	enum run_status status;
 	char error[512];
 	unsigned sweep_chunks[CHUNKS_MAX];
-	unsigned sweep_n, sweep_point;
+	uint64_t sweep_sizes[SIZES_MAX];
+	unsigned sweep_n, sweep_nsizes, sweep_point;
 	unsigned nranks;                /* clyde-mpi's, 0: one process */
 	struct rank_figures *ranks;     /* [nranks], owned */
 };
@@ -63,6 +64,7 @@ static void free_sweeps(struct report_set *set)
 
 	for (i = 0; i < set->nsweeps; i++) {
 		free(set->sweeps[i].chunks);
+		free(set->sweeps[i].sizes);
 		free(set->sweeps[i].items);
 		free(set->sweeps[i].groups);
 	}
@@ -146,6 +148,9 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 	memcpy((dst)->sweep_chunks, (src)->sweep_chunks, \
 	    sizeof((dst)->sweep_chunks)); \
 	(dst)->sweep_n = (src)->sweep_n; \
+	memcpy((dst)->sweep_sizes, (src)->sweep_sizes, \
+	    sizeof((dst)->sweep_sizes)); \
+	(dst)->sweep_nsizes = (src)->sweep_nsizes; \
 	(dst)->sweep_point = (src)->sweep_point; \
 } while (0)
 
@@ -242,13 +247,16 @@ static unsigned ran_mask(const struct report_item *it)
 	return m;
 }
 
-/* The same run but for its chunk size (and the tests it left out). */
+/*
+ * The same run but for its file size and chunk size (and the tests it
+ * left out).
+ */
 static bool same_sweep(const struct report_set *set,
     const struct report_item *a, const struct report_item *b)
 {
 	return strcmp(set->names + a->set_name, set->names + b->set_name) == 0 &&
 	    strcmp(a->generation, b->generation) == 0 &&
-	    a->has_io == b->has_io && a->file_size_mib == b->file_size_mib &&
+	    a->has_io == b->has_io &&
 	    a->concurrency == b->concurrency && a->seeks == b->seeks &&
 	    a->seekers == b->seekers;
 }
@@ -263,7 +271,8 @@ static bool same_files(const struct files_spec *a, const struct files_spec *b)
 static bool same_options(const struct report_set *set,
     const struct report_item *a, const struct report_item *b)
 {
-	return same_sweep(set, a, b) && a->chunk == b->chunk &&
+	return same_sweep(set, a, b) && a->file_size_mib == b->file_size_mib &&
+	    a->chunk == b->chunk &&
 	    a->has_files == b->has_files && same_files(&a->files, &b->files) &&
 	    ran_mask(a) == ran_mask(b);
 }
@@ -285,9 +294,9 @@ static uint64_t options_hash(const struct report_set *set,
 	uint64_t h = 0xcbf29ce484222325ULL;
 
 	h = hash_bytes(h, name, strlen(name));
-	h = hash_bytes(h, &it->file_size_mib, sizeof(it->file_size_mib));
 	if (!all)
 		return h;
+	h = hash_bytes(h, &it->file_size_mib, sizeof(it->file_size_mib));
 	h = hash_bytes(h, &it->files.count_k, sizeof(it->files.count_k));
 	return h ^ ran_mask(it);
 }
@@ -566,17 +575,30 @@ long report_set_group_of(const struct report_set *set, size_t i)
 
 /* ---- sweeps and tables ----------------------------------------------- */
 
+static long point_at(const struct report_sweep *sw, uint64_t size,
+    unsigned chunk);
+
 /* An unknown chunk is bonnie++'s default, as an empty io_chunk_size is. */
 static unsigned chunk_of(const struct report_item *it)
 {
 	return it->chunk != 0 ? it->chunk : DEFAULT_CHUNK;
 }
 
-/* A result's place in the order of its sweep: identity, chunk, input. */
+/*
+ * A result's place in the order of its sweep: identity, file size,
+ * chunk, input.
+ */
 struct sweep_key {
 	size_t id, i;
+	uint64_t size;
 	unsigned chunk;
 };
+
+/* Another point of the sweep: another file size or chunk size. */
+static bool other_point(const struct sweep_key *a, const struct sweep_key *b)
+{
+	return a->size != b->size || a->chunk != b->chunk;
+}
 
 static int by_sweep_key(const void *pa, const void *pb)
 {
@@ -584,12 +606,14 @@ static int by_sweep_key(const void *pa, const void *pb)
 
 	if (a->id != b->id)
 		return a->id < b->id ? -1 : 1;
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
 	if (a->chunk != b->chunk)
 		return a->chunk < b->chunk ? -1 : 1;
 	return a->i < b->i ? -1 : a->i > b->i;
 }
 
-/* Sweep s from keys[from, to), one identity with two chunk sizes or more. */
+/* Sweep s from keys[from, to), one identity with two points or more. */
 static int make_sweep(struct report_set *set, const struct sweep_key *keys,
     size_t from, size_t to, size_t nchunks)
 {
@@ -599,28 +623,35 @@ static int make_sweep(struct report_set *set, const struct sweep_key *keys,
 	memset(sw, 0, sizeof(*sw));
 	sw->first = keys[from].id;
 	sw->nchunks = nchunks;
+	sw->nsizes = 1;
 	for (i = from; i < to; i++) {
-		run = i > from && keys[i].chunk == keys[i - 1].chunk ? run + 1 : 0;
+		run = i > from && !other_point(&keys[i], &keys[i - 1]) ?
+		    run + 1 : 0;
 		if (run + 1 > sw->nseries)
 			sw->nseries = run + 1;
+		if (i > from && keys[i].size != keys[i - 1].size)
+			sw->nsizes++;
 	}
 	sw->chunks = malloc(nchunks * sizeof(*sw->chunks));
+	sw->sizes = malloc(nchunks * sizeof(*sw->sizes));
 	sw->items = malloc(nchunks * sw->nseries * sizeof(*sw->items));
 	sw->groups = malloc(nchunks * sizeof(*sw->groups));
 	set->nsweeps++;                 /* freed with the set from here on */
-	if (sw->chunks == NULL || sw->items == NULL || sw->groups == NULL)
+	if (sw->chunks == NULL || sw->sizes == NULL || sw->items == NULL ||
+	    sw->groups == NULL)
 		return -1;
 	for (k = 0; k < nchunks * sw->nseries; k++)
 		sw->items[k] = -1;
 	run = 0;
 	for (i = from; i < to; i++) {
-		if (i > from && keys[i].chunk != keys[i - 1].chunk) {
+		if (i > from && other_point(&keys[i], &keys[i - 1])) {
 			p++;
 			run = 0;
 		} else if (i > from) {
 			run++;
 		}
 		sw->chunks[p] = keys[i].chunk;
+		sw->sizes[p] = keys[i].size;
 		sw->items[run * nchunks + p] = (long)keys[i].i;
 		set->places[keys[i].i].sweep = (long)set->nsweeps - 1;
 		set->places[keys[i].i].point = p;
@@ -663,6 +694,68 @@ static int mark_shared_names(struct report_set *set)
 	return 0;
 }
 
+/* The end of the file size that keys[k] starts, within keys[.., to). */
+static size_t size_end(const struct sweep_key *keys, size_t k, size_t to)
+{
+	size_t e = k + 1;
+
+	while (e < to && keys[e].size == keys[k].size)
+		e++;
+	return e;
+}
+
+/* Whether keys[a, ae) and keys[b, be) hold the same chunk sizes. */
+static bool same_chunks(const struct sweep_key *keys, size_t a, size_t ae,
+    size_t b, size_t be)
+{
+	while (a < ae && b < be) {
+		unsigned c = keys[a].chunk;
+
+		if (keys[b].chunk != c)
+			return false;
+		while (a < ae && keys[a].chunk == c)
+			a++;
+		while (b < be && keys[b].chunk == c)
+			b++;
+	}
+	return a == ae && b == be;
+}
+
+/*
+ * Results of one identity but for file size and chunk size are one sweep
+ * when they make a grid, every file size at the same chunk sizes, as
+ * --sizes and iozone -a make them.  Otherwise each file size is a sweep
+ * (of chunk sizes) of its own, or none, as a lone run at another size
+ * next to a chunk sweep is no sweep of file sizes: its keys get their
+ * own identity, their first result.  True when any did (sort again).
+ */
+static bool split_off_grid(struct sweep_key *keys, size_t n)
+{
+	size_t from, to, k, e, j, first;
+	bool split = false;
+
+	for (from = 0; from < n; from = to) {
+		bool grid = true;
+
+		to = from + 1;
+		while (to < n && keys[to].id == keys[from].id)
+			to++;
+		e = size_end(keys, from, to);
+		for (k = e; k < to && grid; k = size_end(keys, k, to))
+			grid = same_chunks(keys, from, e, k, size_end(keys, k, to));
+		for (k = from; !grid && k < to; k = e) {
+			e = size_end(keys, k, to);
+			for (first = keys[k].i, j = k; j < e; j++)
+				if (keys[j].i < first)
+					first = keys[j].i;
+			for (j = k; j < e; j++)
+				keys[j].id = first;
+			split = true;
+		}
+	}
+	return split;
+}
+
 int report_set_sweeps(struct report_set *set)
 {
 	size_t n = set->n ? set->n : 1, i, from, chunks;
@@ -682,12 +775,15 @@ int report_set_sweeps(struct report_set *set)
 		keys[i].id = first_of[i];
 		keys[i].i = i;
 		keys[i].chunk = chunk_of(&set->items[i]);
+		keys[i].size = set->items[i].file_size_mib;
 	}
 	qsort(keys, set->n, sizeof(*keys), by_sweep_key);
+	if (split_off_grid(keys, set->n))
+		qsort(keys, set->n, sizeof(*keys), by_sweep_key);
 	for (from = 0; from < set->n; from = i) {
 		chunks = 1;
 		for (i = from + 1; i < set->n && keys[i].id == keys[from].id; i++)
-			if (keys[i].chunk != keys[i - 1].chunk)
+			if (other_point(&keys[i], &keys[i - 1]))
 				chunks++;
 		if (chunks > 1 && set->items[keys[from].i].has_io &&
 		    make_sweep(set, keys, from, i, chunks) != 0)
@@ -700,6 +796,29 @@ out:
 	free(first_of);
 	free(keys);
 	return rc;
+}
+
+size_t report_set_sweep_chunks(const struct report_sweep *sw,
+    unsigned *chunks)
+{
+	size_t p, k, n = 0;
+
+	for (p = 0; p < sw->nchunks; p++) {
+		for (k = 0; k < n && chunks[k] < sw->chunks[p]; k++)
+			;
+		if (k < n && chunks[k] == sw->chunks[p])
+			continue;
+		memmove(chunks + k + 1, chunks + k, (n - k) * sizeof(*chunks));
+		chunks[k] = sw->chunks[p];
+		n++;
+	}
+	return n;
+}
+
+long report_set_sweep_point(const struct report_sweep *sw, uint64_t size,
+    unsigned chunk)
+{
+	return point_at(sw, size, chunk);
 }
 
 const struct report_place *report_set_place(const struct report_set *set,
@@ -775,23 +894,28 @@ static long sweep_of_base(const struct report_set *set)
 	return report_set_place(set, first)->sweep;
 }
 
-/* A sweep's point at a chunk size, or -1. */
-static long point_at(const struct report_sweep *sw, unsigned chunk)
+/*
+ * A sweep's point at a chunk size, or -1; in a sweep of several file
+ * sizes, at that file size too (a chunk sweep serves every file size).
+ */
+static long point_at(const struct report_sweep *sw, uint64_t size,
+    unsigned chunk)
 {
 	size_t p;
 
 	for (p = 0; p < sw->nchunks; p++)
-		if (sw->chunks[p] == (chunk != 0 ? chunk : DEFAULT_CHUNK))
+		if (sw->chunks[p] == (chunk != 0 ? chunk : DEFAULT_CHUNK) &&
+		    (sw->nsizes < 2 || sw->sizes[p] == size))
 			return (long)p;
 	return -1;
 }
 
 /*
- * The base at a chunk size: its group (*group), or its lone result
- * (*group -1, *item set); false when the base has nothing there.
+ * The base at a file size and chunk size: its group (*group), or its lone
+ * result (*group -1, *item set); false when the base has nothing there.
  */
-static bool base_at(const struct report_set *set, unsigned chunk, long *group,
-    long *item)
+static bool base_at(const struct report_set *set, uint64_t size,
+    unsigned chunk, long *group, long *item)
 {
 	const struct report_sweep *sw;
 	long p;
@@ -801,7 +925,7 @@ static bool base_at(const struct report_set *set, unsigned chunk, long *group,
 	if (set->base_sweep < 0)
 		return true;
 	sw = &set->sweeps[set->base_sweep];
-	p = point_at(sw, chunk);
+	p = point_at(sw, size, chunk);
 	if (p < 0)
 		return false;
 	*group = sw->groups[p];
@@ -891,7 +1015,8 @@ static int compare_groups(struct report_set *set)
 		long bg, bi;
 		int ph;
 
-		if (!base_at(set, grp->mean.chunk, &bg, &bi) || bg == (long)g)
+		if (!base_at(set, grp->mean.file_size_mib, grp->mean.chunk,
+		    &bg, &bi) || bg == (long)g)
 			continue;
 		for (ph = 0; ph < PH_COUNT; ph++) {
 			const struct cell *bc = bg >= 0 ?
@@ -979,7 +1104,7 @@ unsigned report_set_unlike(const struct report_set *set, long g,
 	if (report_set_verdicts(set, g) == NULL)
 		return 0;
 	m = &set->groups[g].mean;
-	if (!base_at(set, m->chunk, &bg, &bi))
+	if (!base_at(set, m->file_size_mib, m->chunk, &bg, &bi))
 		return 0;
 	unpack(set, bg >= 0 ? &set->groups[bg].mean : &set->items[bi], base);
 	unpack(set, m, &mean);
@@ -1133,13 +1258,13 @@ int report_set_compare(struct report_set *set, const char *name)
 	return compare_groups(set);
 }
 
-/* The base's cells for a result of this chunk size, or NULL. */
+/* The base's cells for a result of this file and chunk size, or NULL. */
 static const struct cell *base_cells(const struct report_set *set,
-    unsigned chunk)
+    uint64_t size, unsigned chunk)
 {
 	long g, item;
 
-	if (!set->has_base || !base_at(set, chunk, &g, &item))
+	if (!set->has_base || !base_at(set, size, chunk, &g, &item))
 		return NULL;
 	return g >= 0 ? set->groups[g].mean.cell : set->items[item].cell;
 }
@@ -1167,7 +1292,7 @@ bool report_set_is_base(const struct report_set *set, long item, long group)
 bool report_set_percent(const struct report_set *set, const struct result *r,
     enum phase_id ph, long *pct)
 {
-	const struct cell *base = base_cells(set, r->chunk);
+	const struct cell *base = base_cells(set, r->file_size_mib, r->chunk);
 	const struct cell *b, *c = &r->cell[ph];
 
 	if (base == NULL)
@@ -1187,7 +1312,7 @@ void report_set_percent_text(char *buf, size_t len, long pct)
 bool report_set_latency_percent(const struct report_set *set,
     const struct result *r, enum phase_id ph, long *pct)
 {
-	const struct cell *base = base_cells(set, r->chunk);
+	const struct cell *base = base_cells(set, r->file_size_mib, r->chunk);
 	const struct cell *b, *c = &r->cell[ph];
 
 	if (base == NULL)
@@ -1203,7 +1328,7 @@ bool report_set_latency_percent(const struct report_set *set,
 bool report_set_in_rounding(const struct report_set *set,
     const struct result *r, enum phase_id ph)
 {
-	const struct cell *base = base_cells(set, r->chunk);
+	const struct cell *base = base_cells(set, r->file_size_mib, r->chunk);
 	const struct cell *b, *c = &r->cell[ph];
 	double slack;
 

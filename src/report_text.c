@@ -705,6 +705,33 @@ void report_text(FILE *out, enum compat compat, const struct result *res)
 	print_table(out, &src);
 }
 
+/* "box: a sweep of 3 file sizes, 1M to 16M, by 2 chunk sizes, 4k to 64k" */
+static int sizes_heading(char *out, size_t n, const struct report_sweep *sw,
+    const char *name)
+{
+	unsigned *chunks = malloc(sw->nchunks * sizeof(*chunks));
+	size_t nchunks = chunks != NULL ?
+	    report_set_sweep_chunks(sw, chunks) : 0;
+	char lo[32], hi[32], clo[32] = "", chi[32] = "";
+	int len;
+
+	fmt_file_size(lo, sizeof(lo), sw->sizes[0]);
+	fmt_file_size(hi, sizeof(hi), sw->sizes[sw->nchunks - 1]);
+	if (nchunks > 0) {
+		fmt_chunk(clo, sizeof(clo), chunks[0]);
+		fmt_chunk(chi, sizeof(chi), chunks[nchunks - 1]);
+	}
+	if (nchunks > 1)
+		len = snprintf(out, n, "%s: a sweep of %zu file sizes, %s to %s, "
+		    "by %zu chunk sizes, %s to %s", name, sw->nsizes, lo, hi,
+		    nchunks, clo, chi);
+	else
+		len = snprintf(out, n, "%s: a sweep of %zu file sizes, %s to %s, "
+		    "chunk size %s", name, sw->nsizes, lo, hi, clo);
+	free(chunks);
+	return len;
+}
+
 void report_text_sweep_heading(char *out, size_t n,
     const struct report_set *set, size_t s)
 {
@@ -718,8 +745,11 @@ void report_text_sweep_heading(char *out, size_t n,
 	fmt_file_size(size, sizeof(size), first.file_size_mib);
 	fmt_chunk(lo, sizeof(lo), sw->chunks[0]);
 	fmt_chunk(hi, sizeof(hi), sw->chunks[sw->nchunks - 1]);
-	len = snprintf(out, n, "%s %s: a sweep of %zu chunk sizes, %s to %s",
-	    first.name, size, sw->nchunks, lo, hi);
+	if (sw->nsizes > 1)
+		len = sizes_heading(out, n, sw, first.name);
+	else
+		len = snprintf(out, n, "%s %s: a sweep of %zu chunk sizes, %s "
+		    "to %s", first.name, size, sw->nchunks, lo, hi);
 	if (sw->nseries > 1 && len >= 0 && (size_t)len < n)
 		snprintf(out + len, n - (size_t)len, ", %zu runs", sw->nseries);
 }

@@ -69,11 +69,21 @@ void result_set_point(struct result *res, const struct config *cfg,
     unsigned i, bool first)
 {
 	res->chunk = config_point_chunk(cfg, i);
+	res->file_size_mib = config_point_size(cfg, i);
 	res->has_files = first && cfg->files.count_k > 0;
-	if (!first)
+	if (!first) {
 		res->run.per_char_mib = 0;
+	} else if (cfg->per_char && cfg->nsizes > 0) {
+		struct config at;
+
+		/* the per-char size within the first point's file */
+		config_at_point(cfg, i, &at);
+		res->run.per_char_mib = at.per_char_mib;
+	}
 	memcpy(res->sweep_chunks, cfg->chunks, sizeof(res->sweep_chunks));
 	res->sweep_n = cfg->nchunks;
+	memcpy(res->sweep_sizes, cfg->sizes_mib, sizeof(res->sweep_sizes));
+	res->sweep_nsizes = cfg->nsizes;
 	res->sweep_point = i + 1;
 }
 

@@ -189,12 +189,49 @@ static uint64_t percentile(const struct latency *lat, unsigned per_mille)
 	return lat->max_ns;
 }
 
+static uint64_t over_ns[LAT_OVER_MAX] = {
+	[LAT_OVER_2S] = 2000000000, [LAT_OVER_10S] = 10000000000
+};
+static unsigned nover = 2;
+
+void latency_over_set(const uint64_t *ns, unsigned n)
+{
+	if (n > LATENCY_OVER_MAX)
+		n = LATENCY_OVER_MAX;
+	memcpy(over_ns + 2, ns, n * sizeof(*ns));
+	nover = 2 + n;
+}
+
+/*
+ * The share of samples slower than t ns.  The bucket that holds t counts
+ * as slower (a share is never understated, as a percentile never is):
+ * operations within 6 % under t may count, none over it is missed.
+ */
+static double share_over(const struct latency *lat, uint64_t t)
+{
+	uint64_t over = 0;
+	unsigned b;
+
+	if (lat->max_ns <= t)
+		return 0;
+	for (b = 0; b < LAT_BUCKETS; b++)
+		if (bucket_top(b) > t)
+			over += lat->bucket[b];
+	return (double)over / (double)lat->count;
+}
+
 void latency_summarize(const struct latency *lat, struct latency_summary *out)
 {
+	unsigned i;
+
 	memset(out, 0, sizeof(*out));
 	out->count = lat->count;
+	out->nover = nover;
+	memcpy(out->over_ns, over_ns, sizeof(out->over_ns));
 	if (lat->count == 0)
 		return;
+	for (i = 0; i < nover; i++)
+		out->over[i] = share_over(lat, over_ns[i]);
 	out->mean = lat->sum_ns / lat->count;
 	out->p50 = percentile(lat, 500);
 	out->p90 = percentile(lat, 900);

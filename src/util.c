@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,38 @@ const char *parse_size(const char *s, const char *suffixes, uint64_t unit_bytes,
 	return NULL;
 }
 
+const char *parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns,
+    uint64_t *out)
+{
+	static const struct {
+		const char *name;
+		uint64_t ns;
+	} units[] = {
+		{ "", 1000000000 }, { "s", 1000000000 }, { "ms", 1000000 },
+		{ "us", 1000 }, { "ns", 1 }
+	};
+	char digits[24];
+	size_t len = strspn(s, "0123456789");
+	const char *why;
+	uint64_t v;
+
+	if (len == 0 || len >= sizeof(digits))
+		return len == 0 ? "not a number" : "out of range";
+	memcpy(digits, s, len);
+	digits[len] = '\0';
+	if ((why = parse_u64(digits, 0, UINT64_MAX, &v)) != NULL)
+		return why;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(s + len, units[i].name) != 0)
+			continue;
+		if (v > max_ns / units[i].ns || v * units[i].ns < min_ns)
+			return "out of range";
+		*out = v * units[i].ns;
+		return NULL;
+	}
+	return "not a duration";
+}
+
 ssize_t write_all(int fd, const void *buf, size_t n)
 {
 	const char *p = buf;
@@ -269,6 +302,14 @@ ssize_t read_small_file(const char *path, char *buf, size_t n)
 	}
 	buf[got > 0 ? got : 0] = '\0';
 	return got;
+}
+
+void fmt_file_size(char *out, size_t n, uint64_t mib)
+{
+	if (mib != 0 && mib % 1024 == 0)
+		snprintf(out, n, "%" PRIu64 "G", mib / 1024);
+	else
+		snprintf(out, n, "%" PRIu64 "M", mib);
 }
 
 /* utf8_len(), and the code point in *cp when the length is not 0 */

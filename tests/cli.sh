@@ -162,7 +162,7 @@ hint() { # hint WANT ARGS...: the line after getopt_long's says WANT
 }
 hint "Did you mean --json? Try 'clyde --help'." --jsno=x -s 0 -n 1
 hint "Did you mean --quiet? Try 'clyde --help'." --quite -s 0 -n 1
-hint "Did you mean --size? Try 'clyde --help'." --sizes=8 -n 1
+hint "Did you mean --size? Try 'clyde --help'." --siez=8 -n 1
 hint "Try 'clyde --help'." --xyzzy -s 0 -n 1
 # a known option with a wrong value is not "unknown"
 hint "Try 'clyde --help'." -s 0 -n 1 --compat

@@ -46,8 +46,10 @@ run --compat=1.03 -s 16 -n 1 --json="$WORK/run103.json"
 rc103=$rc
 run --compat=2.00 -s 16 -f -n 1 --json="$WORK/run200.json"
 rc200=$rc
-# a --chunks sweep: an array of records with the sweep key filled
-run -s 8 -f -n 0 --chunks=4k,64k --json="$WORK/runsweep.json"
+# a sweep of --sizes by --chunks: an array of records with the sweep key
+# filled, each latency record with the shares of --latency-over too
+run -s ::500 -f -n 0 --sizes=8,4 --chunks=4k,64k --latency-over=50ms \
+    --json="$WORK/runsweep.json"
 rcsw=$rc
 # --fast asks for 2 MiB (with '=' and a suffix, as OPTIONS says), the file
 # is 1: stopped as the per-char write starts (its calls per byte are slow),

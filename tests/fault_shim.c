@@ -21,7 +21,11 @@
  *                      and returns the next (readdir only);
  *                      "block": the call waits until the file named by
  *                      CLYDE_FAULT_RELEASE exists (looking every 50 ms),
- *                      then does its work, as on a server that hangs
+ *                      then does its work, as on a server that hangs;
+ *                      "delay": the call sleeps CLYDE_FAULT_DELAY_MS
+ *                      (CLYDE_FAULT2_DELAY_MS for the second fault)
+ *                      milliseconds, then does its work, as on a server
+ *                      that stalls now and then
  *   CLYDE_FAULT2_CALL, CLYDE_FAULT2_NTH, CLYDE_FAULT2_COUNT, CLYDE_FAULT2_ERR
  *                      a second fault, counted on its own (readdir_skip
  *                      is the first's only)
@@ -86,11 +90,13 @@ enum call {
 #define E_SKIP   (-1)
 #define E_BLOCK  (-2)
 #define E_EOF    (-3)
+#define E_DELAY  (-4)
 
 /* one fault: CLYDE_FAULT_* and a second one, CLYDE_FAULT2_* */
 struct fault {
 	enum call call;
 	unsigned long nth, count;
+	unsigned long delay_ms;         /* "delay" */
 	int err;
 	atomic_ulong seen;
 };
@@ -113,6 +119,7 @@ static const struct {
 	{ "EACCES", EACCES }, { "ENOTEMPTY", ENOTEMPTY }, { "EBUSY", EBUSY },
 	{ "ENOENT", ENOENT },
 	{ "short", E_SHORT }, { "eof", E_EOF }, { "skip", E_SKIP }, { "block", E_BLOCK },
+	{ "delay", E_DELAY },
 };
 
 static const struct {
@@ -170,6 +177,8 @@ static void setup_fault(struct fault *f, const char *prefix)
 	f->nth = v ? strtoul(v, NULL, 10) : 1;
 	v = env(prefix, "COUNT");
 	f->count = v ? strtoul(v, NULL, 10) : 1;
+	v = env(prefix, "DELAY_MS");
+	f->delay_ms = v ? strtoul(v, NULL, 10) : 0;
 	v = env(prefix, "ERR");
 	f->err = EIO;
 	for (i = 0; v != NULL && i < sizeof(errs) / sizeof(errs[0]); i++)
@@ -201,9 +210,19 @@ static void block(void)
 		nanosleep(&step, NULL);
 }
 
+/* "delay": the whole time, even through signals */
+static void delay(unsigned long ms)
+{
+	struct timespec left = { (time_t)(ms / 1000),
+	    (long)(ms % 1000) * 1000000 };
+
+	while (nanosleep(&left, &left) != 0 && errno == EINTR)
+		;
+}
+
 /*
  * The fault that makes this call of kind c fail, or NULL.  A call chosen
- * to block waits here, then goes on as if not chosen.  Each fault counts
+ * to block or be delayed waits here, then goes on as if not chosen.  Each fault counts
  * the calls of its kind.
  */
 static const struct fault *hit(enum call c)
@@ -221,6 +240,10 @@ static const struct fault *hit(enum call c)
 			continue;
 		if (f->err == E_BLOCK) {
 			block();
+			continue;
+		}
+		if (f->err == E_DELAY) {
+			delay(f->delay_ms);
 			continue;
 		}
 		return f;

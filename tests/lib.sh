@@ -76,6 +76,19 @@ nfields() { printf '%s\n' "$1" | awk -F, '{ print NF }'; }
 # field N (1-based) of a CSV line
 field() { printf '%s\n' "$1" | cut -d, -f"$2"; }
 
+# csv2html_each FILE: each line of FILE alone through bonnie++ 2.00a's
+# bon_csv2html; sets $n (lines) and $good (those it took: a page that
+# names the machine "host", nothing on stderr, which stays in $WORK/err)
+csv2html_each() {
+	n=0 good=0
+	while IFS= read -r line; do
+		n=$((n + 1))
+		printf '%s\n' "$line" | bon_csv2html >"$WORK/page.html" 2>"$WORK/err" &&
+		    [ ! -s "$WORK/err" ] && grep -q '>host<' "$WORK/page.html" &&
+		    good=$((good + 1))
+	done <"$1"
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	exit $((tap_failed > 0))

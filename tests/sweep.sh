@@ -121,13 +121,7 @@ ok $? "1.03: the sweep's lines are 1.0x lines of 27 fields whose label carries t
 # each 2.00 line is one that bonnie++ 2.00a's bon_csv2html takes
 if command -v bon_csv2html >/dev/null; then
 	grep '^1\.98,' "$WORK/table.2.00" >"$WORK/l200.csv"
-	n=0 good=0
-	while IFS= read -r line; do
-		n=$((n + 1))
-		printf '%s\n' "$line" | bon_csv2html >"$WORK/page.html" 2>"$WORK/err" &&
-		    [ ! -s "$WORK/err" ] && grep -q '>host<' "$WORK/page.html" &&
-		    good=$((good + 1))
-	done <"$WORK/l200.csv"
+	csv2html_each "$WORK/l200.csv"
 	[ $n = 3 ] && [ $good = 3 ]
 	ok $? "2.00: bon_csv2html takes each of the 3 lines" || diag < "$WORK/err"
 else

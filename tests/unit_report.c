@@ -806,10 +806,32 @@ static void test_sweeps(void)
 	    "x,2G:4k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
 	    "x,1G:8k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
 	    "x,2G:8k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n");
-	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 2 &&
-	    set.sweeps[0].first == 0 && set.sweeps[1].first == 1 &&
-	    set.sweeps[0].name_shared && set.sweeps[1].name_shared,
-	    "x at 1G and x at 2G: two sweeps of one name");
+	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 1 &&
+	    set.sweeps[0].first == 0 && set.sweeps[0].nsizes == 2 &&
+	    set.sweeps[0].nchunks == 4 && set.sweeps[0].sizes[0] == 1024 &&
+	    set.sweeps[0].chunks[1] == 8192 && set.sweeps[0].sizes[2] == 2048 &&
+	    set.sweeps[0].items[1] == 2 && set.sweeps[0].items[2] == 1 &&
+	    !set.sweeps[0].name_shared,
+	    "x at 1G and 2G by 4k and 8k: a grid, one sweep of 2 file sizes, "
+	    "by file size, then chunk size");
+	ok(report_set_compare(&set, "x") == 0,
+	    "--compare=x: x's own sweep of file sizes is the base");
+	report_set_get(&set, 3, &r);
+	ok(report_set_percent(&set, &r, PH_PUT_BLOCK, &pct) && pct == 0 &&
+	    report_set_is_base(&set, 3, -1),
+	    "x 2G:8k against the base at 2G and 8k: itself");
+	report_set_free(&set);
+
+	/* the same name at 1G by 4k and 8k and at 2G by 4k: no grid, so the
+	 * 1G results are a chunk sweep and the 2G one is alone */
+	report_set_init(&set);
+	load(&set, "x,1G:4k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,2G:4k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n"
+	    "x,1G:8k,,,1,1,,,,,,,,,,,,,,,,,,,,,\n");
+	ok(report_set_sweeps(&set) == 0 && set.nsweeps == 1 &&
+	    set.sweeps[0].nsizes == 1 && set.sweeps[0].nchunks == 2 &&
+	    report_set_place(&set, 1)->sweep == -1,
+	    "x at 1G by 4k and 8k, at 2G by 4k: a chunk sweep, 2G alone");
 	report_set_free(&set);
 }
 
