@@ -115,7 +115,7 @@ struct page {
 	struct result *scratch;
 	double best[PH_COUNT];          /* the largest rate of each column */
 	bool latency;                   /* any latency at all */
-	bool any_io, any_files;
+	bool any_io, any_files, any_dirs;
 };
 
 static const struct result *nth(struct page *pg, size_t i)
@@ -151,6 +151,7 @@ static void survey(struct page *pg)
 
 		pg->any_io = pg->any_io || r->has_io;
 		pg->any_files = pg->any_files || r->has_files;
+		pg->any_dirs = pg->any_dirs || r->has_dirs;
 		for (ph = 0; ph < PH_COUNT; ph++) {
 			const struct cell *c = &r->cell[ph];
 
@@ -307,25 +308,31 @@ static void row_labels(const struct page *pg, size_t i,
 	report_text_size_label(size, ns, COMPAT_103, r, sweep);
 }
 
-static void table(struct page *pg, bool files)
+/* The section of the phases from 'from' on: the I/O, files or --dirs. */
+static void table(struct page *pg, int from)
 {
 	FILE *out = pg->out;
-	int from = files ? PH_SEQ_CREATE : PH_PUTC, ph;
+	bool files = from == PH_SEQ_CREATE, dirs = from == PH_FIRST_DIR;
 	char label[64], name[NAME_MAX_LEN + 32];
 	size_t i;
+	int ph;
 
 	fprintf(out, "<h2>%s</h2>\n<table>\n", files ? "Small files" :
-	    "Large file");
-	table_head(pg, files ? "Files" : "Size", from);
+	    dirs ? "Directories" : "Large file");
+	table_head(pg, files ? "Files" : dirs ? "Dirs:depth:fanout" : "Size",
+	    from);
 	fputs("<tbody>\n", out);
 	for (i = 0; i < rows(pg); i++) {
 		const struct result *r = nth(pg, i);
 
-		if (files ? !r->has_files : !r->has_io)
+		if (files ? !r->has_files : dirs ? !r->has_dirs : !r->has_io)
 			continue;
 		row_labels(pg, i, r, name, sizeof(name), label, sizeof(label));
 		if (files)
 			fmt_files_spec(label, sizeof(label), &r->files);
+		if (dirs)
+			snprintf(label, sizeof(label), "%u:%u:%u",
+			    r->dirs.count_k, r->dirs.depth, r->dirs.fanout);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
 		html_escape(out, name);
@@ -984,8 +991,8 @@ void report_html_set(FILE *out, enum compat compat,
 	    "<style>\n%s</style>\n</head>\n<body>\n"
 	    "<h1>bonnie++ results</h1>\n", style);
 	origin_line(&pg, origin);
-	fprintf(out, "<p>%zu result%s. Large-file rates %s; seeks and small "
-	    "files per second; %%CP is the CPU used, in percent of the time; "
+	fprintf(out, "<p>%zu result%s. Large-file rates %s; seeks, small "
+	    "files and directories per second; %%CP is the CPU used, in percent of the time; "
 	    "+++++ means the test was too short to measure.%s</p>\n", set->n,
 	    set->n == 1 ? "" : "s", compat == COMPAT_103 ?
 	    "in KiB per second" : "per second with their unit, as bonnie++ "
@@ -997,10 +1004,12 @@ void report_html_set(FILE *out, enum compat compat,
 	/* the answer first: what changed beyond noise, then the figures */
 	set_charts(&pg);
 	if (pg.any_io)
-		table(&pg, false);
+		table(&pg, PH_PUTC);
 	if (pg.any_files)
-		table(&pg, true);
-	if (pg.any_io || pg.any_files)
+		table(&pg, PH_SEQ_CREATE);
+	if (pg.any_dirs)
+		table(&pg, PH_FIRST_DIR);
+	if (pg.any_io || pg.any_files || pg.any_dirs)
 		fputs("<h2>Charts</h2>\n", out);
 	for (ph = 0; ph < PH_COUNT; ph++)
 		chart(&pg, (enum phase_id)ph);
