@@ -1,14 +1,16 @@
 /*
  * dirs_floor.c: the floor for clyde's --dirs rates: a plain loop of
- * mkdir(2), stat(2) and rmdir(2) over the same tree (clyde(1), --dirs),
- * by path from the top, with nothing else on the clock: no latency
- * samples, no progress line, no checks of the names.
+ * mkdirat(2), fstatat(2) and unlinkat(2) over the same tree (clyde(1),
+ * --dirs), by path from the top directory's descriptor as clyde's random
+ * phases go, with nothing else on the clock: no latency samples, no
+ * progress line, no checks of the names.
  *
  *   dirs_floor DIR N DEPTH FANOUT
  *
  * prints "create RATE", "stat RATE", "delete RATE" (directories per
  * second, the phases of tree order by path) and leaves DIR as it was.
  */
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +29,8 @@ static uint32_t size_of(unsigned k)
 	return k == 0 ? 1 : start[k + 1] - start[k];
 }
 
-/* the path of directory i under top, the names as clyde's */
-static void path_of(const char *top, uint32_t i, char *out)
+/* the path of directory i from the top, the names as clyde's */
+static void path_of(uint32_t i, char *out)
 {
 	uint32_t chain[LEVELS_MAX];
 	unsigned k = 1, n = 0;
@@ -44,9 +46,10 @@ static void path_of(const char *top, uint32_t i, char *out)
 		    size_of(k - 1) / size_of(k));
 		k--;
 	}
-	len = sprintf(out, "%s", top);
+	len = 0;
 	while (n > 0)
-		len += sprintf(out + len, "/%010x", (unsigned)chain[--n]);
+		len += sprintf(out + len, "%s%010x", len ? "/" : "",
+		    (unsigned)chain[--n]);
 }
 
 static double now(void)
@@ -59,9 +62,10 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-	char top[4096], path[4096 + LEVELS_MAX * 11];
+	char top[4096], path[LEVELS_MAX * 11 + 1];
 	uint64_t left, prev = 1;
 	unsigned depth, fanout, k = 0;
+	int fd;
 	uint32_t count, i;
 	struct stat st;
 	double t;
@@ -87,14 +91,15 @@ int main(int argc, char **argv)
 	}
 	levels = k;
 	snprintf(top, sizeof(top), "%s/dirs_floor.%ld", argv[1], (long)getpid());
-	if (mkdir(top, 0700) != 0) {
+	if (mkdir(top, 0700) != 0 ||
+	    (fd = open(top, O_RDONLY | O_DIRECTORY)) < 0) {
 		perror(top);
 		return 1;
 	}
 	t = now();
 	for (i = 0; i < count; i++) {
-		path_of(top, i, path);
-		if (mkdir(path, 0700) != 0) {
+		path_of(i, path);
+		if (mkdirat(fd, path, 0700) != 0) {
 			perror(path);
 			return 1;
 		}
@@ -103,8 +108,8 @@ int main(int argc, char **argv)
 	printf("create %.0f\n", count / (now() - t));
 	t = now();
 	for (i = 0; i < count; i++) {
-		path_of(top, i, path);
-		if (stat(path, &st) != 0) {
+		path_of(i, path);
+		if (fstatat(fd, path, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 			perror(path);
 			return 1;
 		}
@@ -112,13 +117,14 @@ int main(int argc, char **argv)
 	printf("stat %.0f\n", count / (now() - t));
 	t = now();
 	for (i = count; i-- > 0;) {
-		path_of(top, i, path);
-		if (rmdir(path) != 0) {
+		path_of(i, path);
+		if (unlinkat(fd, path, AT_REMOVEDIR) != 0) {
 			perror(path);
 			return 1;
 		}
 	}
 	sync();
 	printf("delete %.0f\n", count / (now() - t));
+	close(fd);
 	return rmdir(top) != 0;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
-# clyde's directory rates (--dirs) beside a plain mkdir/stat/rmdir loop in
-# C over the same tree (dirs_floor.c), the floor that no tool doing the
-# same calls can go under.  mdtest, the usual yardstick for these phases,
+# clyde's directory rates (--dirs) beside a plain mkdirat/fstatat/unlinkat
+# loop in C over the same tree (dirs_floor.c), the floor of a tool doing
+# the same calls by path.  mdtest, the usual yardstick for these phases,
 # is not packaged in Debian (it comes with IOR, built from source with
 # MPI), so the floor stands in for it.
 #
@@ -13,7 +13,8 @@
 # Prints, for each spec, the median over the runs of each rate and
 # clyde's as a percentage of the floor's: create, stat and delete in
 # tree order (clyde's dir_stat and dir_del read each parent with
-# readdir, the floor goes by path), and clyde's random order.
+# readdir, the floor goes by path, as clyde's random phases), and
+# clyde's random order.
 set -eu
 cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-3}
