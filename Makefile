@@ -17,14 +17,16 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 	-D_FILE_OFFSET_BITS=64 -Iinclude $(CPPFLAGS)
 
 SRC = src/main.c src/config.c src/runner.c src/phase.c src/phase_ctx.c \
-	src/phase_io.c src/phase_seek.c src/phase_files.c src/phase_copies.c \
+	src/phase_io.c src/phase_seek.c src/phase_files.c src/phase_names.c \
+	src/phase_dirs.c src/phase_copies.c \
 	src/stop.c src/test_hooks.c src/timing.c src/result.c src/csv.c \
 	src/csv_read.c src/report_text.c src/util.c src/setup.c src/sync.c \
 	src/dist_local.c src/progress.c src/scratch.c src/stall.c \
 	src/output_file.c
 HDR = include/config.h include/result.h include/runner.h include/phase.h \
 	include/phase_ctx.h include/phase_io.h include/phase_seek.h \
-	include/phase_files.h include/phase_copies.h include/stop.h \
+	include/phase_files.h include/phase_names.h \
+	include/phase_dirs.h include/phase_copies.h include/stop.h \
 	include/test_hooks.h include/timing.h include/util.h include/csv.h \
 	include/report_text.h include/setup.h include/sync.h \
 	include/progress.h include/scratch.h include/dist.h include/stall.h \
@@ -94,8 +96,8 @@ TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh tests/fuzz.sh
 TESTS += tests/sweep.sh tests/sizes.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
 TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
 TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
-TESTS += tests/target.sh tests/report_pages.sh tests/report_markdown.sh
-TESTS += tests/report_posts.sh $(UNIT)
+TESTS += tests/target.sh tests/dirs.sh tests/report_pages.sh
+TESTS += tests/report_markdown.sh tests/report_posts.sh $(UNIT)
 
 # The whole suite through prove, three scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone

@@ -85,6 +85,21 @@ struct files_spec {
 	unsigned chunk;         /* write/read size for file data */
 };
 
+/*
+ * --dirs=N:DEPTH:FANOUT (clyde(1), Directories): N x 1024 directories
+ * in a tree DEPTH levels deep, FANOUT children to each directory above
+ * the last level, which holds the rest.
+ */
+#define DIRS_DEPTH_DEFAULT  1       /* flat: every directory in one */
+#define DIRS_FANOUT_DEFAULT 10
+#define DIRS_DEPTH_MAX      64
+#define DIRS_FANOUT_MAX     65536
+struct dirs_spec {
+	unsigned count_k;       /* directories / 1024; 0: no directory phases */
+	unsigned depth;         /* levels, >= 1 */
+	unsigned fanout;        /* children of a directory above the last level */
+};
+
 struct config {
 	enum compat compat;
 	const char *dir;                /* target directory */
@@ -108,6 +123,7 @@ struct config {
 	uint64_t per_char_asked_mib;    /* 2.00: -f N or 3, before the size caps it */
 
 	struct files_spec files;
+	struct dirs_spec dirs;          /* --dirs */
 
 	unsigned runs;                  /* -x; 0 when not given (table printed) */
 	uint64_t ram_mib;               /* 0 turns the RAM rules off */

@@ -1,6 +1,7 @@
 /*
- * phase.h: the phase table (phase.c): bonnie++'s twelve phases in the
- * order they run, each with the calls that prepare, run and clean it up.
+ * phase.h: the phase table (phase.c): bonnie++'s twelve phases, then
+ * the six of --dirs, in the order they run, each with the calls that
+ * prepare, run and clean it up.
  *
  * A phase's prepare() runs before the clock starts (file names, shuffles,
  * opening files); its run() is timed by the runner (runner.c), which

@@ -43,6 +43,7 @@ struct phase_meter {
 struct io_state;                /* phase_io.c */
 struct seek_shared;             /* phase_seek.c */
 struct file_set;                /* phase_files.c */
+struct dir_tree;                /* phase_dirs.c */
 
 struct phase_ctx {
 	const struct config *cfg;
@@ -77,6 +78,7 @@ struct phase_ctx {
 	struct io_state *io;            /* the data files of the I/O phases */
 	struct seek_shared *seek;       /* seek positions shared with the seekers */
 	struct file_set *files;         /* the small files */
+	struct dir_tree *dirs;          /* the directories of --dirs */
 
 	char error[512];
 	/* cleanup: what could not be removed, reported once at the end */

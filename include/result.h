@@ -27,10 +27,20 @@ enum phase_id {
 	PH_RAN_CREATE,
 	PH_RAN_STAT,
 	PH_RAN_DEL,
+	/* --dirs: clyde's own, after bonnie++'s twelve (no CSV columns) */
+	PH_DIR_CREATE,
+	PH_DIR_STAT,
+	PH_DIR_DEL,
+	PH_RAN_DIR_CREATE,
+	PH_RAN_DIR_STAT,
+	PH_RAN_DIR_DEL,
 	PH_COUNT
 };
 
 #define PH_FIRST_FILE PH_SEQ_CREATE
+#define PH_FIRST_DIR PH_DIR_CREATE
+/* the phases of bonnie++'s table and CSV line */
+#define PH_BONNIE_COUNT PH_FIRST_DIR
 
 /* bonnie++'s MinTime: shorter phases print +++++ */
 #define MIN_TIME_NS 500000000LL
@@ -186,6 +196,9 @@ struct result {
 
 	bool has_files;                 /* false with -n 0 */
 	struct files_spec files;
+
+	bool has_dirs;                  /* --dirs given (never in a CSV line) */
+	struct dirs_spec dirs;
 
 	struct cell cell[PH_COUNT];
 

@@ -38,6 +38,7 @@ static const char usage_text[] =
 "             [--precise] [--progress=auto|always|never] [--quick]\n"
 "             [--stall=seconds] [--cleanup-wait=seconds] [--chunks=list]\n"
 "             [--shift=ranks] [--sizes=list] [--latency-over=list]\n"
+"             [--dirs=number[:depth[:fanout]]]\n"
 "       clyde report [options] [file...]   (see clyde report --help)\n"
 "       clyde --help | --version\n"
 "\n";
@@ -84,6 +85,10 @@ static const char options_text[] =
 "                         without progress (default 30; 0: never)\n"
 "      --cleanup-wait=SECONDS  retry a cleanup that a network filesystem\n"
 "                         refused for this long (default 60; 0: never)\n"
+"      --dirs=N[:DEPTH[:FANOUT]]  N x 1024 directories in a tree DEPTH\n"
+"                         levels deep (default 1: flat), FANOUT children a\n"
+"                         directory above the last level (default 10): made,\n"
+"                         stat'ed and removed in tree order, then at random\n"
 "      --chunks=LIST      a sweep: the block phases and the seeks once per\n"
 "                         chunk size, 4k,64k,1m or 4k..16m (powers of two,\n"
 "                         256 to 16m, each once: at most 17); one result\n"
@@ -111,6 +116,7 @@ enum long_only {
 	OPT_SHIFT,
 	OPT_SIZES,
 	OPT_LATENCY_OVER,
+	OPT_DIRS,
 	OPT_HELP,
 	OPT_VERSION
 };
@@ -144,6 +150,7 @@ static const struct option long_options[] = {
 	{ "shift", required_argument, NULL, OPT_SHIFT },
 	{ "sizes", required_argument, NULL, OPT_SIZES },
 	{ "latency-over", required_argument, NULL, OPT_LATENCY_OVER },
+	{ "dirs", required_argument, NULL, OPT_DIRS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -161,6 +168,7 @@ struct given {
 	const char *only_200_value;
 	const char *chunks;     /* --chunks as given */
 	const char *sizes;      /* --sizes as given */
+	const char *dirs;       /* --dirs as given */
 	bool fast;
 	bool seeks;             /* -s gave seeks / seekers */
 	bool seekers;
@@ -454,6 +462,33 @@ static int parse_files_max(const char *arg, const char *s, long *out)
  * so that there the 4 becomes the min, ignored with links, and the run
  * has one directory: not what the field's place says.
  */
+/*
+ * The value of -n or --dirs (opt) split at ':' into f[max] (*n fields,
+ * in buf), and its first field, a count in units of 1024 of what (the
+ * fields' names in fields), into *count_k; EXIT_OK or the exit code.
+ */
+static int split_counted(const char *opt, const char *arg, char *buf,
+    size_t size, char **f, int max, int *n, const char *fields,
+    const char *what, unsigned *count_k)
+{
+	uint64_t v;
+	const char *why;
+
+	if (strlen(arg) >= size)
+		return bad(opt, arg, "too long");
+	strcpy(buf, arg);
+	*n = split_colons(buf, f, max);
+	if (*n < 0)
+		return bad(opt, arg, "at most %s", fields);
+	/* the number counts units of 1024; 'm' multiplies it by 1024 */
+	why = parse_size(f[0], "m", 1, 0, UINT32_MAX / FILE_UNIT, &v);
+	if (why != NULL)
+		return bad(opt, arg, "number of %s %s (it counts units of 1024 "
+		    "%s: %s 16 makes 16384)", what, why, what, opt);
+	*count_k = (unsigned)v;
+	return EXIT_OK;
+}
+
 static int parse_files_opt(struct config *cfg, const char *arg)
 {
 	char buf[256], *f[5];
@@ -462,18 +497,10 @@ static int parse_files_opt(struct config *cfg, const char *arg)
 	const char *why;
 	int n, rc;
 
-	if (strlen(arg) >= sizeof(buf))
-		return bad("-n", arg, "too long");
-	strcpy(buf, arg);
-	n = split_colons(buf, f, 5);
-	if (n < 0)
-		return bad("-n", arg, "at most number:max:min:dirs:chunk");
-	/* the number counts units of 1024 files; 'm' multiplies it by 1024 */
-	why = parse_size(f[0], "m", 1, 0, UINT32_MAX / FILE_UNIT, &v);
-	if (why != NULL)
-		return bad("-n", arg, "number of files %s (it counts units of "
-		    "1024 files: -n 16 makes 16384)", why);
-	fs->count_k = (unsigned)v;
+	rc = split_counted("-n", arg, buf, sizeof(buf), f, 5, &n,
+	    "number:max:min:dirs:chunk", "files", &fs->count_k);
+	if (rc != EXIT_OK)
+		return rc;
 	if (n > 1 && f[1][0] != '\0' &&
 	    (rc = parse_files_max(arg, f[1], &fs->max_size)) != EXIT_OK)
 		return rc;
@@ -495,6 +522,32 @@ static int parse_files_opt(struct config *cfg, const char *arg)
 	if (n > 4 && (rc = parse_chunk("-n", arg, f[4], &fs->chunk)) != EXIT_OK)
 		return rc;
 	return EXIT_OK;
+}
+
+/* --dirs=N[:DEPTH[:FANOUT]]; an empty field keeps its default, as in -n */
+static int parse_dirs_opt(struct config *cfg, const char *arg)
+{
+	static const struct {
+		const char *name;
+		unsigned max;
+	} field[2] = { { "depth", DIRS_DEPTH_MAX }, { "fanout", DIRS_FANOUT_MAX } };
+	unsigned *value[2] = { &cfg->dirs.depth, &cfg->dirs.fanout };
+	char buf[64], *f[3];
+	int n, rc = split_counted("--dirs", arg, buf, sizeof(buf), f, 3, &n,
+	    "number:depth:fanout", "directories", &cfg->dirs.count_k);
+
+	for (int i = 1; rc == EXIT_OK && i < n; i++) {
+		uint64_t v;
+		const char *why;
+
+		if (f[i][0] == '\0')
+			continue;
+		if ((why = parse_u64(f[i], 1, field[i - 1].max, &v)) != NULL)
+			return bad("--dirs", arg, "%s %s (1 to %u)",
+			    field[i - 1].name, why, field[i - 1].max);
+		*value[i - 1] = (unsigned)v;
+	}
+	return rc;
 }
 
 /*
@@ -634,6 +687,8 @@ static void set_defaults(struct config *cfg)
 	cfg->files.count_k = DEFAULT_FILES_K;
 	cfg->files.dirs = 1;
 	cfg->files.chunk = DEFAULT_CHUNK;
+	cfg->dirs.depth = DIRS_DEPTH_DEFAULT;
+	cfg->dirs.fanout = DIRS_FANOUT_DEFAULT;
 	cfg->ram_mib = phys_ram_mib();
 	cfg->uid = getuid();
 	cfg->gid = getgid();
@@ -792,6 +847,9 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 		return parse_list(cfg, &sizes_list, arg);
 	case OPT_LATENCY_OVER:
 		return parse_list(cfg, &latency_list, arg);
+	case OPT_DIRS:
+		g->dirs = arg;
+		return parse_dirs_opt(cfg, arg);
 	case OPT_STALL:
 	case OPT_CLEANUP_WAIT:
 		why = parse_u64(arg, 0, WAIT_S_MAX, &v);
@@ -851,6 +909,10 @@ static int check_config(struct config *cfg, struct given *g)
 	/* the semaphores count down once: a second run would wait for ever */
 	if (cfg->sync == SYNC_SEMAPHORE && cfg->runs > 1)
 		return bad("-y", "s", "serves one run; not with -x %u", cfg->runs);
+	/* the semaphore set has one semaphore for each of bonnie++'s phases */
+	if (cfg->sync == SYNC_SEMAPHORE && cfg->dirs.count_k > 0)
+		return bad("-y", "s", "waits before bonnie++'s phases alone; not "
+		    "with --dirs %s", g->dirs);
 	if (cfg->sync == SYNC_SEMAPHORE && config_points(cfg) > 1)
 		return bad("-y", "s", "serves one pass of each phase; not with "
 		    "%s %s", g->chunks ? "--chunks" : "--sizes",
@@ -881,7 +943,8 @@ static int check_config(struct config *cfg, struct given *g)
 			    IO_FILE_MAX_MIB * IO_FILES_MAX / 1024);
 		cfg->file_size_mib = size;
 	}
-	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0)
+	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0 &&
+	    cfg->dirs.count_k == 0)
 		return bad("-s 0 and -n 0", NULL, "nothing to do");
 	if (g->chunks != NULL && g->size_chunk)
 		return bad("--chunks", g->chunks, "the chunk is given twice "
@@ -910,6 +973,11 @@ static int check_config(struct config *cfg, struct given *g)
 		    "the file names would take more than half of the %lluM of RAM "
 		    "(-r says more, -r 0 turns this off)",
 		    (unsigned long long)cfg->ram_mib);
+	/* the directory table: an order and a bit a directory */
+	if ((uint64_t)cfg->dirs.count_k * FILE_UNIT * sizeof(uint32_t) >
+	    NAMES_MEM_MAX)
+		return bad("--dirs", g->dirs,
+		    "the directory table alone would take more than 1 GiB");
 	cfg->size_given = g->size != NULL || g->sizes != NULL;
 	config_take_size(cfg, cfg->file_size_mib);
 	return resolve_ids(cfg, g);
@@ -1010,11 +1078,12 @@ bool config_describe(const struct config *cfg, char *buf, size_t len)
 		snprintf(fast, sizeof(fast), "per-char %lluM",
 		    (unsigned long long)cfg->per_char_mib);
 	k = snprintf(buf + n, len - n, "\n-s %lluM:%u:%u:%u\n%s\n"
-	    "-n %u:%ld:%ld:%u:%u\n-x %u\n%s\n%s\n-c %u\n--stall=%u\n%s\n"
-	    "--shift=%u\n",
+	    "-n %u:%ld:%ld:%u:%u\n--dirs=%u:%u:%u\n-x %u\n%s\n%s\n-c %u\n"
+	    "--stall=%u\n%s\n--shift=%u\n",
 	    (unsigned long long)cfg->file_size_mib, cfg->chunk, cfg->seeks,
 	    cfg->seekers, fast, f->count_k,
-	    f->max_size, f->min_size, f->dirs, f->chunk,
+	    f->max_size, f->min_size, f->dirs, f->chunk, cfg->dirs.count_k,
+	    cfg->dirs.depth, cfg->dirs.fanout,
 	    cfg->runs ? cfg->runs : 1, cfg->sync_writes ? "-b" : "no -b",
 	    cfg->direct_io ? "-D" : "no -D", cfg->concurrency, cfg->stall_s,
 	    sync_name[cfg->sync], cfg->shift);

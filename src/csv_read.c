@@ -643,7 +643,7 @@ static int read_layout(const struct line *l, const struct csv_layout *layout,
 		return -1;
 	}
 	if (layout != &csv_layout_103 && !res->has_files &&
-	    any_cell(res, PH_FIRST_FILE, PH_COUNT)) {
+	    any_cell(res, PH_FIRST_FILE, PH_FIRST_DIR)) {
 		snprintf(why, why_len, "num_files: empty, but the small-file "
 		    "tests have figures");
 		return -1;
@@ -651,7 +651,7 @@ static int read_layout(const struct line *l, const struct csv_layout *layout,
 	/* 1.0x results without their size or count (hand-made lines) still show */
 	if (!res->has_io && any_cell(res, PH_PUTC, PH_FIRST_FILE))
 		res->has_io = true;
-	if (!res->has_files && any_cell(res, PH_FIRST_FILE, PH_COUNT))
+	if (!res->has_files && any_cell(res, PH_FIRST_FILE, PH_FIRST_DIR))
 		res->has_files = true;
 	if (res->has_io && res->chunk == 0)
 		res->chunk = DEFAULT_CHUNK;

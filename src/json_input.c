@@ -129,6 +129,24 @@ static void read_files(struct reader *r, const struct json_value *f,
 		bad(r, "is not files, link or symlink", "kind");
 }
 
+/* --dirs; absent from the records made before it existed */
+static void read_dirs(struct reader *r, const struct json_value *rec,
+    struct result *res)
+{
+	const struct json_value *d = json_get(rec, "dirs") == NULL ? NULL :
+	    get_kind(r, rec, "dirs", JSON_OBJECT, true);
+
+	res->has_dirs = d != NULL;
+	if (d == NULL)
+		return;
+	res->dirs.count_k = (unsigned)get_number(r, d, "count", 0,
+	    UINT32_MAX / FILE_UNIT, true);
+	res->dirs.depth = (unsigned)get_number(r, d, "depth", 1,
+	    DIRS_DEPTH_MAX, true);
+	res->dirs.fanout = (unsigned)get_number(r, d, "fanout", 1,
+	    DIRS_FANOUT_MAX, true);
+}
+
 static void read_test(struct reader *r, const struct json_value *t,
     struct cell *c)
 {
@@ -388,8 +406,9 @@ static void read_run(struct reader *r, const struct json_value *rec,
 			    SHIFT_MAX, true);
 	}
 	for (i = 0; ph != NULL && i < PH_COUNT; i++)
-		read_phase(r, get_kind(r, ph, phase_csv_name[i], JSON_OBJECT,
-		    true), &res->phase[i]);
+		if (i < PH_FIRST_DIR || json_get(ph, phase_csv_name[i]) != NULL)
+			read_phase(r, get_kind(r, ph, phase_csv_name[i],
+			    JSON_OBJECT, true), &res->phase[i]);
 	read_ranks(r, get_newer(r, rec, "ranks", JSON_ARRAY), res);
 	get_string(r, rec, "status", s, sizeof(s));
 	res->status = strcmp(s, "failed") == 0 ? RUN_FAILED :
@@ -456,9 +475,14 @@ static void read_record(struct reader *r, const struct json_value *rec,
 	res->seeks = (unsigned)get_number(r, rec, "seeks", 0, 4e9, true);
 	res->seekers = (unsigned)get_number(r, rec, "seek_procs", 0, 4e9, true);
 	read_files(r, get_kind(r, rec, "files", JSON_OBJECT, true), res);
+	read_dirs(r, rec, res);
 	for (i = 0; i < PH_COUNT; i++) {
-		const struct json_value *t = get_kind(r, tests,
-		    phase_csv_name[i], JSON_OBJECT, false);
+		const struct json_value *t;
+
+		/* the directory phases: absent from older records */
+		if (i >= PH_FIRST_DIR && json_get(tests, phase_csv_name[i]) == NULL)
+			continue;
+		t = get_kind(r, tests, phase_csv_name[i], JSON_OBJECT, false);
 
 		if (t != NULL)
 			read_test(r, t, &res->cell[i]);

@@ -2,6 +2,7 @@
  * phase.c: the phase table.  See phase.h.
  */
 #include "phase.h"
+#include "phase_dirs.h"
 #include "phase_files.h"
 #include "phase_io.h"
 #include "phase_seek.h"
@@ -20,6 +21,16 @@ static bool files_enabled(const struct config *cfg)
 {
 	return cfg->files.count_k > 0;
 }
+
+static bool dirs_enabled(const struct config *cfg)
+{
+	return cfg->dirs.count_k > 0;
+}
+
+/* A directory phase: its id, label, progress line, prepare() and run() */
+#define DIR_PHASE(id, label, progress, prepare, run) \
+	{ id, label, progress, "done.\n", dirs_enabled, prepare, run, NULL, \
+	  phase_dirs_cleanup, false, false }
 
 /*
  * The seeks are the last phase to use the data files: they go as soon
@@ -64,6 +75,22 @@ const struct phase_def phase_table[] = {
 	{ PH_RAN_DEL, "random delete", "Delete files in random order...",
 	  "done.\n", files_enabled, phase_ran_del_prepare, phase_ran_del_run,
 	  NULL, phase_files_cleanup, false, false },
+	/* --dirs: after bonnie++'s phases, the same six for directories */
+	DIR_PHASE(PH_DIR_CREATE, "directory create", "Create directories in tree "
+	    "order...", phase_dir_create_prepare, phase_dir_create_run),
+	DIR_PHASE(PH_DIR_STAT, "directory stat", "Stat directories in tree "
+	    "order...", phase_dir_walk_prepare, phase_dir_stat_run),
+	DIR_PHASE(PH_DIR_DEL, "directory delete", "Delete directories in tree "
+	    "order...", phase_dir_walk_prepare, phase_dir_del_run),
+	DIR_PHASE(PH_RAN_DIR_CREATE, "random directory create", "Create "
+	    "directories in random order...", phase_ran_dir_create_prepare,
+	    phase_ran_dir_create_run),
+	DIR_PHASE(PH_RAN_DIR_STAT, "random directory stat", "Stat directories "
+	    "in random order...", phase_ran_dir_stat_prepare,
+	    phase_ran_dir_stat_run),
+	DIR_PHASE(PH_RAN_DIR_DEL, "random directory delete", "Delete "
+	    "directories in random order...", phase_ran_dir_del_prepare,
+	    phase_ran_dir_del_run),
 };
 
 const size_t phase_count = sizeof(phase_table) / sizeof(phase_table[0]);

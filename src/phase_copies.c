@@ -50,6 +50,7 @@
 
 #include "phase.h"
 #include "phase_copies.h"
+#include "phase_names.h"
 #include "stall.h"
 #include "stop.h"
 #include "test_hooks.h"
@@ -218,6 +219,7 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	ctx = *base;
 	ctx.io = NULL;
 	ctx.files = NULL;
+	ctx.dirs = NULL;
 	ctx.seek = NULL;
 	ctx.meter = c->meter;
 	ctx.scratch_fd = c->dir_fd;
@@ -673,6 +675,12 @@ static bool subdir_name(const char *name)
 	    (len == 5 || name[0] != '0');
 }
 
+/* A directory of the tree of --dirs: its number in hex (phase_dirs.c) */
+static bool tree_name(const char *name)
+{
+	return counter_parse(name) != NOT_OURS && name[COUNTER_DIGITS] == '\0';
+}
+
 static bool is_dir(int dfd, const char *name)
 {
 	struct stat st;
@@ -683,11 +691,13 @@ static bool is_dir(int dfd, const char *name)
 
 /*
  * Remove from directory rel (inside the scratch directory, open on dfd)
- * the names clyde's phases make there: depth 0 is copy.K, 1 files/, 2
- * its subdirectories.  Anything else is left and named, as cleanup does.
+ * the names clyde's phases make there: depth 0 is copy.K, 1 files/ or
+ * dirs/, 2 the subdirectories of files/; in_tree: rel is in dirs/, whose
+ * tree holds directories alone.  Anything else is left and named, as
+ * cleanup does.
  */
 static void remove_ours(struct phase_ctx *base, int dfd, const char *rel,
-    unsigned depth, pid_t pid)
+    unsigned depth, bool in_tree, pid_t pid)
 {
 	char path[PATH_MAX];
 	struct dirent *de;
@@ -729,8 +739,10 @@ static void remove_ours(struct phase_ctx *base, int dfd, const char *rel,
 			file = !dir && (data_file_name(name, pid) ||
 			    strcmp(name, "files.target") == 0);
 		else
-			file = !dir && small_file_name(name);
-		sub = dir && ((depth == 0 && strcmp(name, "files") == 0) ||
+			file = !dir && !in_tree && small_file_name(name);
+		sub = dir && (in_tree ? tree_name(name) :
+		    (depth == 0 && (strcmp(name, "files") == 0 ||
+		    strcmp(name, "dirs") == 0)) ||
 		    (depth == 1 && subdir_name(name)));
 		if (sub) {
 			int sfd = openat(dfd, name, O_RDONLY | O_DIRECTORY |
@@ -739,7 +751,8 @@ static void remove_ours(struct phase_ctx *base, int dfd, const char *rel,
 			if (sfd < 0) {
 				phase_cleanup_failed(base, path, errno);
 			} else {
-				remove_ours(base, sfd, path, depth + 1, pid);
+				remove_ours(base, sfd, path, depth + 1, in_tree ||
+				    (depth == 0 && strcmp(name, "dirs") == 0), pid);
 				close(sfd);
 				phase_cleanup_failed(base, path, phase_remove(base,
 				    dfd, rel, name, AT_REMOVEDIR));
@@ -775,7 +788,7 @@ static void remove_left(struct phase_ctx *base, const struct copy *c)
 	if (fstat(fd, &st) != 0 || st.st_dev != c->dev || st.st_ino != c->ino)
 		phase_cleanup_left(base, c->dir, "not the directory clyde made");
 	else
-		remove_ours(base, fd, c->dir, 0, base->pid);
+		remove_ours(base, fd, c->dir, 0, false, base->pid);
 	close(fd);
 }
 

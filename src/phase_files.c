@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "phase_files.h"
+#include "phase_names.h"
 
 #define FILES_DIR          "files"
 #define TARGET_NAME        "files.target"
@@ -41,7 +42,6 @@
 #define TARGET_FROM_TOP    "../" TARGET_NAME
 #define TARGET_FROM_SUBDIR "../../" TARGET_NAME
 
-#define COUNTER_DIGITS     10
 #define RANDOM_CHARS_MAX   12
 #define NAME_LEN_MAX       (COUNTER_DIGITS + RANDOM_CHARS_MAX)
 #define DIR_DIGITS_MIN     5    /* 00000, as bonnie++ */
@@ -50,8 +50,7 @@
 /* room for a directory path and any readdir() name, for messages */
 #define MSG_PATH_BUF       (sizeof FILES_DIR + PATH_BUF + 256)
 
-/* no file of this directory; a directory's own entry in leftovers */
-#define NOT_OURS           UINT32_MAX
+/* a directory's own entry in leftovers */
 #define TOP_DIR            UINT32_MAX
 
 /*
@@ -108,7 +107,6 @@ struct leftovers {
 
 static const char name_chars[] =
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-static const char hex_digits[] = "0123456789abcdef";
 
 /* Errors ---------------------------------------------------------------- */
 
@@ -150,7 +148,7 @@ static int fail_close(struct phase_ctx *ctx, int fd, const char *dir,
 
 static unsigned dir_of(const struct file_set *fs, uint32_t i)
 {
-	return (unsigned)((uint64_t)i * fs->dirs / fs->count);
+	return spread_part(i, fs->dirs, fs->count);
 }
 
 /* "00042": at least DIR_DIGITS_MIN digits; returns the length. */
@@ -180,7 +178,6 @@ static const char *file_path(const struct file_set *fs, uint32_t k, char *out)
 	uint32_t i = fs->order[k];
 	const char *extra = fs->extra + (size_t)k * RANDOM_CHARS_MAX;
 	size_t len = strnlen(extra, RANDOM_CHARS_MAX);
-	uint32_t counter = i;
 	char *p = out;
 
 	if (fs->dirs > 1) {
@@ -191,8 +188,7 @@ static const char *file_path(const struct file_set *fs, uint32_t k, char *out)
 		memcpy(p, extra, len);
 		p += len;
 	}
-	for (int d = COUNTER_DIGITS - 1; d >= 0; d--, counter >>= 4)
-		p[d] = hex_digits[counter & 0xf];
+	counter_put(p, i);
 	p += COUNTER_DIGITS;
 	if (!fs->random_first) {
 		memcpy(p, extra, len);
@@ -205,26 +201,7 @@ static const char *file_path(const struct file_set *fs, uint32_t k, char *out)
 /* The first file of directory d (d == dirs: one past the last file). */
 static uint32_t dir_first(const struct file_set *fs, unsigned d)
 {
-	/* the least i with i * dirs / count >= d, as dir_of() rounds down */
-	return (uint32_t)(((uint64_t)d * fs->count + fs->dirs - 1) / fs->dirs);
-}
-
-/* The counter of COUNTER_DIGITS lowercase hex digits at s, or NOT_OURS. */
-static uint32_t parse_counter(const char *s)
-{
-	uint64_t v = 0;
-
-	for (int d = 0; d < COUNTER_DIGITS; d++) {
-		unsigned c = (unsigned char)s[d];
-
-		if (c - '0' < 10)
-			v = v << 4 | (c - '0');
-		else if (c - 'a' < 6)
-			v = v << 4 | (c - 'a' + 10);
-		else
-			return NOT_OURS;        /* also the end of a short name */
-	}
-	return v < NOT_OURS ? (uint32_t)v : NOT_OURS;
+	return spread_first(d, fs->dirs, fs->count);
 }
 
 /*
@@ -235,7 +212,7 @@ static uint32_t parse_counter(const char *s)
 static uint32_t seq_index(const struct file_set *fs, const char *name,
     uint32_t lo, uint32_t hi)
 {
-	uint32_t i = parse_counter(name);
+	uint32_t i = counter_parse(name);
 	const char *extra;
 	size_t len;
 
@@ -268,7 +245,7 @@ static bool our_file(const struct file_set *fs, const char *name, unsigned d)
 	if (!fs->random_first)
 		return seq_index(fs, name, dir_first(fs, d),
 		    dir_first(fs, d + 1)) != NOT_OURS;
-	i = parse_counter(name + extra_len);
+	i = counter_parse(name + extra_len);
 	if (i == NOT_OURS || i < dir_first(fs, d) || i >= dir_first(fs, d + 1))
 		return false;
 	for (k = 0; k < fs->count && fs->order[k] != i; k++)
@@ -294,17 +271,6 @@ static bool our_subdir(const struct file_set *fs, const char *name)
 		return false;
 	dir_name((unsigned)d, made);
 	return strcmp(made, name) == 0;
-}
-
-/*
- * A file that was removed while something still held it open: NFS
- * renames it to .nfsXXXX, FUSE to .fuse_hiddenXXXX, until the last
- * close.  It goes by itself.
- */
-static bool is_silly_rename(const char *name)
-{
-	return strncmp(name, ".nfs", 4) == 0 ||
-	    strncmp(name, ".fuse_hidden", 12) == 0;
 }
 
 /*
@@ -457,39 +423,12 @@ static int make_dirs(struct phase_ctx *ctx, struct file_set *fs)
 	return PHASE_OK;
 }
 
-static bool is_dot_entry(const char *name)
-{
-	return name[0] == '.' && (name[1] == '\0' ||
-	    (name[1] == '.' && name[2] == '\0'));
-}
-
 /* name is clyde's in directory d: a subdirectory's or a file's name */
 static bool ours_in(const struct file_set *fs, unsigned d, const char *name)
 {
 	if (d == TOP_DIR && fs->dirs > 1)
 		return our_subdir(fs, name);
 	return our_file(fs, name, d == TOP_DIR ? 0 : d);
-}
-
-static void pause_ms(unsigned ms)
-{
-	struct timespec pause = { ms / 1000, (long)(ms % 1000) * 1000000 };
-
-	nanosleep(&pause, NULL);
-}
-
-/* directory name in parent, to read; NULL when it cannot be opened */
-static DIR *open_dir(int parent, const char *name)
-{
-	DIR *dir;
-	int fd;
-
-	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	if ((dir = fdopendir(fd)) == NULL)
-		close(fd);
-	return dir;
 }
 
 /*

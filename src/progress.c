@@ -102,7 +102,7 @@ static void fmt_rate(char *out, size_t n, enum phase_id id, uint64_t ops,
 
 	if (id == PH_SEEKS || id >= PH_FIRST_FILE) {
 		snprintf(out, n, "%.0f %s/s", r, id == PH_SEEKS ? "seeks" :
-		    "files");
+		    id >= PH_FIRST_DIR ? "dirs" : "files");
 		return;
 	}
 	r /= 1024;
@@ -316,7 +316,7 @@ void progress_tick(void)
 	draw(m, now_ns());
 }
 
-/* What a phase will count, for the percentage: bytes, seeks or files. */
+/* What a phase will count, for the percentage: bytes, seeks, files or directories. */
 static uint64_t phase_total(const struct config *cfg, enum phase_id id)
 {
 	if (id == PH_PUTC || id == PH_GETC)
@@ -325,6 +325,8 @@ static uint64_t phase_total(const struct config *cfg, enum phase_id id)
 		return cfg->file_size_mib * 1024 * 1024;
 	if (id == PH_SEEKS)
 		return cfg->seeks;
+	if (id >= PH_FIRST_DIR)
+		return (uint64_t)cfg->dirs.count_k * FILE_UNIT;
 	return (uint64_t)cfg->files.count_k * FILE_UNIT;
 }
 

@@ -120,7 +120,7 @@ struct page {
 	struct result *scratch;
 	double best[PH_COUNT];          /* the largest rate of each column */
 	bool latency;                   /* any latency at all */
-	bool any_io, any_files;
+	bool any_io, any_files, any_dirs;
 };
 
 static const struct result *nth(struct page *pg, size_t i)
@@ -156,6 +156,7 @@ static void survey(struct page *pg)
 
 		pg->any_io = pg->any_io || r->has_io;
 		pg->any_files = pg->any_files || r->has_files;
+		pg->any_dirs = pg->any_dirs || r->has_dirs;
 		for (ph = 0; ph < PH_COUNT; ph++) {
 			const struct cell *c = &r->cell[ph];
 
@@ -319,7 +320,7 @@ static void row_labels(const struct page *pg, size_t i,
  * Under a table: where its rows ran, one item per context (filesystem,
  * mount options, profile, -b/-D, host), where the input carries them.
  */
-static void context_list(struct page *pg, bool files)
+static void context_list(struct page *pg, int from)
 {
 	static const struct report_context_markup markup = { html_escape,
 	    { "<ul class=\"context\">\n", "</ul>\n" }, { "<li>", "</li>\n" },
@@ -333,7 +334,8 @@ static void context_list(struct page *pg, bool files)
 	for (i = 0; i < pg->set->n; i++) {
 		const struct result *r = nth(pg, i);
 
-		if (files ? !r->has_files : !r->has_io)
+		if (from == PH_SEQ_CREATE ? !r->has_files :
+		    from == PH_FIRST_DIR ? !r->has_dirs : !r->has_io)
 			continue;
 		row_labels(pg, i, r, name, sizeof(name), label, sizeof(label));
 		report_context_add(list, r, name);
@@ -342,28 +344,34 @@ static void context_list(struct page *pg, bool files)
 	free(list);
 }
 
-static void table(struct page *pg, bool files)
+/* The section of the phases from 'from' on: the I/O, files or --dirs. */
+static void table(struct page *pg, int from)
 {
 	FILE *out = pg->out;
-	int from = files ? PH_SEQ_CREATE : PH_PUTC, ph;
+	bool files = from == PH_SEQ_CREATE, dirs = from == PH_FIRST_DIR;
 	char label[64], name[NAME_MAX_LEN + 32];
 	size_t i;
+	int ph;
 
 	fprintf(out, "<h2>%s</h2>\n<table>\n", files ? "Small files" :
-	    "Large file");
-	table_head(pg, files ? "Files" : "Size", from);
+	    dirs ? "Directories" : "Large file");
+	table_head(pg, files ? "Files" : dirs ? "Dirs:depth:fanout" : "Size",
+	    from);
 	fputs("<tbody>\n", out);
 	for (i = 0; i < rows(pg); i++) {
 		const struct result *r = nth(pg, i);
 
-		if ((files ? !r->has_files : !r->has_io) &&
-		    !result_section_absent(r, files))
+		if ((files ? !r->has_files : dirs ? !r->has_dirs : !r->has_io) &&
+		    (dirs || !result_section_absent(r, files)))
 			continue;
 		row_labels(pg, i, r, name, sizeof(name), label, sizeof(label));
-		if (result_section_absent(r, files))
+		if (!dirs && result_section_absent(r, files))
 			snprintf(label, sizeof(label), "n/a");
 		else if (files)
 			fmt_files_spec(label, sizeof(label), &r->files);
+		if (dirs)
+			snprintf(label, sizeof(label), "%u:%u:%u",
+			    r->dirs.count_k, r->dirs.depth, r->dirs.fanout);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
 		html_escape(out, name);
@@ -380,7 +388,7 @@ static void table(struct page *pg, bool files)
 			spread_rows(pg, i - pg->set->n, from);
 	}
 	fputs("</tbody>\n</table>\n", out);
-	context_list(pg, files);
+	context_list(pg, from);
 }
 
 #define BAR_LEFT 200
@@ -1100,8 +1108,8 @@ void report_html_set(FILE *out, enum compat compat,
 	    "<style>\n%s</style>\n</head>\n<body>\n"
 	    "<h1>bonnie++ results</h1>\n", style);
 	origin_line(&pg, origin);
-	fprintf(out, "<p>%zu result%s. Large-file rates %s; seeks and small "
-	    "files per second; %%CP is the CPU used, in percent of the time; "
+	fprintf(out, "<p>%zu result%s. Large-file rates %s; seeks, small "
+	    "files and directories per second; %%CP is the CPU used, in percent of the time; "
 	    "+++++ means the test was too short to measure.%s</p>\n", set->n,
 	    set->n == 1 ? "" : "s", compat == COMPAT_103 ?
 	    "in KiB per second" : "per second with their unit, as bonnie++ "
@@ -1113,10 +1121,12 @@ void report_html_set(FILE *out, enum compat compat,
 	/* the answer first: what changed beyond noise, then the figures */
 	set_charts(&pg);
 	if (pg.any_io)
-		table(&pg, false);
+		table(&pg, PH_PUTC);
 	if (pg.any_files)
-		table(&pg, true);
-	if (pg.any_io || pg.any_files)
+		table(&pg, PH_SEQ_CREATE);
+	if (pg.any_dirs)
+		table(&pg, PH_FIRST_DIR);
+	if (pg.any_io || pg.any_files || pg.any_dirs)
 		fputs("<h2>Charts</h2>\n", out);
 	for (ph = 0; ph < PH_COUNT; ph++)
 		chart(&pg, (enum phase_id)ph);

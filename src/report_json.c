@@ -105,6 +105,18 @@ static void json_files(FILE *out, const struct result *res)
 	    fs->max_size == FILES_SYMLINK ? "symlink" : "files");
 }
 
+/* --dirs, or null without it */
+static void json_dirs(FILE *out, const struct result *res)
+{
+	const struct dirs_spec *ds = &res->dirs;
+
+	if (!res->has_dirs)
+		fputs("null", out);
+	else
+		fprintf(out, "{\"count\": %u, \"depth\": %u, \"fanout\": %u}",
+		    ds->count_k, ds->depth, ds->fanout);
+}
+
 /*
  * A run measured a too_fast phase all the same: its rate is written, and
  * the status says it is too short to trust.  A CSV line has +++++ alone.
@@ -662,6 +674,9 @@ static void json_record(FILE *out, const struct result *res,
 	line_count(out, "seek_procs", res->has_io ? res->seekers : 0);
 	json_key(out, 2, "files");
 	json_files(out, res);
+	fputs(",\n", out);
+	json_key(out, 2, "dirs");
+	json_dirs(out, res);
 	fputs(",\n", out);
 	json_key(out, 2, "tests");
 	json_per_phase(out, 2, res, one_test, NULL);

@@ -43,6 +43,11 @@ static const char *const file_head[12] = {
 	"%CP", "Ran Create /sec", "%CP", "Ran Read /sec", "%CP",
 	"Ran Delete /sec", "%CP"
 };
+static const char *const dir_head[12] = {
+	"Dir Create /sec", "%CP", "Dir Stat /sec", "%CP", "Dir Delete /sec",
+	"%CP", "Ran Dir Create /sec", "%CP", "Ran Dir Stat /sec", "%CP",
+	"Ran Dir Delete /sec", "%CP"
+};
 
 /*
  * Text from the input in a cell: punctuation escaped, | above all; bytes
@@ -144,11 +149,14 @@ static void row(const struct md *m, const struct result *r,
 	put_text(m->out, r->name);
 	if (series > 0)
 		fprintf(m->out, " #%zu", series);
-	if (result_section_absent(r, first != PH_PUTC))
+	if (first != PH_FIRST_DIR && result_section_absent(r, first != PH_PUTC))
 		snprintf(label, sizeof(label), "n/a");
 	else if (first == PH_PUTC)
 		report_text_size_label(label, sizeof(label), m->compat, r,
 		    sweep);
+	else if (first == PH_FIRST_DIR)
+		snprintf(label, sizeof(label), "%u:%u:%u", r->dirs.count_k,
+		    r->dirs.depth, r->dirs.fanout);
 	else
 		fmt_files_spec(label, sizeof(label), &r->files);
 	fprintf(m->out, " | %s |", label);
@@ -299,17 +307,24 @@ static void spread(const struct md *m, size_t g, int first)
 	}
 }
 
-static void section(struct md *m, bool io, const struct report_row *rows,
+/* The section of the phases from first on: the I/O, files or --dirs. */
+static void section(struct md *m, int first, const struct report_row *rows,
     size_t n, bool sweep)
 {
-	int first = io ? PH_PUTC : PH_SEQ_CREATE;
+	bool io = first == PH_PUTC, dirs = first == PH_FIRST_DIR;
 	size_t i;
 
-	fprintf(m->out, "%s (bonnie++ %s layout)\n\n", io ?
-	    "Sequential Output, Sequential Input, Random Seeks" :
-	    "Sequential Create, Random Create",
-	    m->compat == COMPAT_103 ? "1.03e" : "2.00a");
-	if (io)
+	if (dirs)
+		fputs("Directories in Tree Order, Directories in Random Order "
+		    "(--dirs)\n\n", m->out);
+	else
+		fprintf(m->out, "%s (bonnie++ %s layout)\n\n", io ?
+		    "Sequential Output, Sequential Input, Random Seeks" :
+		    "Sequential Create, Random Create",
+		    m->compat == COMPAT_103 ? "1.03e" : "2.00a");
+	if (dirs)
+		header(m->out, "Machine", "Dirs:depth:fanout", dir_head);
+	else if (io)
 		header(m->out, m->compat == COMPAT_103 ? "Machine" : "Name",
 		    m->compat == COMPAT_103 ? "Size" : "Size etc",
 		    m->compat == COMPAT_103 ? io_head_103 : io_head_200);
@@ -323,8 +338,9 @@ static void section(struct md *m, bool io, const struct report_row *rows,
 			report_set_group_mean(m->set, rows[i].index, &m->scratch);
 		else
 			report_set_get(m->set, rows[i].index, &m->scratch);
-		if (!(io ? m->scratch.has_io : m->scratch.has_files) &&
-		    !result_section_absent(&m->scratch, !io))
+		if (!(io ? m->scratch.has_io : dirs ? m->scratch.has_dirs :
+		    m->scratch.has_files) &&
+		    (dirs || !result_section_absent(&m->scratch, !io)))
 			continue;
 		row(m, &m->scratch, &rows[i], sweep, first);
 		percent(m, &m->scratch, item, group, first);
@@ -335,11 +351,13 @@ static void section(struct md *m, bool io, const struct report_row *rows,
 }
 
 /* --best: the columns of a section, without their %CP */
-static const char *const best_head[2][6] = {
+static const char *const best_head[3][6] = {
 	{ "Out Per Chr", "Out Block", "Rewrite", "In Per Chr", "In Block",
 	    "Seeks" },
 	{ "Seq Create", "Seq Read", "Seq Delete", "Ran Create", "Ran Read",
 	    "Ran Delete" },
+	{ "Dir Create", "Dir Stat", "Dir Delete", "Ran Dir Create",
+	    "Ran Dir Stat", "Ran Dir Delete" },
 };
 
 /* One row of --best: a set's cells, * escaped */
@@ -367,7 +385,8 @@ static void best_section(const struct md *m, int first)
 		return;
 	fputs("| Set |", m->out);
 	for (i = 0; i < 6; i++)
-		fprintf(m->out, " %s |", best_head[first != PH_PUTC][i]);
+		fprintf(m->out, " %s |", best_head[first == PH_PUTC ? 0 :
+		    first == PH_FIRST_DIR ? 2 : 1][i]);
 	fputs("\n|:---|", m->out);
 	for (i = 0; i < 6; i++)
 		fputs("---:|", m->out);
@@ -452,7 +471,7 @@ static void contexts(struct md *m, const struct report_row *rows, size_t n,
 static void table(struct md *m, size_t t, const struct report_row *rows,
     size_t n)
 {
-	bool any_io = false, any_files = false;
+	bool any_io = false, any_files = false, any_dirs = false;
 	char heading[NAME_MAX_LEN + 128];
 	size_t i;
 
@@ -462,6 +481,7 @@ static void table(struct md *m, size_t t, const struct report_row *rows,
 		report_set_get(m->set, rows[i].index, &m->scratch);
 		any_io = any_io || m->scratch.has_io;
 		any_files = any_files || m->scratch.has_files;
+		any_dirs = any_dirs || m->scratch.has_dirs;
 	}
 	if (t > 0) {
 		report_text_sweep_heading(heading, sizeof(heading), m->set, t - 1);
@@ -470,9 +490,11 @@ static void table(struct md *m, size_t t, const struct report_row *rows,
 		fputs("**\n\n", m->out);
 	}
 	if (any_io)
-		section(m, true, rows, n, t > 0);
+		section(m, PH_PUTC, rows, n, t > 0);
 	if (any_files)
-		section(m, false, rows, n, t > 0);
+		section(m, PH_SEQ_CREATE, rows, n, t > 0);
+	if (any_dirs)
+		section(m, PH_FIRST_DIR, rows, n, t > 0);
 	contexts(m, rows, n, t > 0);
 }
 
@@ -505,6 +527,7 @@ void report_markdown_set(FILE *out, enum compat compat,
 		fputs("**\n\n", out);
 		best_section(&m, PH_PUTC);
 		best_section(&m, PH_SEQ_CREATE);
+		best_section(&m, PH_FIRST_DIR);
 	}
 	for (size_t i = report_ranks_next(set, 0, &m.scratch); i < set->n;
 	    i = report_ranks_next(set, i + 1, &m.scratch)) {

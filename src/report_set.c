@@ -26,6 +26,8 @@ struct report_item {
 	uint64_t file_size_mib;
 	unsigned chunk, seeks, seekers;
 	struct files_spec files;
+	bool has_dirs;
+	struct dirs_spec dirs;
 	struct cell cell[PH_COUNT];
 	long group;                     /* --average, or -1 */
 	long run;                       /* its run's context, or -1 */
@@ -136,6 +138,8 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 	(dst)->seeks = (src)->seeks; \
 	(dst)->seekers = (src)->seekers; \
 	(dst)->files = (src)->files; \
+	(dst)->has_dirs = (src)->has_dirs; \
+	(dst)->dirs = (src)->dirs; \
 	memcpy((dst)->cell, (src)->cell, sizeof((dst)->cell)); \
 } while (0)
 
@@ -274,6 +278,8 @@ static bool same_options(const struct report_set *set,
 	return same_sweep(set, a, b) && a->file_size_mib == b->file_size_mib &&
 	    a->chunk == b->chunk &&
 	    a->has_files == b->has_files && same_files(&a->files, &b->files) &&
+	    a->has_dirs == b->has_dirs && a->dirs.count_k == b->dirs.count_k &&
+	    a->dirs.depth == b->dirs.depth && a->dirs.fanout == b->dirs.fanout &&
 	    ran_mask(a) == ran_mask(b);
 }
 

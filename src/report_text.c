@@ -35,6 +35,11 @@ static const char file_columns[] =
     "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n";
 static const char file_units[] =
     " /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
+/* --dirs: clyde's own section, in the file section's layout */
+static const char dir_title[] =
+    "--Directories in Tree Order-- -Directories in Random Order-\n";
+static const char dir_columns[] =
+    "-Create-- ---Stat-- -Delete-- -Create-- ---Stat-- -Delete--\n";
 
 /*
  * 2.00's K/s with a unit: "540k", "50.6m", "728m", "1.1g" (clyde(1),
@@ -303,22 +308,31 @@ static void io_row(FILE *out, const struct source *src, size_t k,
 		latency_row(out, res, PH_PUTC);
 }
 
-static void file_row(FILE *out, const struct source *src,
-    const struct result *res, const char *name)
+/*
+ * A small-file row (first PH_SEQ_CREATE: the label with -n's fields) or
+ * a directory row (PH_FIRST_DIR: with N:DEPTH:FANOUT), the six cells,
+ * 2.00's Latency row.
+ */
+static void count_row(FILE *out, const struct source *src,
+    const struct result *res, const char *name, int first)
 {
 	char spec[64];
 	int i;
 
-	fmt_files_spec(spec, sizeof(spec), &res->files);
+	if (first == PH_FIRST_DIR)
+		snprintf(spec, sizeof(spec), "%u:%u:%u", res->dirs.count_k,
+		    res->dirs.depth, res->dirs.fanout);
+	else
+		fmt_files_spec(spec, sizeof(spec), &res->files);
 	if (name != NULL)
 		put_label(out, name, spec);
 	else
 		fprintf(out, "%19s", spec);
-	for (i = PH_SEQ_CREATE; i < PH_COUNT; i++)
+	for (i = first; i < first + 6; i++)
 		put_cell(out, &res->cell[i], (enum phase_id)i, false);
 	fputc('\n', out);
 	if (src->compat == COMPAT_200)
-		latency_row(out, res, PH_SEQ_CREATE);
+		latency_row(out, res, (enum phase_id)first);
 }
 
 /* --compare: "  vs BASE" and each rate as a percentage of the base's */
@@ -556,7 +570,8 @@ static void verdict_rows(FILE *out, const struct source *src,
 	if (few > 0)
 		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
 	/* once per mean: under its first section */
-	if (first == PH_PUTC || !res->has_io) {
+	if (first == PH_PUTC || (!res->has_io && (first == PH_SEQ_CREATE ||
+	    !res->has_files))) {
 		report_text_unlike(unlike, sizeof(unlike), src->set, group);
 		if (unlike[0] != '\0')
 			fprintf(out, "  unlike %s: %s\n", src->base, unlike);
@@ -636,41 +651,69 @@ static void files_header(FILE *out, const struct source *src)
 }
 
 /*
- * 1.03e names the section only when there was no I/O section above; 1.9x
- * and 2.00 always do.  The name line shows the one name all rows share.
+ * A section's two title lines.  1.03e names the file section only when
+ * there was no I/O section above (after); 1.9x and 2.00 always do.  The
+ * name line shows the one name all rows share.
  */
-static void file_section(FILE *out, const struct source *src, bool after_io)
+static void section_head(FILE *out, const struct source *src, bool after,
+    const char *title, const char *columns)
 {
-	const char *version = src->compat == COMPAT_103 ? VERSION_103 :
-	    VERSION_200;
-	size_t i;
-
-	if (src->compat == COMPAT_103 && after_io) {
-		fprintf(out, "%20s%s", "", file_title);
-		fprintf(out, "%20s%s", "", file_columns);
+	if (src->compat == COMPAT_103 && after) {
+		fprintf(out, "%20s%s", "", title);
+		fprintf(out, "%20s%s", "", columns);
 	} else {
-		fprintf(out, "Version %5s       %s", version, file_title);
+		fprintf(out, "Version %5s       %s", src->compat == COMPAT_103 ?
+		    VERSION_103 : VERSION_200, title);
 		put_fitted(out, src->common_name ? src->common_name : "",
 		    LABEL_WIDTH);
-		fprintf(out, " %s", file_columns);
+		fprintf(out, " %s", columns);
 	}
-	files_header(out, src);
+}
+
+/*
+ * The rows of the small-file section (first PH_SEQ_CREATE) or of the
+ * directory section (PH_FIRST_DIR), each with its percentages or spread.
+ */
+static void section_rows(FILE *out, const struct source *src, int first)
+{
+	size_t i;
+
 	for (i = 0; i < src->n; i++) {
 		long g;
 		const struct result *r = row_at(src, i, &g);
+		const char *name = src->common_name && g < 0 ? NULL : r->name;
 
-		if (!r->has_files)
+		if (!(first == PH_FIRST_DIR ? r->has_dirs : r->has_files))
 			continue;
-		file_row(out, src, r, src->common_name && g < 0 ? NULL : r->name);
-		maybe_percent(out, src, r, item_of(src, i), g, PH_SEQ_CREATE);
+		count_row(out, src, r, name, first);
+		maybe_percent(out, src, r, item_of(src, i), g, first);
 		if (g >= 0)
-			spread_rows(out, src, (size_t)g, PH_SEQ_CREATE, false);
+			spread_rows(out, src, (size_t)g, first, false);
 	}
+}
+
+static void file_section(FILE *out, const struct source *src, bool after_io)
+{
+	section_head(out, src, after_io, file_title, file_columns);
+	files_header(out, src);
+	section_rows(out, src, PH_SEQ_CREATE);
+}
+
+/*
+ * --dirs: a section of clyde's own after bonnie++'s two, in the layout
+ * of the file section (clyde(1), OUTPUT).
+ */
+static void dir_section(FILE *out, const struct source *src, bool after)
+{
+	section_head(out, src, after, dir_title, dir_columns);
+	fprintf(out, "%-20s%s", "dirs:depth:fanout", file_units);
+	section_rows(out, src, PH_FIRST_DIR);
 }
 
 static void print_table(FILE *out, struct source *src)
 {
 	bool any_io = false, any_files = false, one_name = true, named = false;
+	bool any_dirs = false;
 	char first_name[NAME_MAX_LEN + 1] = "";
 	size_t i;
 
@@ -680,6 +723,7 @@ static void print_table(FILE *out, struct source *src)
 
 		any_io = any_io || r->has_io;
 		any_files = any_files || r->has_files;
+		any_dirs = any_dirs || r->has_dirs;
 		if (g >= 0)
 			continue;       /* a mean's name is its own */
 		if (!named)
@@ -695,6 +739,8 @@ static void print_table(FILE *out, struct source *src)
 		file_section(out, src, any_io);
 	else if (any_io && src->compat == COMPAT_200)
 		fputc('\n', out);      /* 2.00a's newline outside its if */
+	if (any_dirs)
+		dir_section(out, src, any_io || any_files);
 }
 
 void report_text(FILE *out, enum compat compat, const struct result *res)
@@ -823,9 +869,10 @@ static void best_section(FILE *out, const struct report_set *set, int first)
 
 	if (!report_text_best_section(set, first))
 		return;
-	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_title : file_title);
+	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_title :
+	    first == PH_FIRST_DIR ? dir_title : file_title);
 	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_columns :
-	    file_columns);
+	    first == PH_FIRST_DIR ? dir_columns : file_columns);
 	for (g = 0; g < set->ngroups; g++) {
 		const struct report_best *b = report_set_best_of(set, (long)g,
 		    false);
@@ -857,6 +904,7 @@ static void best_table(FILE *out, const struct report_set *set)
 	fputs("\n" REPORT_TEXT_BEST_TITLE "\n", out);
 	best_section(out, set, PH_PUTC);
 	best_section(out, set, PH_SEQ_CREATE);
+	best_section(out, set, PH_FIRST_DIR);
 }
 
 /*

@@ -11,6 +11,9 @@ const char *const phase_title[PH_COUNT] = {
 	"Per-char write", "Block write", "Rewrite", "Per-char read",
 	"Block read", "Random seeks", "Sequential create", "Sequential read",
 	"Sequential delete", "Random create", "Random read", "Random delete",
+	"Directory create", "Directory stat", "Directory delete",
+	"Random directory create", "Random directory stat",
+	"Random directory delete",
 };
 
 const char *const phase_csv_name[PH_COUNT] = {
@@ -26,6 +29,12 @@ const char *const phase_csv_name[PH_COUNT] = {
 	[PH_RAN_CREATE] = "ran_create",
 	[PH_RAN_STAT] = "ran_stat",
 	[PH_RAN_DEL] = "ran_del",
+	[PH_DIR_CREATE] = "dir_create",
+	[PH_DIR_STAT] = "dir_stat",
+	[PH_DIR_DEL] = "dir_del",
+	[PH_RAN_DIR_CREATE] = "ran_dir_create",
+	[PH_RAN_DIR_STAT] = "ran_dir_stat",
+	[PH_RAN_DIR_DEL] = "ran_dir_del",
 };
 
 void result_init_run(struct result *res, const struct config *cfg)
@@ -57,6 +66,8 @@ void result_init_run(struct result *res, const struct config *cfg)
 
 	res->has_files = cfg->files.count_k > 0;
 	res->files = cfg->files;
+	res->has_dirs = cfg->dirs.count_k > 0;
+	res->dirs = cfg->dirs;
 
 	for (i = 0; i < PH_COUNT; i++) {
 		res->cell[i].status = CELL_SKIPPED;
@@ -71,6 +82,7 @@ void result_set_point(struct result *res, const struct config *cfg,
 	res->chunk = config_point_chunk(cfg, i);
 	res->file_size_mib = config_point_size(cfg, i);
 	res->has_files = first && cfg->files.count_k > 0;
+	res->has_dirs = first && cfg->dirs.count_k > 0;
 	if (!first) {
 		res->run.per_char_mib = 0;
 	} else if (cfg->per_char && cfg->nsizes > 0) {

@@ -20,6 +20,7 @@
 #include "dist.h"
 #include "phase.h"
 #include "phase_copies.h"
+#include "phase_dirs.h"
 #include "phase_files.h"
 #include "phase_io.h"
 #include "progress.h"
@@ -480,6 +481,11 @@ int phase_run_all(const struct config *cfg, struct result *res,
 		    "%llu files: %s\n", cfg->files.count_k,
 		    (unsigned long long)cfg->files.count_k * FILE_UNIT,
 		    strerror(ENOMEM));
+		goto out;
+	}
+	ctx.label = "--dirs";
+	if (cfg->dirs.count_k > 0 && phase_dirs_reserve(&ctx) == PHASE_ERROR) {
+		fprintf(stderr, "clyde: %s\n", ctx.error);
 		goto out;
 	}
 	if (cfg->concurrency > 1 &&

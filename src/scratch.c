@@ -135,6 +135,7 @@ static bool scratch_entry(const char *name)
 {
 	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
 	    strcmp(name, RECORD_NAME) == 0 || strcmp(name, "files") == 0 ||
+	    strcmp(name, "dirs") == 0 ||
 	    strcmp(name, "files.target") == 0 ||
 	    strcmp(name, "direct-io-probe") == 0 ||
 	    strncmp(name, "Bonnie.", 7) == 0 || strncmp(name, "copy.", 5) == 0;

@@ -95,11 +95,16 @@ int setup_check_seed_file(const struct config *cfg)
 	return EXIT_OK;
 }
 
-/* Bytes the run will need at its peak: the data files or the small files. */
+/*
+ * Bytes the run will need at its peak: the data files, the small files
+ * or the directories of --dirs (a block each, as ext4 gives one).
+ */
 static unsigned long long bytes_needed(const struct config *cfg)
 {
 	unsigned long long io = cfg->file_size_mib * MIB;
 	unsigned long long files = 0, avg = 0;
+	unsigned long long dirs = ((unsigned long long)cfg->dirs.count_k *
+	    FILE_UNIT + 1) * FILE_OVERHEAD;
 
 	if (cfg->files.max_size > 0)
 		avg = (unsigned long long)(cfg->files.max_size +
@@ -107,7 +112,9 @@ static unsigned long long bytes_needed(const struct config *cfg)
 	if (cfg->files.count_k > 0)
 		files = (unsigned long long)cfg->files.count_k * FILE_UNIT *
 		    (avg + (cfg->files.max_size > 0 ? FILE_OVERHEAD : 0));
-	/* the data files are removed before the small-file phases; -c copies */
+	/* each set is removed before the next phases; -c copies */
+	if (cfg->dirs.count_k > 0 && dirs > files)
+		files = dirs;
 	return (io > files ? io : files) * cfg->concurrency;
 }
 
@@ -115,16 +122,23 @@ static unsigned long long bytes_needed(const struct config *cfg)
  * Inodes the small-file phases need at their peak: the scratch directory
  * and its record (made-by), and for each copy its copy.K (-c), files/, the subdirectories, the
  * files (links too: tmpfs charges each hard link an inode) and, with
- * links, files.target.
+ * links, files.target; or the tree of --dirs and its dirs/, whichever
+ * is more.
  */
 static unsigned long long inodes_needed(const struct config *cfg)
 {
 	const struct files_spec *fs = &cfg->files;
 	unsigned long long per_copy;
 
+	unsigned long long tree = cfg->dirs.count_k > 0 ?
+	    (unsigned long long)cfg->dirs.count_k * FILE_UNIT + 1 : 0;
+
 	per_copy = (unsigned long long)fs->count_k * FILE_UNIT + 1 +
-	    (fs->dirs > 1 ? fs->dirs : 0) + (fs->max_size < 0 ? 1 : 0) +
-	    (cfg->concurrency > 1 ? 1 : 0);
+	    (fs->dirs > 1 ? fs->dirs : 0) + (fs->max_size < 0 ? 1 : 0);
+	/* the small files are gone before the directory phases */
+	if (tree > per_copy)
+		per_copy = tree;
+	per_copy += cfg->concurrency > 1 ? 1 : 0;
 	return 2 + per_copy * cfg->concurrency;
 }
 
@@ -204,10 +218,11 @@ int setup_check_target(const struct config *cfg)
 	}
 	/* btrfs reports 0 inodes: no figure, no check */
 	need = inodes_needed(cfg);
-	if (vfs.f_files != 0 && cfg->files.count_k > 0 && need > vfs.f_favail) {
+	if (vfs.f_files != 0 && (cfg->files.count_k > 0 ||
+	    cfg->dirs.count_k > 0) && need > vfs.f_favail) {
 		snprintf(why, sizeof(why), "not enough free inodes: the test needs "
-		    "%llu (the files, their directories and the scratch "
-		    "directory), the filesystem has %llu", need,
+		    "%llu (the files or directories it makes, and the "
+		    "scratch directory), the filesystem has %llu", need,
 		    (unsigned long long)vfs.f_favail);
 		return target_error(cfg, why);
 	}

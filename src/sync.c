@@ -53,7 +53,7 @@ static int wrong_size(const char *opt, const struct semid_ds *ds,
 {
 	fprintf(stderr, "clyde: %s: the semaphore set with key %ld has %lu "
 	    "semaphores, not %d: it is not one that -p makes; %s\n", opt,
-	    sem_key(), (unsigned long)ds->sem_nsems, PH_COUNT, what_now);
+	    sem_key(), (unsigned long)ds->sem_nsems, PH_BONNIE_COUNT, what_now);
 	return EXIT_CANNOT_START;
 }
 
@@ -69,7 +69,7 @@ static int remove_set(void)
 		    errno == ENOENT ? "" : strerror(errno));
 		return EXIT_CANNOT_START;
 	}
-	if (known && ds.sem_nsems != PH_COUNT)
+	if (known && ds.sem_nsems != PH_BONNIE_COUNT)
 		return wrong_size("-p -1", &ds, "it is left in place");
 	if (semctl(id, 0, IPC_RMID) == 0)
 		return EXIT_OK;
@@ -92,11 +92,11 @@ int sync_setup(const struct config *cfg)
 
 	if (cfg->sync == SYNC_REMOVE)
 		return remove_set();
-	id = semget((key_t)sem_key(), PH_COUNT, IPC_CREAT | IPC_EXCL | 0666);
+	id = semget((key_t)sem_key(), PH_BONNIE_COUNT, IPC_CREAT | IPC_EXCL | 0666);
 	if (id < 0) {
 		err = errno;
 		if (err == EEXIST && find_set(&ds, &known) >= 0 && known &&
-		    ds.sem_nsems != PH_COUNT)
+		    ds.sem_nsems != PH_BONNIE_COUNT)
 			return wrong_size("-p", &ds, "remove it with ipcrm -S "
 			    "if nothing uses it");
 		fprintf(stderr, "clyde: -p %u: cannot make the semaphore set "
@@ -106,7 +106,7 @@ int sync_setup(const struct config *cfg)
 		return EXIT_CANNOT_START;
 	}
 	arg.val = (int)cfg->sync_procs;
-	for (i = 0; i < PH_COUNT; i++) {
+	for (i = 0; i < PH_BONNIE_COUNT; i++) {
 		if (semctl(id, i, SETVAL, arg) != 0) {
 			fprintf(stderr, "clyde: -p: semctl: %s\n", strerror(errno));
 			semctl(id, 0, IPC_RMID);
@@ -118,7 +118,7 @@ int sync_setup(const struct config *cfg)
 
 int sync_attach(const struct config *cfg)
 {
-	unsigned short val[PH_COUNT];
+	unsigned short val[PH_BONNIE_COUNT];
 	union semun arg = { .array = val };
 	struct semid_ds ds;
 	bool known;
@@ -137,7 +137,7 @@ int sync_attach(const struct config *cfg)
 		    "%s\n", sem_key(), strerror(errno));
 		return EXIT_CANNOT_START;
 	}
-	if (ds.sem_nsems != PH_COUNT)
+	if (ds.sem_nsems != PH_BONNIE_COUNT)
 		return wrong_size("-y s", &ds, "not used");
 	if (semctl(sem_id, 0, GETALL, arg) != 0) {
 		fprintf(stderr, "clyde: -y s: the semaphore set with key %ld: "
@@ -148,7 +148,7 @@ int sync_attach(const struct config *cfg)
 	 * A semaphore at 0 was taken by all the runs it was made for: this
 	 * run would wait there for ever (bonnie++ fails with EAGAIN).
 	 */
-	for (i = 0; i < PH_COUNT; i++) {
+	for (i = 0; i < PH_BONNIE_COUNT; i++) {
 		if (val[i] != 0)
 			continue;
 		fprintf(stderr, "clyde: -y s: the semaphore set with key %ld is "

@@ -4,7 +4,8 @@
  * mount does, so that the error paths run on demand:
  *
  *   CLYDE_FAULT_CALL   write | read | openat | fsync | unlinkat | unlink |
- *                      rmdir | fstatat | readdir | readdir_skip | fork
+ *                      rmdir | mkdir | fstatat | readdir | readdir_skip |
+ *                      readdir_skip_dirs | fork
  *   CLYDE_FAULT_NTH    the first call to fail, counted from 1 (default 1)
  *   CLYDE_FAULT_COUNT  how many calls fail from there (default 1; 0: all,
  *                      as on a mount that went away)
@@ -53,7 +54,10 @@
  * of a file relative to a directory descriptor, the next readdir() on
  * that directory passes over one entry, as the readdir of NFS servers
  * exporting tmpfs, NFS-Ganesha and FreeBSD's NFS client do when entries
- * are removed during the read.  readdir and readdir64 are both wrapped.
+ * are removed during the read.  readdir_skip_dirs: the same after each
+ * successful unlinkat(AT_REMOVEDIR) (the directory phases of --dirs).
+ * mkdir counts mkdirat() relative to a directory descriptor.
+ * readdir and readdir64 are both wrapped.
  *
  * Only calls on clyde's own files count: write and read on descriptors
  * above 2 (not stdin, stdout, stderr), openat and fstatat relative to a
@@ -82,7 +86,8 @@
 
 enum call {
 	C_NONE, C_WRITE, C_READ, C_OPENAT, C_FSYNC, C_UNLINKAT, C_UNLINK, C_RMDIR,
-	C_FSTATAT, C_READDIR, C_READDIR_SKIP, C_FORK
+	C_FSTATAT, C_READDIR, C_READDIR_SKIP, C_READDIR_SKIP_DIRS, C_FORK,
+	C_MKDIR
 };
 
 /* not an errno: the call moves half the bytes, skips an entry, or waits */
@@ -131,6 +136,7 @@ static const struct {
 	{ "rmdir", C_RMDIR },
 	{ "fstatat", C_FSTATAT }, { "readdir", C_READDIR },
 	{ "readdir_skip", C_READDIR_SKIP }, { "fork", C_FORK },
+	{ "readdir_skip_dirs", C_READDIR_SKIP_DIRS }, { "mkdir", C_MKDIR },
 };
 
 /*
@@ -314,6 +320,17 @@ ssize_t write(int fd, const void *buf, size_t n)
 	return inject(fd, C_WRITE, &n) < 0 ? -1 : next(fd, buf, n);
 }
 
+int mkdirat(int dfd, const char *path, mode_t mode)
+{
+	static int (*next)(int, const char *, mode_t);
+
+	if (next == NULL)
+		real("mkdirat", &next, sizeof(next));
+	if (dfd != AT_FDCWD && fails(C_MKDIR))
+		return -1;
+	return next(dfd, path, mode);
+}
+
 pid_t fork(void)
 {
 	static pid_t (*next)(void);
@@ -459,8 +476,8 @@ int unlinkat(int dfd, const char *path, int flags)
 	    fails(C_UNLINK)))
 		return -1;
 	rc = next(dfd, path, flags);
-	if (rc == 0 && cfg.fault[0].call == C_READDIR_SKIP && !(flags & AT_REMOVEDIR) &&
-	    dfd >= 0 && dfd < SKIP_FDS)
+	if (rc == 0 && cfg.fault[0].call == (flags & AT_REMOVEDIR ?
+	    C_READDIR_SKIP_DIRS : C_READDIR_SKIP) && dfd >= 0 && dfd < SKIP_FDS)
 		atomic_fetch_add(&skip_next[dfd], 1);
 	return rc;
 }

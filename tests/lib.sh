@@ -89,6 +89,18 @@ csv2html_each() {
 	done <"$1"
 }
 
+# py CODE ARGS...: a Python check on JSON files (load(PATH) reads one);
+# an assertion fails it
+py() {
+	code=$1
+	shift
+	python3 -c "import json, sys
+def load(p):
+    with open(p) as f:
+        return json.load(f)
+$code" "$@"
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	exit $((tap_failed > 0))

@@ -3,8 +3,8 @@
 # brought up by a script in tests/mounts, used, and taken down again:
 #   tmpfs (64 MiB)     another writer fills it mid-run: exit 3, ENOSPC named,
 #                      the phases completed before it reported
-#   ext4, xfs, btrfs   a full tiny run in both profiles on a loop device,
-#                      then read-only: refused before any phase (exit 2);
+#   ext4, xfs, btrfs   a full tiny run in both profiles on a loop device
+#                      (2.00 with --dirs), then read-only: refused before any phase (exit 2);
 #                      made read-only mid-run: exit 3, EROFS named
 #   GlusterFS          one brick over loopback, FUSE client: a full run
 #                      with a tiny per-char size (each byte a round trip),
@@ -250,7 +250,8 @@ fi
 for fs in ext4 xfs btrfs; do
 	start "$fs" "on a loop device" 6 || continue
 	full_run "$fs" --compat=1.03 -s 16 -n 1
-	full_run "$fs" --compat=2.00 -f1 -s 16 -n 1
+	# with the directory phases: a tree of 1024 made and removed there
+	full_run "$fs" --compat=2.00 -f1 -s 16 -n 1 --dirs=1:2:8
 	"$M/loopfs.sh" "$fs" ro "$mnt" >/dev/null 2>&1
 	clyde "$mnt" -s 16 -n 1
 	[ "$rc" = 2 ] && grep -q "^clyde: -d $mnt: .*[Rr]ead-only file system" "$WORK/err" &&

@@ -171,7 +171,9 @@ top = ["source", "generation", "format_version", "bonnie_version", "name", "conc
        "seek_procs", "files", "tests", "clyde_version", "compat", "started",
        "target", "options", "phases", "ranks", "status", "error", "average", "compare"]
 tests = ["putc", "put_block", "rewrite", "getc", "get_block", "seeks",
-         "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"]
+         "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del",
+         "dir_create", "dir_stat", "dir_del", "ran_dir_create", "ran_dir_stat",
+         "ran_dir_del"]
 # 8 + 16 + 2 results, the means of spyder (7 runs) and of plug1 (f001, 2)
 assert len(recs) == 28, len(recs)
 for r in recs:

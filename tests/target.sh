@@ -31,7 +31,7 @@ done
 # its record
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
 	# ASan must come first among the libraries: no LD_PRELOAD shim there
-	skip_all "sanitizer build: the fault shim runs on the normal build" 4
+	skip_all "sanitizer build: the fault shim runs on the normal build" 6
 else
 	inodes() { # inodes FREE ARGS...: a run told FREE free inodes
 		free=$1
@@ -56,6 +56,16 @@ else
 	inodes 2062 --compat=2.00 -c 2 -s 0 -n 1:-1:0:3
 	[ "$rc" = 0 ] && is_empty "$t"
 	ok $? "-c 2 -n 1:-1:0:3 with 2062 free inodes: runs" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	# --dirs=1:2:4: 1024 directories, dirs/, the scratch directory and its record
+	inodes 1026 -s 0 -n 0 --dirs=1:2:4
+	[ "$rc" = 2 ] && is_empty "$t" &&
+	    grep -q "not enough free inodes: the test needs 1027 .* has 1026$" "$WORK/err"
+	ok $? "--dirs=1:2:4 with 1026 free inodes: refused before the run, 1027 needed" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	inodes 1027 -s 0 -n 0 --dirs=1:2:4
+	[ "$rc" = 0 ] && is_empty "$t"
+	ok $? "--dirs=1:2:4 with 1027 free inodes: runs" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 fi
 

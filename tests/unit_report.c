@@ -363,7 +363,8 @@ static void synthetic(struct result *r, bool v200)
 	r->files.min_size = 512;
 	r->files.dirs = 4;
 	r->files.chunk = v200 ? 2048 : 8192;
-	for (i = 0; i < PH_COUNT; i++) {
+	/* the phases a CSV line has */
+	for (i = 0; i < PH_BONNIE_COUNT; i++) {
 		r->cell[i].status = i % 3 == 2 ? CELL_TOO_FAST : CELL_OK;
 		r->cell[i].rate = r->cell[i].status != CELL_OK ? 0 :
 		    i == PH_SEEKS ? 234.5 : 100 * i;
@@ -655,7 +656,7 @@ static void test_compare(void)
 	    "439,20,+++++,+++,257,6,897,27,+++++,+++,247,4\n";
 	/* 6000/6209, 10612/10723, 7364/6471, 9827/8678, 23422/18728,
 	 * 148.2/210.7, 439/479, -, 257/323, 897/1126, -, 247/233 */
-	static const long want[PH_COUNT] = { -3, -1, 14, 13, 25, -30, -8, 0,
+	static const long want[PH_BONNIE_COUNT] = { -3, -1, 14, 13, 25, -30, -8, 0,
 	    -20, -20, 0, 6 };
 	struct report_set set;
 	struct result r;
@@ -668,7 +669,7 @@ static void test_compare(void)
 	ok(report_set_compare(&set, "cl038") == 0 && set.base_item == 0,
 	    "--compare=cl038");
 	report_set_get(&set, 1, &r);
-	for (i = 0; i < PH_COUNT; i++) {
+	for (i = 0; i < PH_BONNIE_COUNT; i++) {
 		bool have = report_set_percent(&set, &r, (enum phase_id)i, &pct);
 
 		if (i == PH_SEQ_STAT || i == PH_RAN_STAT)
@@ -676,7 +677,7 @@ static void test_compare(void)
 		else
 			good += have && pct == want[i];
 	}
-	is_int(good, PH_COUNT, "cl049 as a percentage of cl038, +++++ blank");
+	is_int(good, PH_BONNIE_COUNT, "cl049 as a percentage of cl038, +++++ blank");
 	report_set_free(&set);
 
 	report_set_init(&set);
