@@ -12,6 +12,9 @@
 
 /* append to out (n bytes, NUL-terminated) as printf, cut at n */
 static void add(char *out, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void add(char *out, size_t n, const char *fmt, ...)
 {
 	size_t len = strlen(out);
 	va_list ap;

@@ -15,7 +15,8 @@ echo "1..1"
 src="src/csv_read.c src/csv_input.c src/table_read.c src/html_read.c
 	src/csv.c src/report_text.c src/report_json.c src/report_html.c
 	src/report_markdown.c src/report_set.c src/stats.c src/util.c
-	src/result.c"
+	src/result.c src/report_context.c src/report_ranks.c src/report_grid.c
+	src/report_latency.c src/config.c"
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
     'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d[0] && n; }' \
     > "$work/probe.c"
