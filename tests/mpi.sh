@@ -429,7 +429,10 @@ else
 	echo "ok $((tap_n += 1)) - as root with -u nobody # skip needs root"
 fi
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
-	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=$base"
+	# Open MPI's session directory goes in TMPDIR: one nobody may write in,
+	# whatever the mode of the TMPDIR make check was given
+	mkdir -p "$base/tmp" && chmod 1777 "$base/tmp"
+	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=$base TMPDIR=$base/tmp"
 else
 	as_user=
 fi
