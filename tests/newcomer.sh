@@ -117,14 +117,22 @@ EOF
 		i=$((i + 1))
 	done
 	pane >"$WORK/pane"
-	# every line of the pane but those before the run is the live line
+	# every line of the pane but those before the run is the live line;
+	# "  phase 1/6" is dropped only when it does not fit: on a slow
+	# machine "0%  94 KiB/s" leaves it room
+	len=$(grep 'per-char write' "$WORK/pane" | awk '{ print length($0) }' | head -1)
+	if grep -q 'phase 1/6' "$WORK/pane"; then
+		room=0
+	else
+		room=11
+	fi
 	[ $n = 3 ] &&
 	    [ "$(grep -v '^Using uid\|^clyde: running as root' "$WORK/pane" |
 	    grep -c .)" = 1 ] &&
 	    [ "$(grep -c 'per-char write' "$WORK/pane")" = 1 ] &&
 	    [ "$(awk 'length($0) > 40' "$WORK/pane" | wc -l)" = 0 ] &&
-	    [ "$(grep 'per-char write' "$WORK/pane" | awk '{ print length($0) }')" -le 39 ] &&
-	    ! grep -q 'phase 1/6' "$WORK/pane"
+	    [ "${len:-99}" -le 39 ] &&
+	    { [ "$room" = 0 ] || [ $((len + room)) -gt 39 ]; }
 	ok $? "a 40-column pane: one progress line of at most 39 columns (name, percentage, rate), no wrapped leftovers" ||
 	    diag <"$WORK/pane"
 	# wider: the width is read again after SIGWINCH, the fields return
