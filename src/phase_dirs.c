@@ -54,7 +54,9 @@
 #define DIR_MODE        0700
 /* the path of the deepest directory from DIRS_DIR, and its NUL */
 #define TREE_PATH_BUF   (DIRS_DEPTH_MAX * (COUNTER_DIGITS + 1) + SUFFIX_BUF)
-#define MSG_PATH_BUF    (sizeof DIRS_DIR + TREE_PATH_BUF + 256)
+/* DIRS_DIR from the scratch directory or the target (a name and ../) */
+#define TOP_BUF         (NAME_MAX + 16)
+#define MSG_PATH_BUF    (TOP_BUF + TREE_PATH_BUF + 256)
 /* --dirs-shared: a directory's rank after its number, ".RANK" */
 #define SUFFIX_BUF      16
 /* DIRS_DIR itself, as the parent of level 1 */
@@ -83,8 +85,8 @@ struct dir_tree {
 	size_t suffix_len;
 	/* DIRS_DIR as cleanup names it (from this rank's scratch directory),
 	 * and as messages name it (from the target) */
-	char rel_top[NAME_MAX + 16];
-	char top_name[NAME_MAX + 16];
+	char rel_top[TOP_BUF];
+	char top_name[TOP_BUF];
 };
 
 /* The tree --------------------------------------------------------------- */
@@ -647,7 +649,7 @@ static int walk_all(struct phase_ctx *ctx, bool remove)
 	}
 	if (ctx->meter->readdir_passes > 1)
 		snprintf(ctx->meter->notice, sizeof ctx->meter->notice,
-		    "%s: %s: the directory read skipped %" PRIu64 " names; "
+		    "%s: %.160s: the directory read skipped %" PRIu64 " names; "
 		    "read again (%u passes)", ctx->label, t->top_name,
 		    w.skipped, ctx->meter->readdir_passes);
 	if (rc != PHASE_OK || !remove)

@@ -217,7 +217,7 @@ static int find_shared_dir(struct phase_ctx *ctx)
  */
 static int agree(struct phase_ctx *ctx, int rc)
 {
-	char first[DIST_TEXT_LEN];
+	char first[sizeof(ctx->error)];
 
 	if (dist_all_ok_why(rc == PHASE_ERROR ? ctx->error : rc ==
 	    PHASE_OK ? NULL : "stopped", first, sizeof(first)))

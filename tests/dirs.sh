@@ -62,7 +62,7 @@ ok $? "the table: a directory section with its rows, Latency in 2.00" ||
 # directories, a rate, latencies of 4096 operations and its time
 dpy '
 r = load(sys.argv[1])
-assert r["dirs"] == {"count": 4, "depth": 2, "fanout": 8}, r["dirs"]
+assert r["dirs"] == {"count": 4, "depth": 2, "fanout": 8, "shared": False}, r["dirs"]
 for ph in DIRS:
     t, p = r["tests"][ph], r["phases"][ph]
     assert t["status"] in ("ok", "too_fast") and t["rate"] > 0, (ph, t)
