@@ -98,6 +98,9 @@ struct dirs_spec {
 	unsigned count_k;       /* directories / 1024; 0: no directory phases */
 	unsigned depth;         /* levels, >= 1 */
 	unsigned fanout;        /* children of a directory above the last level */
+	/* --dirs-shared (clyde-mpi): the ranks' directories in one tree,
+	 * whose levels above the last are rank 0's */
+	bool shared;
 };
 
 struct config {

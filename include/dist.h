@@ -42,6 +42,9 @@ int dist_finalize(void);
 unsigned dist_rank(void);
 unsigned dist_size(void);
 
+/* True in clyde-mpi (even with one rank), false in plain clyde. */
+bool dist_has_ranks(void);
+
 /*
  * Every rank says whether it can go on; true when all can.  A
  * collective call: it also makes the ranks wait for each other.

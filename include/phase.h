@@ -33,6 +33,13 @@ struct phase_def {
 	bool every_point;
 	/* makes the data files the later phases read back (--shift) */
 	bool makes_data;
+	/*
+	 * untimed, on every rank once every rank's prepare() has ended,
+	 * before the clock starts; and once every rank's run() has ended
+	 * well (dist.h's meetings around them).  May be NULL.
+	 */
+	int (*join)(struct phase_ctx *);
+	int (*after_all)(struct phase_ctx *);
 };
 
 extern const struct phase_def phase_table[];

@@ -65,6 +65,14 @@ struct phase_ctx {
 	pid_t read_pid;
 	const char *read_dir_name;      /* inside the target, for messages */
 	bool read_other;                /* another rank's */
+	/*
+	 * --dirs-shared: rank 0's scratch directory, where the shared tree
+	 * is (this rank's own on rank 0), and its name inside the target;
+	 * -1 and NULL without it (runner.c).
+	 */
+	int shared_fd;
+	const char *shared_name;
+	unsigned rank, nranks;          /* this rank and how many (1 without) */
 
 	unsigned chunk;                 /* the I/O chunk of the running point */
 	unsigned point;                 /* that point, as config_points() counts */

@@ -24,7 +24,23 @@ int phase_ran_dir_del_run(struct phase_ctx *ctx);
  * memory refuses the run rather than failing it in the middle.
  */
 int phase_dirs_reserve(struct phase_ctx *ctx);
-/* Remove every directory the directory phases made; free memory. */
+/*
+ * --dirs-shared (clyde-mpi): the ranks make their directories in one
+ * tree, whose upper levels are rank 0's.  Untimed, and on every rank:
+ * join() once every rank's create phase is prepared (rank 0 has made the
+ * shared levels: the others open them); shared_done() once every rank's
+ * delete phase has ended well (rank 0 removes the shared levels).  Both
+ * return PHASE_OK at once without --dirs-shared.
+ */
+int phase_dir_create_join(struct phase_ctx *ctx);
+int phase_dir_shared_done(struct phase_ctx *ctx);
+/*
+ * Remove every directory the directory phases made; free memory.  With
+ * --dirs-shared, this rank's own alone: once every rank's are gone,
+ * phase_dirs_cleanup_shared() removes the shared levels on rank 0 and
+ * frees memory.
+ */
 void phase_dirs_cleanup(struct phase_ctx *ctx);
+void phase_dirs_cleanup_shared(struct phase_ctx *ctx);
 
 #endif

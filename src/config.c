@@ -38,7 +38,7 @@ static const char usage_text[] =
 "             [--precise] [--progress=auto|always|never] [--quick]\n"
 "             [--stall=seconds] [--cleanup-wait=seconds] [--chunks=list]\n"
 "             [--shift=ranks] [--sizes=list] [--latency-over=list]\n"
-"             [--dirs=number[:depth[:fanout]]]\n"
+"             [--dirs=number[:depth[:fanout]]] [--dirs-shared]\n"
 "       clyde report [options] [file...]   (see clyde report --help)\n"
 "       clyde --help | --version\n"
 "\n";
@@ -89,6 +89,8 @@ static const char options_text[] =
 "                         levels deep (default 1: flat), FANOUT children a\n"
 "                         directory above the last level (default 10): made,\n"
 "                         stat'ed and removed in tree order, then at random\n"
+"      --dirs-shared      clyde-mpi: the ranks make their directories in one\n"
+"                         tree, its upper levels rank 0's (mdtest without -u)\n"
 "      --chunks=LIST      a sweep: the block phases and the seeks once per\n"
 "                         chunk size, 4k,64k,1m or 4k..16m (powers of two,\n"
 "                         256 to 16m, each once: at most 17); one result\n"
@@ -117,6 +119,7 @@ enum long_only {
 	OPT_SIZES,
 	OPT_LATENCY_OVER,
 	OPT_DIRS,
+	OPT_DIRS_SHARED,
 	OPT_HELP,
 	OPT_VERSION
 };
@@ -151,6 +154,7 @@ static const struct option long_options[] = {
 	{ "sizes", required_argument, NULL, OPT_SIZES },
 	{ "latency-over", required_argument, NULL, OPT_LATENCY_OVER },
 	{ "dirs", required_argument, NULL, OPT_DIRS },
+	{ "dirs-shared", no_argument, NULL, OPT_DIRS_SHARED },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -850,6 +854,9 @@ static int parse_one(struct config *cfg, struct given *g, int c,
 	case OPT_DIRS:
 		g->dirs = arg;
 		return parse_dirs_opt(cfg, arg);
+	case OPT_DIRS_SHARED:
+		cfg->dirs.shared = true;
+		return EXIT_OK;
 	case OPT_STALL:
 	case OPT_CLEANUP_WAIT:
 		why = parse_u64(arg, 0, WAIT_S_MAX, &v);
@@ -943,6 +950,9 @@ static int check_config(struct config *cfg, struct given *g)
 			    IO_FILE_MAX_MIB * IO_FILES_MAX / 1024);
 		cfg->file_size_mib = size;
 	}
+	if (cfg->dirs.shared && cfg->dirs.count_k == 0)
+		return bad("--dirs-shared", NULL, "shares the tree of --dirs "
+		    "between the ranks of clyde-mpi: give --dirs too");
 	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0 &&
 	    cfg->dirs.count_k == 0)
 		return bad("-s 0 and -n 0", NULL, "nothing to do");
@@ -1078,12 +1088,13 @@ bool config_describe(const struct config *cfg, char *buf, size_t len)
 		snprintf(fast, sizeof(fast), "per-char %lluM",
 		    (unsigned long long)cfg->per_char_mib);
 	k = snprintf(buf + n, len - n, "\n-s %lluM:%u:%u:%u\n%s\n"
-	    "-n %u:%ld:%ld:%u:%u\n--dirs=%u:%u:%u\n-x %u\n%s\n%s\n-c %u\n"
+	    "-n %u:%ld:%ld:%u:%u\n--dirs=%u:%u:%u\n%s\n-x %u\n%s\n%s\n-c %u\n"
 	    "--stall=%u\n%s\n--shift=%u\n",
 	    (unsigned long long)cfg->file_size_mib, cfg->chunk, cfg->seeks,
 	    cfg->seekers, fast, f->count_k,
 	    f->max_size, f->min_size, f->dirs, f->chunk, cfg->dirs.count_k,
 	    cfg->dirs.depth, cfg->dirs.fanout,
+	    cfg->dirs.shared ? "--dirs-shared" : "no --dirs-shared",
 	    cfg->runs ? cfg->runs : 1, cfg->sync_writes ? "-b" : "no -b",
 	    cfg->direct_io ? "-D" : "no -D", cfg->concurrency, cfg->stall_s,
 	    sync_name[cfg->sync], cfg->shift);

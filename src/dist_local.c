@@ -29,6 +29,11 @@ unsigned dist_size(void)
 	return 1;
 }
 
+bool dist_has_ranks(void)
+{
+	return false;
+}
+
 bool dist_all_ok(bool ok)
 {
 	return ok;

@@ -149,6 +149,11 @@ unsigned dist_size(void)
 	return size;
 }
 
+bool dist_has_ranks(void)
+{
+	return true;
+}
+
 bool dist_all_ok(bool ok)
 {
 	return ask(PROXY_ALL_OK, ok, NULL, 0, NULL, 0, NULL, NULL) == 1;

@@ -145,6 +145,9 @@ static void read_dirs(struct reader *r, const struct json_value *rec,
 	    DIRS_DEPTH_MAX, true);
 	res->dirs.fanout = (unsigned)get_number(r, d, "fanout", 1,
 	    DIRS_FANOUT_MAX, true);
+	/* absent before --dirs-shared existed */
+	res->dirs.shared = json_get(d, "shared") != NULL &&
+	    get_bool(r, d, "shared");
 }
 
 static void read_test(struct reader *r, const struct json_value *t,

@@ -529,6 +529,13 @@ int main(int argc, char **argv)
 		return close_stdout();
 	if (rc != EXIT_OK)
 		return rc;
+	/* the only option that needs the ranks of clyde-mpi */
+	if (cfg.dirs.shared && !dist_has_ranks()) {
+		fputs("clyde: --dirs-shared: shares one tree between the ranks "
+		    "of clyde-mpi; plain clyde has one process, whose tree is "
+		    "its own: leave it out\nTry 'clyde --help'.\n", stderr);
+		return EXIT_USAGE;
+	}
 	/*
 	 * Before anything is opened, and before MPI starts: the measuring
 	 * process is the child; the supervisor watches it and, in clyde-mpi,

@@ -113,8 +113,9 @@ static void json_dirs(FILE *out, const struct result *res)
 	if (!res->has_dirs)
 		fputs("null", out);
 	else
-		fprintf(out, "{\"count\": %u, \"depth\": %u, \"fanout\": %u}",
-		    ds->count_k, ds->depth, ds->fanout);
+		fprintf(out, "{\"count\": %u, \"depth\": %u, \"fanout\": %u, "
+		    "\"shared\": %s}", ds->count_k, ds->depth, ds->fanout,
+		    ds->shared ? "true" : "false");
 }
 
 /*

@@ -280,7 +280,7 @@ static bool same_options(const struct report_set *set,
 	    a->has_files == b->has_files && same_files(&a->files, &b->files) &&
 	    a->has_dirs == b->has_dirs && a->dirs.count_k == b->dirs.count_k &&
 	    a->dirs.depth == b->dirs.depth && a->dirs.fanout == b->dirs.fanout &&
-	    ran_mask(a) == ran_mask(b);
+	    a->dirs.shared == b->dirs.shared && ran_mask(a) == ran_mask(b);
 }
 
 static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)

@@ -41,6 +41,8 @@ static char stop_reason[128];
 /* --shift: the rank whose data files this one reads back, and where */
 static unsigned read_from;
 static char read_dir_name[NAME_MAX + 1];
+/* --dirs-shared: rank 0's scratch directory, where the shared tree is */
+static char shared_dir_name[NAME_MAX + 1];
 
 /*
  * Returns EXIT_OK or the exit code: a bad -Z file is bad input (1).  One
@@ -63,6 +65,9 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	ctx->target_fd = -1;
 	ctx->scratch_fd = -1;
 	ctx->read_fd = -1;
+	ctx->shared_fd = -1;
+	ctx->rank = dist_rank();
+	ctx->nranks = dist_size();
 	ctx->pid = getpid();
 	ctx->chunk = cfg->chunk;
 	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
@@ -101,14 +106,17 @@ static int share_data_files(struct phase_ctx *ctx)
 }
 
 /*
- * --shift: this rank reads back what rank (rank + shift) mod size made,
- * in that rank's scratch directory, found from this rank's target: the
- * ranks' -d must name one shared directory.  Each rank opens the one it
- * reads from before any phase, and checks it is the one that rank made
- * (its inode number); the ranks agree, rank 0 saying why they cannot.
- * Nothing to do when every rank reads its own.
+ * Another rank's scratch directory, rank from's, found from this rank's
+ * target: the ranks' -d must name one shared directory.  Each rank opens
+ * it before any phase, and checks it is the one that rank made (its
+ * inode number); the ranks agree, rank 0 saying why they cannot.  A
+ * collective call: on a rank that needs none (from is itself), *fd stays
+ * -1.  opt names the option, use what it is for; name[NAME_MAX + 1] and
+ * *pid get the directory's name and the rank's pid.
  */
-static int find_read_dir(struct phase_ctx *ctx)
+static int open_rank_dir(struct phase_ctx *ctx, unsigned from,
+    const char *opt, const char *use, const char *hint, char *name,
+    int *fd, pid_t *pid)
 {
 	struct {
 		char name[NAME_MAX + 1];
@@ -117,52 +125,108 @@ static int find_read_dir(struct phase_ctx *ctx)
 	const struct config *cfg = ctx->cfg;
 	char why[DIST_TEXT_LEN] = "", first[DIST_TEXT_LEN], host[64] = "?";
 	struct stat st;
-	int fd = -1;
 
-	read_from = (dist_rank() + cfg->shift % dist_size()) % dist_size();
-	if (read_from == dist_rank())
-		return PHASE_OK;
+	*fd = -1;
 	memset(&mine, 0, sizeof(mine));
 	memset(&theirs, 0, sizeof(theirs));
 	snprintf(mine.name, sizeof(mine.name), "%s", ctx->scratch_name);
 	mine.pid = (uint64_t)ctx->pid;
 	mine.ino = (uint64_t)ctx->scratch_ino;
 	gethostname(host, sizeof(host) - 1);
-	if (!dist_exchange(&mine, sizeof(mine), read_from, &theirs)) {
-		snprintf(why, sizeof(why), "--shift: rank %u did not say where "
-		    "its files are", read_from);
-	} else {
+	if (!dist_exchange(&mine, sizeof(mine), from, &theirs)) {
+		snprintf(why, sizeof(why), "%s: rank %u did not say where "
+		    "its scratch directory is", opt, from);
+	} else if (from != dist_rank()) {
 		theirs.name[NAME_MAX] = '\0';
-		fd = openat(ctx->target_fd, theirs.name, O_RDONLY | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
-			snprintf(why, sizeof(why), "--shift=%u: rank %u (%s) "
+		*fd = openat(ctx->target_fd, theirs.name, O_RDONLY |
+		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (*fd < 0)
+			snprintf(why, sizeof(why), "%s: rank %u (%s) "
 			    "cannot open %s/%s, rank %u's scratch directory, "
-			    "to read back its files: %s; the ranks' -d must "
-			    "name one shared directory (--shift=0: each rank "
-			    "reads its own files)", cfg->shift, dist_rank(),
-			    host, cfg->dir, theirs.name, read_from,
-			    strerror(errno));
-		else if (fstat(fd, &st) != 0 || (uint64_t)st.st_ino != theirs.ino)
-			snprintf(why, sizeof(why), "--shift=%u: rank %u (%s): "
+			    "%s: %s; the ranks' -d must name one shared "
+			    "directory (%s)", opt, dist_rank(), host, cfg->dir,
+			    theirs.name, from, use, strerror(errno), hint);
+		else if (fstat(*fd, &st) != 0 ||
+		    (uint64_t)st.st_ino != theirs.ino)
+			snprintf(why, sizeof(why), "%s: rank %u (%s): "
 			    "%s/%s is not the directory rank %u made: the ranks' "
-			    "-d must name one shared directory", cfg->shift,
-			    dist_rank(), host, cfg->dir, theirs.name, read_from);
+			    "-d must name one shared directory", opt,
+			    dist_rank(), host, cfg->dir, theirs.name, from);
 	}
 	if (!dist_all_ok_why(why[0] != '\0' ? why : NULL, first,
 	    sizeof(first))) {
 		if (dist_rank() == 0)
 			fprintf(stderr, "clyde: %s\n", first);
-		if (fd >= 0)
-			close(fd);
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
 		return PHASE_ERROR;
 	}
-	snprintf(read_dir_name, sizeof(read_dir_name), "%s", theirs.name);
-	ctx->read_fd = fd;
-	ctx->read_pid = (pid_t)theirs.pid;
+	snprintf(name, NAME_MAX + 1, "%s", theirs.name);
+	*pid = (pid_t)theirs.pid;
+	return PHASE_OK;
+}
+
+/*
+ * --shift: this rank reads back what rank (rank + shift) mod size made,
+ * in that rank's scratch directory (open_rank_dir()).  Nothing to do
+ * when every rank reads its own.
+ */
+static int find_read_dir(struct phase_ctx *ctx)
+{
+	const struct config *cfg = ctx->cfg;
+	char opt[32];
+
+	read_from = (dist_rank() + cfg->shift % dist_size()) % dist_size();
+	if (read_from == dist_rank())
+		return PHASE_OK;
+	snprintf(opt, sizeof(opt), "--shift=%u", cfg->shift);
+	if (open_rank_dir(ctx, read_from, opt, "to read back its files",
+	    "--shift=0: each rank reads its own files", read_dir_name,
+	    &ctx->read_fd, &ctx->read_pid) != PHASE_OK)
+		return PHASE_ERROR;
 	ctx->read_dir_name = read_dir_name;
 	ctx->read_other = true;
 	return PHASE_OK;
+}
+
+/*
+ * --dirs-shared: every rank makes its directories in rank 0's tree, in
+ * rank 0's scratch directory (open_rank_dir()); rank 0 in its own.
+ */
+static int find_shared_dir(struct phase_ctx *ctx)
+{
+	pid_t pid;
+	int fd;
+
+	if (ctx->cfg->dirs.count_k == 0 || !ctx->cfg->dirs.shared)
+		return PHASE_OK;
+	if (open_rank_dir(ctx, 0, "--dirs-shared", "to make its directories "
+	    "in rank 0's tree", "without --dirs-shared each rank makes its "
+	    "own tree", shared_dir_name, &fd, &pid) != PHASE_OK)
+		return PHASE_ERROR;
+	ctx->shared_fd = dist_rank() == 0 ? ctx->scratch_fd : fd;
+	ctx->shared_name = shared_dir_name;
+	return PHASE_OK;
+}
+
+/*
+ * The ranks agree after an untimed step that each took with rc, once the
+ * phase's figures are shared (no later meeting says why): when one
+ * failed, every rank fails with the first one's message.
+ */
+static int agree(struct phase_ctx *ctx, int rc)
+{
+	char first[sizeof(ctx->error)];
+
+	if (dist_all_ok_why(rc == PHASE_ERROR ? ctx->error : rc ==
+	    PHASE_OK ? NULL : "stopped", first, sizeof(first)))
+		return PHASE_OK;
+	if (rc == PHASE_OK) {
+		snprintf(ctx->error, sizeof(ctx->error), "%s", first);
+		rc = strcmp(first, "stopped") == 0 ? PHASE_STOPPED : PHASE_ERROR;
+	}
+	return rc;
 }
 
 /*
@@ -184,6 +248,10 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 		rc = p->prepare(ctx);
 	/* a rank whose prepare() failed stops them all */
 	if (!dist_all_ok(rc == PHASE_OK) && rc == PHASE_OK)
+		rc = PHASE_STOPPED;
+	/* the same for join(): the meeting after the phase says why */
+	if (rc == PHASE_OK && p->join != NULL &&
+	    !dist_all_ok((rc = p->join(ctx)) == PHASE_OK) && rc == PHASE_OK)
 		rc = PHASE_STOPPED;
 	progress_attach(meter);
 	test_hook_phase_start(p->id);
@@ -208,6 +276,9 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	mine.error = ctx->error;
 	rc = dist_phase_done(&mine, t0, pf, p->id, ranks, ctx->error,
 	    sizeof(ctx->error));
+	/* on every rank alike, after the clock: rc is the whole run's */
+	if (rc == PHASE_OK && p->after_all != NULL)
+		rc = agree(ctx, p->after_all(ctx));
 	/* on every rank alike: rc is the whole run's */
 	if (rc == PHASE_OK && p->makes_data && ctx->read_other)
 		rc = share_data_files(ctx);
@@ -282,6 +353,11 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	test_hook_cleanup_start();
 	failed = copies_finish(copies, ctx) != 0;
 	phase_cleanup_all(ctx);
+	/* --dirs-shared: rank 0's part once every rank has removed its own */
+	if (ctx->shared_fd >= 0) {
+		dist_all_ok(true);
+		phase_dirs_cleanup_shared(ctx);
+	}
 	phase_cleanup_report(ctx);
 	rc = scratch_remove(ctx, path);
 	if (failed)
@@ -470,7 +546,7 @@ int phase_run_all(const struct config *cfg, struct result *res,
 			fprintf(stderr, "clyde: another rank could not start\n");
 		goto out;
 	}
-	if (find_read_dir(&ctx) != PHASE_OK)
+	if (find_read_dir(&ctx) != PHASE_OK || find_shared_dir(&ctx) != PHASE_OK)
 		goto out;
 	if (cfg->direct_io && cfg->file_size_mib > 0 &&
 	    check_direct(&ctx, skip) != PHASE_OK)
@@ -508,6 +584,10 @@ out:
 	if (ctx.read_fd >= 0)
 		close(ctx.read_fd);
 	ctx.read_other = false;
+	/* rank 0's is its scratch directory's, closed with it */
+	if (ctx.shared_fd >= 0 && dist_rank() != 0)
+		close(ctx.shared_fd);
+	ctx.shared_fd = -1;
 	if (ctx.meter != NULL && ctx.meter != stall_meter(0))
 		munmap(ctx.meter, sizeof(*ctx.meter));
 	free(ctx.buf);

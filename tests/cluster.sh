@@ -13,14 +13,19 @@
 #           volume: one CSV line with concurrency 3, every rank's host in
 #           the JSON; after each, nothing of clyde's seen from cli2;
 #           --shift=1 and --shift=0 on /mnt/cl and /mnt/mfs, the read
-#           rates of both and the skew lines as diagnostics
+#           rates of both and the skew lines as diagnostics; --dirs
+#           on the distributed volume, clyde on cli1 and clyde-mpi
+#           --dirs-shared on cli1..cli3: nothing left, the rates of the
+#           six directory phases as diagnostics
 #   faults  each on a run of its own (--compat=2.00), every run under a
 #           hard timeout: a replica brick killed, a replica brick stopped
 #           (SIGSTOP) longer than the ping-timeout, a distributed brick
 #           killed and restarted, a MooseFS chunk server killed, cli3's
 #           link taken down during a clyde-mpi run (the ranks still
 #           heard from stop, rank 0 names rank 2, cli3 and what rank 2
-#           may leave), glusterd restarted during the small-file phases
+#           may leave), glusterd restarted during the small-file phases,
+#           a distributed brick killed during the directory phases and
+#           restarted (exit 0 or 3 with the phase named; nothing left)
 # bonnie++ 2.00a (/usr/sbin/bonnie++), when installed, runs on every
 # volume and through every fault once, for the record: its outcome is a
 # diagnostic line, never a test.  The time of each part is a diagnostic
@@ -262,6 +267,48 @@ PY
 done
 took "$t0" "clyde-mpi --shift=1 and --shift=0"
 
+# --dirs on the distributed volume, where every directory is made on
+# every brick: clyde on cli1, its own tree, and clyde-mpi on cli1..cli3,
+# --dirs-shared: 8 parents made by rank 0, 1016 directories a rank in
+# them.  The rates of the six phases are diagnostics.
+dir_rates() { # dir_rates JSON WHAT
+	python3 - "$1" "$2" <<'PY' 2>/dev/null | diag
+import json, sys
+r = json.load(open(sys.argv[1]))
+print("%s: %s" % (sys.argv[2], ", ".join("%s %s/s" % (n, r["tests"][n]["rate"])
+    for n in ("dir_create", "dir_stat", "dir_del", "ran_dir_create",
+              "ran_dir_stat", "ran_dir_del"))))
+PY
+}
+t0=$(clock)
+rm -f "$WORK/dirs.json"
+crun cli1 -d /mnt/cld -q --compat=2.00 -s 0 -n 0 --dirs=1:2:8 --json="$WORK/dirs.json"
+[ "$rc" = 0 ] && [ "$(nfields "$(tail -1 "$WORK/out")")" = 50 ] &&
+    [ -z "$(left_on /mnt/cld)" ] && python3 - "$WORK/dirs.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for n in ("dir_create", "dir_stat", "dir_del", "ran_dir_create", "ran_dir_stat", "ran_dir_del"):
+    assert r["phases"][n]["ops"] == 1024, n
+PY
+ok $? "/mnt/cld: clyde --dirs=1:2:8 on cli1: exit 0, the directory phases measured, nothing left seen from cli2" ||
+    why
+dir_rates "$WORK/dirs.json" "/mnt/cld clyde --dirs=1:2:8 on cli1 ($secs s)"
+rm -f "$WORK/dirs.json"
+bg_mpi -d /mnt/cld -s 0 -n 0 --dirs=1:2:8 --dirs-shared --json="$WORK/dirs.json"
+finish
+[ "$rc" = 0 ] && [ -z "$(left_on /mnt/cld)" ] && python3 - "$WORK/dirs.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["dirs"]["shared"] is True, r["dirs"]
+assert sorted(k["host"] for k in r["ranks"]) == ["cli1", "cli2", "cli3"], r["ranks"]
+for n in ("dir_create", "dir_stat", "dir_del", "ran_dir_create", "ran_dir_stat", "ran_dir_del"):
+    assert [k["phases"][n]["ops"] for k in r["ranks"]] == [1016] * 3, n
+PY
+ok $? "/mnt/cld: clyde-mpi --dirs=1:2:8 --dirs-shared, 3 ranks on cli1..cli3: 1016 directories a rank in the shared parents, nothing left seen from cli2" ||
+    why
+dir_rates "$WORK/dirs.json" "/mnt/cld clyde-mpi --dirs=1:2:8 --dirs-shared, 3 ranks ($secs s)"
+took "$t0" "--dirs on the distributed volume"
+
 # --- faults -----------------------------------------------------------------
 
 WRITING='Writing intelligently'
@@ -345,6 +392,29 @@ dist_fault() {
 }
 bonnie_through "$what" cli1 /mnt/cld "$CREATING" dist_fault : -s 0 -n 4
 took "$t0" "distributed brick"
+
+# 3b. the same brick killed during the directory phases: a directory is
+# on every brick, so mkdir, stat and rmdir all meet the brick that is
+# down (ENOTCONN, or ENOENT where DHT no longer finds a name).  The run
+# completes or names the phase and ends with exit 3, cleanup waiting for
+# the brick; restarted 5 s later, nothing is left.
+t0=$(clock)
+what="a distributed brick (srv2) killed during the directory create, restarted"
+bg_clyde cli1 -d /mnt/cld --compat=2.00 -s 0 -n 0 --dirs=4:2:8 --cleanup-wait=60
+wait_text 'Create directories in tree order' 30 && sleep 0.5 && kill_brick cldist srv2
+wait_text 'waiting up to 60 s' 30
+sleep 5
+"$H" restart-brick cldist
+finish
+left=$(left_on /mnt/cld)
+{ [ "$rc" = 0 ] || { [ "$rc" = 3 ] &&
+    grep -Eq "^clyde: (random )?directory (create|stat|delete): $SCRATCH/dirs[/0-9a-f.]*: [a-z]+: [A-Z][a-z ]+\$" "$WORK/err"; }; } &&
+    [ -z "$left" ]
+ok $? "/mnt/cld, $what: exit $rc in $secs s (0, or 3 naming the phase and the directory), nothing left once the brick is back" ||
+    { why; echo "left: $left" | diag; }
+[ -z "$left" ] || on cli1 timeout 60 sh -c 'rm -rf /mnt/cld/*'
+said
+took "$t0" "distributed brick, directory phases"
 
 # 4. a MooseFS chunk server killed during the block write, started again
 # once the run has ended

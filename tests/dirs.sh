@@ -62,7 +62,7 @@ ok $? "the table: a directory section with its rows, Latency in 2.00" ||
 # directories, a rate, latencies of 4096 operations and its time
 dpy '
 r = load(sys.argv[1])
-assert r["dirs"] == {"count": 4, "depth": 2, "fanout": 8}, r["dirs"]
+assert r["dirs"] == {"count": 4, "depth": 2, "fanout": 8, "shared": False}, r["dirs"]
 for ph in DIRS:
     t, p = r["tests"][ph], r["phases"][ph]
     assert t["status"] in ("ok", "too_fast") and t["rate"] > 0, (ph, t)
@@ -159,6 +159,17 @@ ok $? "--dirs with a bad number, depth, fanout or field: exit 1, the option name
 run -s 0 -n 0 --dirs=1 -y s
 [ "$rc" = 1 ] && grep -q "^clyde: -y s: .*not with --dirs 1$" "$WORK/err"
 ok $? "-y s with --dirs: refused, exit 1" || cat "$WORK/err" | diag
+# --dirs-shared: the ranks of clyde-mpi share a tree; plain clyde has none
+# (tests/mpi.sh runs it), and without --dirs there is no tree to share
+run -s 0 -n 0 --dirs=1 --dirs-shared
+rc1=$rc
+err1=$(head -1 "$WORK/err")
+run -s 0 -n 1 --dirs-shared
+[ "$rc1" = 1 ] && [ "$rc" = 1 ] && is_empty "$t" &&
+    case "$err1" in "clyde: --dirs-shared: shares one tree between the ranks of clyde-mpi;"*) true ;; *) false ;; esac &&
+    grep -q "^clyde: --dirs-shared: shares the tree of --dirs .*: give --dirs too$" "$WORK/err"
+ok $? "--dirs-shared in plain clyde, or without --dirs: refused, exit 1, the option named" ||
+    { echo "$err1"; cat "$WORK/err"; } | diag
 
 # --- the tree: its shape while it stands ----------------------------------
 # dir_stat's first stat waits (the shim's block) until the tree is seen

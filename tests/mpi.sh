@@ -505,4 +505,51 @@ rc=$?
 ok $? "-y p with 2 ranks: refused at once, before anything is made" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# --dirs: each rank its own tree in its scratch directory (1024
+# directories each, 8 above 1016), or with --dirs-shared one tree, whose
+# 8 parents rank 0 makes and removes untimed: each rank times its own
+# 1016.  The six phases per rank and summed, nothing left.
+for shared in "" --dirs-shared; do
+	rm -f "$WORK/dirs.json"
+	mpi_run 3 --compat=2.00 -s 0 -n 0 --dirs=1:2:8 $shared -q \
+	    --json="$WORK/dirs.json"
+	[ "$rc" = 0 ] && is_empty "$t" && json_sums "$WORK/dirs.json" 3 \
+	    dir_create dir_stat dir_del ran_dir_create ran_dir_stat ran_dir_del &&
+	    python3 - "$WORK/dirs.json" "$shared" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+shared = sys.argv[2] != ""
+assert r["dirs"]["shared"] == shared, r["dirs"]
+each = 1016 if shared else 1024
+for ph in ("dir_create", "dir_stat", "dir_del", "ran_dir_create",
+           "ran_dir_stat", "ran_dir_del"):
+    assert [k["phases"][ph]["ops"] for k in r["ranks"]] == [each] * 3, ph
+    assert r["phases"][ph]["ops"] == 3 * each, ph
+PY
+	ok $? "3 ranks --dirs=1:2:8 ${shared:-(a tree each)}: the six phases per rank and summed, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
+done
+# --dirs-shared, depth 1: the three ranks in one directory; rank 1 fails
+# as its delete starts, its directories still there: every rank removes
+# its own, then rank 0 the shared one; nothing left
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:dir_del tests/clyde-mpi-hooks \
+    --compat=2.00 -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1 --dirs-shared -q \
+    >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 3 ] && is_empty "$t" && grep -q "rank 1 failed: directory delete" "$WORK/err"
+ok $? "--dirs-shared: rank 1 fails in the delete, its directories in the shared one: exit 3, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
+# --dirs-shared with a -d for each rank: rank 1 cannot find rank 0's tree
+t2=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t2"
+mpi_mix -r 0 -s 0 -n 0 --dirs=1 --dirs-shared -- -r 0 -s 0 -n 0 --dirs=1 \
+    --dirs-shared -d "$t2"
+[ "$rc" = 2 ] && is_empty "$t" && is_empty "$t2" &&
+    grep -q "^clyde: --dirs-shared: rank 1 ($(hostname)) cannot open $t2/clyde\.[0-9]*\.[A-Za-z0-9]*, rank 0's scratch directory, to make its directories in rank 0's tree: No such file or directory; the ranks' -d must name one shared directory" \
+    "$WORK/err" && ! grep -q '^Create' "$WORK/err"
+ok $? "--dirs-shared with another -d on each rank: refused before any phase (exit 2), nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t" "$t2"; } | diag
+
 done_testing

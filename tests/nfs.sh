@@ -25,6 +25,9 @@
 #      and ESTALE or EIO, and nothing left
 #   d  (v3 soft mount) the server stops (rpc.nfsd 0) for 10 s mid-run:
 #      exit 3, EIO named, clyde says it waits, and nothing left
+#   f  (v3 on ext4, v4.2 on tmpfs) the directory phases alone (-s 0 -n 0
+#      --dirs=2:2:8, --compat=2.00): exit 0, nothing left in the export;
+#      the rates of the six phases and their directory reads, diagnostics
 #   e  (v3 hard mount, in the guest of v3 on ext4, last as it stops the
 #      server) the server stops mid-run: clyde --stall=3 names
 #      the stuck operation, its path and how long; SIGINT twice ends it
@@ -274,6 +277,28 @@ check_b() { # check_b LABEL
 	record b-bonnie++ "$1, a file held open"
 }
 
+# --- f: the directory phases alone ----------------------------------------
+
+check_f() { # check_f LABEL
+	n=f-2.00
+	[ "$(rc_of $n)" = 0 ] && [ "$(nfields "$(tail -1 "$R/$n.out")")" = 50 ] &&
+	    [ ! -s "$R/$n.left" ]
+	ok $? "$1, --compat=2.00 -s 0 -n 0 --dirs=2:2:8: exit 0, nothing left in the export" ||
+	    why $n
+	# the rates and the directory reads, for the log
+	py 'r = load(sys.argv[1])
+print(sys.argv[2] + ": " + ", ".join("%s %s/s (%s reads)" % (p,
+    r["tests"][p]["rate"], r["phases"][p]["readdir_passes"])
+    for p in ("dir_create", "dir_stat", "dir_del", "ran_dir_create",
+              "ran_dir_stat", "ran_dir_del")))' "$R/$n.json" "$1" 2>&1 | diag
+	said $n
+}
+
+cases_f() {
+	echo "ARGS='-s 0 -n 0 --dirs=2:2:8'"
+	echo "case_a f-2.00 2.00"
+}
+
 # --- e: a hard mount, the server stopped; SIGINT twice ---------------------
 
 check_e() { # check_e LABEL
@@ -314,12 +339,14 @@ for v in 3 4.2; do
 				echo "ARGS='-s 0 -n 1'"
 				for_progs b ""
 			fi
+			case $g in v3-ext4 | v4.2-tmpfs) cases_f ;; esac
 			# last: it stops the server
 			[ $g = v3-ext4 ] && cases_e
 		} >"$WORK/$g.cases"
 		case $g in
-		v3-ext4) count=9 ;;
+		v3-ext4) count=10 ;;
 		*-ext4) count=7 ;;
+		v4.2-tmpfs) count=6 ;;
 		*) count=5 ;;
 		esac
 		group $g $count -v $v -f $fs -t $TMO
@@ -343,6 +370,7 @@ for v in 3 4.2; do
 		boot $g || continue
 		check_a "NFSv$v, $fs export" $fs
 		[ $fs = ext4 ] && check_b "NFSv$v, $fs export"
+		case $g in v3-ext4 | v4.2-tmpfs) check_f "NFSv$v, $fs export" ;; esac
 		[ $g = v3-ext4 ] && check_e "NFSv3 hard mount"
 	done
 done
