@@ -17,6 +17,12 @@
 #include "phase_ctx.h"
 #include "result.h"
 
+enum phase_makes {
+	MAKES_NOTHING = 0,
+	MAKES_DATA,             /* the data files the later phases read back */
+	MAKES_FILES             /* the small files the stat phases read */
+};
+
 struct phase_def {
 	enum phase_id id;
 	const char *label;              /* for error messages */
@@ -31,8 +37,8 @@ struct phase_def {
 	void (*cleanup)(struct phase_ctx *);
 	/* runs at every point of a --chunks sweep, not at the first alone */
 	bool every_point;
-	/* makes the data files the later phases read back (--shift) */
-	bool makes_data;
+	/* what it makes that another rank reads later (--shift) */
+	enum phase_makes makes;
 	/*
 	 * untimed, on every rank once every rank's prepare() has ended,
 	 * before the clock starts; and once every rank's run() has ended

@@ -33,7 +33,7 @@ static bool dirs_enabled(const struct config *cfg)
  */
 #define DIR_PHASE(id, label, progress, prepare, run, join, after_all) \
 	{ id, label, progress, "done.\n", dirs_enabled, prepare, run, NULL, \
-	  phase_dirs_cleanup, false, false, join, after_all }
+	  phase_dirs_cleanup, false, MAKES_NOTHING, join, after_all }
 
 /*
  * The seeks are the last phase to use the data files: they go as soon
@@ -44,40 +44,42 @@ static bool dirs_enabled(const struct config *cfg)
 const struct phase_def phase_table[] = {
 	{ PH_PUTC, "per-char write", "Writing with putc()...", "done\n",
 	  per_char_enabled, phase_putc_prepare, phase_putc_run,
-	  NULL, phase_io_cleanup, false, false, NULL, NULL },
+	  NULL, phase_io_cleanup, false, MAKES_NOTHING, NULL, NULL },
 	{ PH_PUT_BLOCK, "block write", "Writing intelligently...", "done\n",
 	  io_enabled, phase_put_block_prepare, phase_put_block_run,
-	  NULL, phase_io_cleanup, true, true, NULL, NULL },
+	  NULL, phase_io_cleanup, true, MAKES_DATA, NULL, NULL },
 	{ PH_REWRITE, "rewrite", "Rewriting...", "done\n",
 	  io_enabled, phase_rewrite_prepare, phase_rewrite_run,
-	  NULL, phase_io_cleanup, true, false, NULL, NULL },
+	  NULL, phase_io_cleanup, true, MAKES_NOTHING, NULL, NULL },
 	{ PH_GETC, "per-char read", "Reading with getc()...", "done\n",
 	  per_char_enabled, phase_getc_prepare, phase_getc_run,
-	  NULL, phase_io_cleanup, false, false, NULL, NULL },
+	  NULL, phase_io_cleanup, false, MAKES_NOTHING, NULL, NULL },
 	{ PH_GET_BLOCK, "block read", "Reading intelligently...", "done\n",
 	  io_enabled, phase_get_block_prepare, phase_get_block_run,
-	  NULL, phase_io_cleanup, true, false, NULL, NULL },
+	  NULL, phase_io_cleanup, true, MAKES_NOTHING, NULL, NULL },
 	{ PH_SEEKS, "random seeks", "start 'em...", NULL,
 	  io_enabled, phase_seeks_prepare, phase_seeks_run,
-	  phase_io_cleanup, phase_seeks_cleanup, true, false, NULL, NULL },
+	  phase_io_cleanup, phase_seeks_cleanup, true, MAKES_NOTHING, NULL, NULL },
 	{ PH_SEQ_CREATE, "sequential create", "Create files in sequential order...",
 	  "done.\n", files_enabled, phase_seq_create_prepare, phase_seq_create_run,
-	  NULL, phase_files_cleanup, false, false, NULL, NULL },
+	  NULL, phase_files_cleanup, false, MAKES_FILES, NULL, NULL },
 	{ PH_SEQ_STAT, "sequential stat", "Stat files in sequential order...",
 	  "done.\n", files_enabled, NULL, phase_seq_stat_run,
-	  NULL, phase_files_cleanup, false, false, NULL, NULL },
+	  phase_files_release, phase_files_cleanup, false,
+	  MAKES_NOTHING, NULL, NULL },
 	{ PH_SEQ_DEL, "sequential delete", "Delete files in sequential order...",
 	  "done.\n", files_enabled, NULL, phase_seq_del_run,
-	  NULL, phase_files_cleanup, false, false, NULL, NULL },
+	  NULL, phase_files_cleanup, false, MAKES_NOTHING, NULL, NULL },
 	{ PH_RAN_CREATE, "random create", "Create files in random order...",
 	  "done.\n", files_enabled, phase_ran_create_prepare, phase_ran_create_run,
-	  NULL, phase_files_cleanup, false, false, NULL, NULL },
+	  NULL, phase_files_cleanup, false, MAKES_FILES, NULL, NULL },
 	{ PH_RAN_STAT, "random stat", "Stat files in random order...",
 	  "done.\n", files_enabled, phase_ran_stat_prepare, phase_ran_stat_run,
-	  NULL, phase_files_cleanup, false, false, NULL, NULL },
+	  phase_files_release, phase_files_cleanup, false,
+	  MAKES_NOTHING, NULL, NULL },
 	{ PH_RAN_DEL, "random delete", "Delete files in random order...",
 	  "done.\n", files_enabled, phase_ran_del_prepare, phase_ran_del_run,
-	  NULL, phase_files_cleanup, false, false, NULL, NULL },
+	  NULL, phase_files_cleanup, false, MAKES_NOTHING, NULL, NULL },
 	/* --dirs: after bonnie++'s phases, the same six for directories */
 	DIR_PHASE(PH_DIR_CREATE, "directory create", "Create directories in tree "
 	    "order...", phase_dir_create_prepare, phase_dir_create_run,

@@ -42,7 +42,7 @@
 #define TARGET_FROM_TOP    "../" TARGET_NAME
 #define TARGET_FROM_SUBDIR "../../" TARGET_NAME
 
-#define RANDOM_CHARS_MAX   12
+#define RANDOM_CHARS_MAX   FILES_NAME_BYTES
 #define NAME_LEN_MAX       (COUNTER_DIGITS + RANDOM_CHARS_MAX)
 #define DIR_DIGITS_MIN     5    /* 00000, as bonnie++ */
 #define DIR_DIGITS_MAX     10   /* any unsigned */
@@ -95,6 +95,16 @@ struct file_set {
 	bool seen_as;
 	bool seen_ready;
 	unsigned wait_ms_left;  /* of DIR_WAIT_MS */
+	/*
+	 * --shift: the names of the small files of the rank this one reads
+	 * from, in its FILES_DIR (top_fd, opened here), as it last made
+	 * them (phase_files_theirs()); the stat phases work on those.  in
+	 * is that rank's scratch directory, for messages (NULL in ours).
+	 * Never created in nor removed from: that rank removes its own.
+	 */
+	struct file_set *theirs;
+	const char *in;
+	uint64_t dir_ino;       /* FILES_DIR as made (0: unknown) */
 };
 
 /* What a directory that could not be removed still holds. */
@@ -110,13 +120,24 @@ static const char name_chars[] =
 
 /* Errors ---------------------------------------------------------------- */
 
+/*
+ * The directory of the target that holds fs's FILES_DIR, for messages:
+ * this rank's scratch directory, or with --shift that of the rank whose
+ * files a stat phase reads (fs NULL: this rank's).
+ */
+static const char *where(const struct phase_ctx *ctx, const struct file_set *fs)
+{
+	return fs != NULL && fs->in != NULL ? fs->in : ctx->scratch_name;
+}
+
 /* "<label>: <scratch>/<what>" for errors that have no errno. */
-PRINTF_LIKE(2, 3)
-static int fail_text(struct phase_ctx *ctx, const char *fmt, ...)
+PRINTF_LIKE(3, 4)
+static int fail_text(struct phase_ctx *ctx, const struct file_set *fs,
+    const char *fmt, ...)
 {
 	va_list ap;
 	int n = snprintf(ctx->error, sizeof ctx->error, "%s: %s/",
-	    ctx->label ? ctx->label : "files", ctx->scratch_name);
+	    ctx->label ? ctx->label : "files", where(ctx, fs));
 
 	if (n < 0 || (size_t)n >= sizeof ctx->error)
 		return PHASE_ERROR;
@@ -126,22 +147,29 @@ static int fail_text(struct phase_ctx *ctx, const char *fmt, ...)
 	return PHASE_ERROR;
 }
 
-/* phase_fail() for dir/name, so that paths are only joined on failure. */
-static int fail_at(struct phase_ctx *ctx, const char *dir, const char *name,
-    const char *op, int err)
+/* phase_fail() for path, in fs's directory */
+static int fail_in(struct phase_ctx *ctx, const struct file_set *fs,
+    const char *path, const char *op, int err)
+{
+	return phase_fail_in(ctx, where(ctx, fs), path, op, err);
+}
+
+/* fail_in() for dir/name, so that paths are only joined on failure. */
+static int fail_at(struct phase_ctx *ctx, const struct file_set *fs,
+    const char *dir, const char *name, const char *op, int err)
 {
 	char path[MSG_PATH_BUF];
 
 	snprintf(path, sizeof path, "%s/%s", dir, name);
-	return phase_fail(ctx, path, op, err);
+	return fail_in(ctx, fs, path, op, err);
 }
 
 /* Close fd after a failed call without losing that call's errno. */
-static int fail_close(struct phase_ctx *ctx, int fd, const char *dir,
-    const char *name, const char *op, int err)
+static int fail_close(struct phase_ctx *ctx, const struct file_set *fs,
+    int fd, const char *dir, const char *name, const char *op, int err)
 {
 	close(fd);
-	return fail_at(ctx, dir, name, op, err);
+	return fail_at(ctx, fs, dir, name, op, err);
 }
 
 /* Names and paths ------------------------------------------------------- */
@@ -395,12 +423,13 @@ static int sync_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d)
 	if (fs->dirs == 1)
 		return phase_fail(ctx, FILES_DIR, op, err);
 	dir_name(d, name);
-	return fail_at(ctx, FILES_DIR, name, op, err);
+	return fail_at(ctx, fs, FILES_DIR, name, op, err);
 }
 
 static int make_dirs(struct phase_ctx *ctx, struct file_set *fs)
 {
 	char name[DIR_DIGITS_MAX + 1];
+	struct stat st;
 	int err;
 
 	if (mkdirat(ctx->scratch_fd, FILES_DIR, DIR_MODE) != 0)
@@ -412,12 +441,15 @@ static int make_dirs(struct phase_ctx *ctx, struct file_set *fs)
 		unlinkat(ctx->scratch_fd, FILES_DIR, AT_REMOVEDIR);
 		return phase_fail(ctx, FILES_DIR, "open", err);
 	}
+	/* for the rank that reads them with --shift */
+	fs->dir_ino = fstat(fs->top_fd, &st) == 0 ? (uint64_t)st.st_ino : 0;
 	for (unsigned d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
 		if (phase_check_stop() != PHASE_OK)
 			return PHASE_STOPPED;
 		dir_name(d, name);
 		if (mkdirat(fs->top_fd, name, DIR_MODE) != 0)
-			return fail_at(ctx, FILES_DIR, name, "mkdir", errno);
+			return fail_at(ctx, fs, FILES_DIR, name, "mkdir",
+			    errno);
 		fs->subdirs_made++;
 	}
 	return PHASE_OK;
@@ -678,9 +710,9 @@ static bool is_our_target(const struct file_set *fs, const struct stat *st)
 }
 
 /* files.target is another file: nothing goes through it any more */
-static int fail_target(struct phase_ctx *ctx)
+static int fail_target(struct phase_ctx *ctx, const struct file_set *fs)
 {
-	return phase_fail(ctx, TARGET_NAME, "not the file clyde made: another "
+	return fail_in(ctx, fs, TARGET_NAME, "not the file clyde made: another "
 	    "file was put under its name; nothing linked to it or read", 0);
 }
 
@@ -701,7 +733,7 @@ static int make_target(struct phase_ctx *ctx, struct file_set *fs)
 		if (fstatat(ctx->scratch_fd, TARGET_NAME, &st,
 		    AT_SYMLINK_NOFOLLOW) != 0)
 			return phase_fail(ctx, TARGET_NAME, "stat", errno);
-		return is_our_target(fs, &st) ? PHASE_OK : fail_target(ctx);
+		return is_our_target(fs, &st) ? PHASE_OK : fail_target(ctx, fs);
 	}
 	fd = openat(ctx->scratch_fd, TARGET_NAME,
 	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FILE_MODE);
@@ -801,7 +833,8 @@ static int create_prepare(struct phase_ctx *ctx, bool random_names)
 	return rc != PHASE_OK ? rc : make_target(ctx, fs);
 }
 
-static int write_new_file(struct phase_ctx *ctx, int dfd, const char *rel)
+static int write_new_file(struct phase_ctx *ctx, const struct file_set *fs,
+    int dfd, const char *rel)
 {
 	uint64_t left = draw_size(ctx);
 	size_t chunk = io_chunk(ctx);
@@ -809,21 +842,21 @@ static int write_new_file(struct phase_ctx *ctx, int dfd, const char *rel)
 	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FILE_MODE);
 
 	if (fd < 0)
-		return fail_at(ctx, FILES_DIR, rel, "open", errno);
+		return fail_at(ctx, fs, FILES_DIR, rel, "open", errno);
 	while (left > 0) {
 		size_t n = left < chunk ? (size_t)left : chunk;
 		ssize_t done = write_all(fd, ctx->buf, n);
 
 		if (done != (ssize_t)n)
-			return fail_close(ctx, fd, FILES_DIR, rel, "write",
+			return fail_close(ctx, fs, fd, FILES_DIR, rel, "write",
 			    done < 0 ? errno : EIO);
 		left -= n;
 		ctx->meter->bytes += n;
 	}
 	if (ctx->cfg->sync_writes && fsync(fd) != 0)
-		return fail_close(ctx, fd, FILES_DIR, rel, "fsync", errno);
+		return fail_close(ctx, fs, fd, FILES_DIR, rel, "fsync", errno);
 	if (close(fd) != 0)
-		return fail_at(ctx, FILES_DIR, rel, "close", errno);
+		return fail_at(ctx, fs, FILES_DIR, rel, "close", errno);
 	return PHASE_OK;
 }
 
@@ -838,14 +871,14 @@ static int create_one(struct phase_ctx *ctx, struct file_set *fs, uint32_t k)
 
 	if (max == FILES_HARDLINK) {
 		if (linkat(ctx->scratch_fd, TARGET_NAME, fs->top_fd, rel, 0) != 0)
-			rc = fail_at(ctx, FILES_DIR, rel, "link", errno);
+			rc = fail_at(ctx, fs, FILES_DIR, rel, "link", errno);
 	} else if (max == FILES_SYMLINK) {
 		const char *to = fs->dirs == 1 ? TARGET_FROM_TOP : TARGET_FROM_SUBDIR;
 
 		if (symlinkat(to, fs->top_fd, rel) != 0)
-			rc = fail_at(ctx, FILES_DIR, rel, "symlink", errno);
+			rc = fail_at(ctx, fs, FILES_DIR, rel, "symlink", errno);
 	} else {
-		rc = write_new_file(ctx, fs->top_fd, rel);
+		rc = write_new_file(ctx, fs, fs->top_fd, rel);
 	}
 	return rc != PHASE_OK ? rc : sync_dir(ctx, fs, dir_of(fs, i));
 }
@@ -855,11 +888,30 @@ static struct file_set *need_files(struct phase_ctx *ctx)
 	struct file_set *fs = ctx->files;
 
 	if (fs == NULL || fs->top_fd < 0) {
-		fail_text(ctx, "%s: no small files: their create phase has not run",
-		    FILES_DIR);
+		fail_text(ctx, fs, "%s: no small files: their create phase "
+		    "has not run", FILES_DIR);
 		return NULL;
 	}
 	return fs;
+}
+
+/*
+ * The set a stat phase reads: ours, or with --shift that of the rank
+ * this one reads from, as it said after its create phase.
+ */
+static struct file_set *stat_files(struct phase_ctx *ctx)
+{
+	struct file_set *fs = need_files(ctx);
+
+	if (fs == NULL || !ctx->read_other)
+		return fs;
+	if (fs->theirs == NULL || fs->theirs->top_fd < 0) {
+		phase_fail_in(ctx, ctx->read_dir_name, FILES_DIR, "--shift: "
+		    "the rank that made them did not say which small files "
+		    "it made", 0);
+		return NULL;
+	}
+	return fs->theirs;
 }
 
 static int create_run(struct phase_ctx *ctx)
@@ -893,30 +945,31 @@ static int stat_flags(const struct phase_ctx *ctx)
 	return ctx->cfg->files.max_size == FILES_SYMLINK ? 0 : AT_SYMLINK_NOFOLLOW;
 }
 
-static int read_file(struct phase_ctx *ctx, int dfd, const char *name,
-    const char *msg_dir, uint64_t size)
+static int read_file(struct phase_ctx *ctx, const struct file_set *fs,
+    int dfd, const char *name, const char *msg_dir, uint64_t size)
 {
 	size_t chunk = io_chunk(ctx);
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0)
-		return fail_at(ctx, msg_dir, name, "open", errno);
+		return fail_at(ctx, fs, msg_dir, name, "open", errno);
 	while (size > 0) {
 		size_t n = size < chunk ? (size_t)size : chunk;
 		ssize_t got = read_all(fd, ctx->buf, n);
 
 		if (got < 0)
-			return fail_close(ctx, fd, msg_dir, name, "read", errno);
+			return fail_close(ctx, fs, fd, msg_dir, name, "read",
+			    errno);
 		if ((size_t)got < n) {
 			close(fd);
-			return fail_text(ctx, "%s/%s: read: file ended before its size",
-			    msg_dir, name);
+			return fail_text(ctx, fs, "%s/%s: read: file ended "
+			    "before its size", msg_dir, name);
 		}
 		size -= n;
 		ctx->meter->bytes += n;
 	}
 	if (close(fd) != 0)
-		return fail_at(ctx, msg_dir, name, "close", errno);
+		return fail_at(ctx, fs, msg_dir, name, "close", errno);
 	return PHASE_OK;
 }
 
@@ -924,17 +977,18 @@ static int read_file(struct phase_ctx *ctx, int dfd, const char *name,
  * stat() one entry, and read its data if it has any.  A link must lead
  * to files.target as made: a file put in its place is not read.
  */
-static int stat_entry(struct phase_ctx *ctx, int dfd, const char *name,
-    const char *msg_dir)
+static int stat_entry(struct phase_ctx *ctx, const struct file_set *fs,
+    int dfd, const char *name, const char *msg_dir)
 {
 	struct stat st;
 
 	if (fstatat(dfd, name, &st, stat_flags(ctx)) != 0)
-		return fail_at(ctx, msg_dir, name, "stat", errno);
-	if (ctx->files->target_made && !is_our_target(ctx->files, &st))
-		return fail_target(ctx);
+		return fail_at(ctx, fs, msg_dir, name, "stat", errno);
+	if (fs->target_made && !is_our_target(fs, &st))
+		return fail_target(ctx, fs);
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
-		return read_file(ctx, dfd, name, msg_dir, (uint64_t)st.st_size);
+		return read_file(ctx, fs, dfd, name, msg_dir,
+		    (uint64_t)st.st_size);
 	return PHASE_OK;
 }
 
@@ -944,7 +998,7 @@ static int unlink_entry(struct phase_ctx *ctx, struct file_set *fs, int dfd,
     const char *name, const char *msg_dir, unsigned d)
 {
 	if (unlinkat(dfd, name, 0) != 0)
-		return fail_at(ctx, msg_dir, name, "unlink", errno);
+		return fail_at(ctx, fs, msg_dir, name, "unlink", errno);
 	return sync_dir(ctx, fs, d);
 }
 
@@ -991,8 +1045,8 @@ static int walk_pass(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 		errno = 0;
 		ent = readdir(dir);
 		if (ent == NULL)
-			return errno != 0 ? phase_fail(ctx, msg_dir, "readdir", errno) :
-			    PHASE_OK;
+			return errno != 0 ? fail_in(ctx, fs, msg_dir, "readdir",
+			    errno) : PHASE_OK;
 		i = seq_index(fs, ent->d_name, lo, hi);
 		if (i == NOT_OURS) {
 			if (is_dot_entry(ent->d_name) ||
@@ -1006,7 +1060,7 @@ static int walk_pass(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 		if (met(fs, i))
 			continue;
 		rc = w->remove ? unlink_entry(ctx, fs, fd, ent->d_name, msg_dir, d)
-		    : stat_entry(ctx, fd, ent->d_name, msg_dir);
+		    : stat_entry(ctx, fs, fd, ent->d_name, msg_dir);
 		if (rc != PHASE_OK)
 			return rc;
 		meet(fs, i);
@@ -1024,7 +1078,7 @@ static int fail_missing(struct phase_ctx *ctx, struct file_set *fs,
 
 	while (met(fs, i))
 		i++;
-	return fail_text(ctx, "%s/%s: not found by readdir in %u passes "
+	return fail_text(ctx, fs, "%s/%s: not found by readdir in %u passes "
 	    "(%" PRIu32 " of clyde's files missing)", FILES_DIR,
 	    file_path(fs, i, buf), passes, missing);
 }
@@ -1050,13 +1104,13 @@ static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 	/* a new descriptor each time: a dup() would share the read position */
 	fd = openat(fs->top_fd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return phase_fail(ctx, msg_dir, "open", errno);
+		return fail_in(ctx, fs, msg_dir, "open", errno);
 	dir = fdopendir(fd);
 	if (dir == NULL) {
 		int err = errno;
 
 		close(fd);
-		return phase_fail(ctx, msg_dir, "opendir", err);
+		return fail_in(ctx, fs, msg_dir, "opendir", err);
 	}
 	for (unsigned pass = 1; ; pass++) {
 		uint32_t before = found;
@@ -1082,9 +1136,8 @@ static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 	return rc;
 }
 
-static int walk_all(struct phase_ctx *ctx, bool remove)
+static int walk_all(struct phase_ctx *ctx, struct file_set *fs, bool remove)
 {
-	struct file_set *fs = need_files(ctx);
 	struct walk w;
 	int rc;
 
@@ -1108,16 +1161,17 @@ static int walk_all(struct phase_ctx *ctx, bool remove)
 	if (ctx->meter->readdir_passes > 1)
 		snprintf(ctx->meter->notice, sizeof ctx->meter->notice,
 		    "%s: %s/%s: the directory read skipped %" PRIu64 " names; "
-		    "read again (%u passes)", ctx->label, ctx->scratch_name,
+		    "read again (%u passes)", ctx->label, where(ctx, fs),
 		    FILES_DIR, w.skipped, ctx->meter->readdir_passes);
 	if (remove)
 		fs->may_exist = 0;      /* every name of ours is gone */
 	if (w.foreign > 1)
-		return fail_text(ctx, "%s: not made by clyde; left in place "
-		    "(and %" PRIu64 " more)", w.foreign_path, w.foreign - 1);
+		return fail_text(ctx, fs, "%s: not made by clyde; left in "
+		    "place (and %" PRIu64 " more)", w.foreign_path,
+		    w.foreign - 1);
 	if (w.foreign > 0)
-		return fail_text(ctx, "%s: not made by clyde; left in place",
-		    w.foreign_path);
+		return fail_text(ctx, fs, "%s: not made by clyde; left in "
+		    "place", w.foreign_path);
 	if (remove) {
 		if ((rc = remove_dirs(ctx, fs)) != PHASE_OK)
 			return rc;
@@ -1142,9 +1196,9 @@ static int reshuffle(struct phase_ctx *ctx)
 }
 
 /* stat (remove false) or unlink every file in the order of fs->order. */
-static int each_in_order(struct phase_ctx *ctx, bool remove)
+static int each_in_order(struct phase_ctx *ctx, struct file_set *fs,
+    bool remove)
 {
-	struct file_set *fs = need_files(ctx);
 	uint64_t start = op_clock();
 	char buf[PATH_BUF];
 
@@ -1157,7 +1211,7 @@ static int each_in_order(struct phase_ctx *ctx, bool remove)
 
 		if (rc == PHASE_OK)
 			rc = remove ? unlink_entry(ctx, fs, fs->top_fd, rel, FILES_DIR, dir_of(fs, i))
-			    : stat_entry(ctx, fs->top_fd, rel, FILES_DIR);
+			    : stat_entry(ctx, fs, fs->top_fd, rel, FILES_DIR);
 		if (rc != PHASE_OK)
 			return rc;
 		lap(ctx->meter, &start);
@@ -1179,12 +1233,12 @@ int phase_seq_create_run(struct phase_ctx *ctx)
 
 int phase_seq_stat_run(struct phase_ctx *ctx)
 {
-	return walk_all(ctx, false);
+	return walk_all(ctx, stat_files(ctx), false);
 }
 
 int phase_seq_del_run(struct phase_ctx *ctx)
 {
-	return walk_all(ctx, true);
+	return walk_all(ctx, need_files(ctx), true);
 }
 
 int phase_ran_create_prepare(struct phase_ctx *ctx)
@@ -1199,12 +1253,21 @@ int phase_ran_create_run(struct phase_ctx *ctx)
 
 int phase_ran_stat_prepare(struct phase_ctx *ctx)
 {
-	return reshuffle(ctx);
+	struct file_set *fs;
+	int rc = reshuffle(ctx);
+
+	if (rc != PHASE_OK || !ctx->read_other)
+		return rc;
+	/* theirs, in an order of this rank's drawing */
+	if ((fs = stat_files(ctx)) == NULL)
+		return PHASE_ERROR;
+	shuffle(fs, &ctx->rng);
+	return PHASE_OK;
 }
 
 int phase_ran_stat_run(struct phase_ctx *ctx)
 {
-	return each_in_order(ctx, false);
+	return each_in_order(ctx, stat_files(ctx), false);
 }
 
 int phase_ran_del_prepare(struct phase_ctx *ctx)
@@ -1214,17 +1277,131 @@ int phase_ran_del_prepare(struct phase_ctx *ctx)
 
 int phase_ran_del_run(struct phase_ctx *ctx)
 {
-	struct file_set *fs;
-	int rc = each_in_order(ctx, true);
+	struct file_set *fs = need_files(ctx);
+	int rc = each_in_order(ctx, fs, true);
 
 	if (rc != PHASE_OK)
 		return rc;
-	fs = ctx->files;
 	if ((rc = remove_dirs(ctx, fs)) != PHASE_OK)
 		return rc;
 	fs->may_exist = 0;
 	sync();
 	return PHASE_OK;
+}
+
+/* --shift ---------------------------------------------------------------- */
+
+size_t phase_files_names_size(const struct config *cfg)
+{
+	uint64_t count = (uint64_t)cfg->files.count_k * FILE_UNIT;
+
+	return count <= UINT32_MAX && count <= SIZE_MAX / RANDOM_CHARS_MAX ?
+	    (size_t)count * RANDOM_CHARS_MAX : 0;
+}
+
+void phase_files_made(const struct phase_ctx *ctx, struct files_made *made,
+    char *names)
+{
+	const struct file_set *fs = ctx->files;
+
+	memset(made, 0, sizeof *made);
+	if (fs == NULL || fs->top_fd < 0 || fs->extra == NULL)
+		return;
+	made->count = fs->count;
+	made->random_first = fs->random_first;
+	made->target_ino = fs->target_made ? (uint64_t)fs->target_ino : 0;
+	made->dir_ino = fs->dir_ino;
+	/* file i's at i: the order is the reader's to draw */
+	for (uint32_t k = 0; k < fs->count; k++)
+		memcpy(names + (size_t)fs->order[k] * RANDOM_CHARS_MAX,
+		    fs->extra + (size_t)k * RANDOM_CHARS_MAX, RANDOM_CHARS_MAX);
+}
+
+/* Close what this rank has open of theirs: they go in their delete phase. */
+static void close_theirs(struct file_set *th)
+{
+	close_cached_dir(th);
+	if (th->top_fd >= 0)
+		close(th->top_fd);
+	th->top_fd = -1;
+}
+
+static void free_set(struct file_set *fs)
+{
+	free(fs->extra);
+	free(fs->order);
+	free(fs->seen);
+	free(fs);
+}
+
+int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made,
+    const char *names)
+{
+	struct file_set *fs = need_files(ctx), *th;
+	struct stat st;
+
+	if (fs == NULL)
+		return PHASE_ERROR;
+	if ((th = fs->theirs) == NULL) {
+		th = calloc(1, sizeof *th);
+		if (th == NULL)
+			return phase_fail(ctx, NULL, "--shift: the names of "
+			    "their small files", ENOMEM);
+		th->top_fd = -1;
+		th->cached_fd = -1;
+		th->extra = malloc((size_t)fs->count * RANDOM_CHARS_MAX);
+		th->order = malloc((size_t)fs->count * sizeof *th->order);
+		th->seen = malloc(seen_words(fs) * sizeof *th->seen);
+		if (th->extra == NULL || th->order == NULL ||
+		    th->seen == NULL) {
+			free_set(th);
+			return phase_fail(ctx, NULL, "--shift: the names of "
+			    "their small files", ENOMEM);
+		}
+		fs->theirs = th;
+	}
+	close_theirs(th);
+	th->count = fs->count;
+	th->dirs = fs->dirs;
+	th->in = ctx->read_dir_name;
+	th->target_made = false;
+	if (made->count != fs->count || made->dir_ino == 0)
+		return fail_in(ctx, th, FILES_DIR, "--shift: the rank that "
+		    "made them did not say which small files it made", 0);
+	th->top_fd = openat(ctx->read_fd, FILES_DIR,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (th->top_fd < 0)
+		return fail_in(ctx, th, FILES_DIR, "open", errno);
+	/* the directory that rank made, as a data file is checked */
+	if (fstat(th->top_fd, &st) != 0)
+		return fail_in(ctx, th, FILES_DIR, "fstat", errno);
+	if ((uint64_t)st.st_ino != made->dir_ino)
+		return fail_in(ctx, th, FILES_DIR, "not the directory the "
+		    "rank read from made: another was put under its name; "
+		    "nothing read", 0);
+	if (made->target_ino != 0) {
+		if (fstatat(ctx->read_fd, TARGET_NAME, &st,
+		    AT_SYMLINK_NOFOLLOW) != 0)
+			return fail_in(ctx, th, TARGET_NAME, "stat", errno);
+		if ((uint64_t)st.st_ino != made->target_ino)
+			return fail_target(ctx, th);
+		/* the device number as this host sees it */
+		th->target_made = true;
+		th->target_dev = st.st_dev;
+		th->target_ino = st.st_ino;
+	}
+	th->random_first = made->random_first != 0;
+	memcpy(th->extra, names, (size_t)th->count * RANDOM_CHARS_MAX);
+	for (uint32_t i = 0; i < th->count; i++)
+		th->order[i] = i;
+	seen_reset(th);
+	return PHASE_OK;
+}
+
+void phase_files_release(struct phase_ctx *ctx)
+{
+	if (ctx->files != NULL && ctx->files->theirs != NULL)
+		close_theirs(ctx->files->theirs);
 }
 
 void phase_files_cleanup(struct phase_ctx *ctx)
@@ -1234,6 +1411,11 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 
 	if (fs == NULL)
 		return;
+	if (fs->theirs != NULL) {
+		close_theirs(fs->theirs);
+		free_set(fs->theirs);
+		fs->theirs = NULL;
+	}
 	remove_quietly(ctx, fs);
 	/* a name put in the target's place is not ours to remove */
 	if (fs->target_made && fstatat(ctx->scratch_fd, TARGET_NAME, &st,
@@ -1242,9 +1424,6 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 	else if (fs->target_made)
 		phase_cleanup_failed(ctx, TARGET_NAME, phase_remove(ctx,
 		    ctx->scratch_fd, "", TARGET_NAME, 0));
-	free(fs->extra);
-	free(fs->order);
-	free(fs->seen);
-	free(fs);
+	free_set(fs);
 	ctx->files = NULL;
 }

@@ -106,6 +106,55 @@ static int share_data_files(struct phase_ctx *ctx)
 }
 
 /*
+ * --shift: after a create phase of the small files, the ranks tell each
+ * other where those are and their names (in pieces of DIST_SHARE_MAX
+ * bytes; every rank has the same number), so that the stat phases
+ * that follow, in the rank reading them, stat and read exactly those,
+ * in that rank's directory.  A collective call; the ranks agree, a rank
+ * that cannot reach them stopping all.
+ */
+static int share_small_files(struct phase_ctx *ctx)
+{
+	static char none[DIST_SHARE_MAX];
+	struct files_made mine, theirs;
+	size_t len = phase_files_names_size(ctx->cfg), off, n;
+	char *my_names = malloc(len > 0 ? len : 1);
+	char *their_names = malloc(len > 0 ? len : 1);
+	char why[DIST_TEXT_LEN] = "", first[sizeof(ctx->error)];
+	bool have = my_names != NULL && their_names != NULL, lost = false;
+	int rc = PHASE_OK;
+
+	memset(&mine, 0, sizeof(mine));
+	if (have)
+		phase_files_made(ctx, &mine, my_names);
+	lost = !dist_exchange(&mine, sizeof(mine), read_from, &theirs);
+	for (off = 0; !lost && off < len; off += n) {
+		n = len - off < DIST_SHARE_MAX ? len - off : DIST_SHARE_MAX;
+		lost = !dist_exchange(have ? my_names + off : none, n,
+		    read_from, have ? their_names + off : none);
+	}
+	if (lost)
+		rc = phase_fail(ctx, NULL, "--shift: the ranks could not tell "
+		    "each other which small files they made", 0);
+	else if (!have)
+		rc = phase_fail(ctx, NULL, "--shift: the names of the small "
+		    "files of the rank read from", ENOMEM);
+	else
+		rc = phase_files_theirs(ctx, &theirs, their_names);
+	free(my_names);
+	free(their_names);
+	if (lost)
+		return rc;
+	if (rc != PHASE_OK)
+		snprintf(why, sizeof(why), "rank %u: %s", dist_rank(),
+		    ctx->error);
+	if (dist_all_ok_why(why[0] != '\0' ? why : NULL, first, sizeof(first)))
+		return PHASE_OK;
+	snprintf(ctx->error, sizeof(ctx->error), "%s", first);
+	return PHASE_ERROR;
+}
+
+/*
  * Another rank's scratch directory, rank from's, found from this rank's
  * target: the ranks' -d must name one shared directory.  Each rank opens
  * it before any phase, and checks it is the one that rank made (its
@@ -280,8 +329,10 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	if (rc == PHASE_OK && p->after_all != NULL)
 		rc = agree(ctx, p->after_all(ctx));
 	/* on every rank alike: rc is the whole run's */
-	if (rc == PHASE_OK && p->makes_data && ctx->read_other)
+	if (rc == PHASE_OK && p->makes == MAKES_DATA && ctx->read_other)
 		rc = share_data_files(ctx);
+	if (rc == PHASE_OK && p->makes == MAKES_FILES && ctx->read_other)
+		rc = share_small_files(ctx);
 	/* this process's own stall (rank 0's with several ranks) */
 	stall_seen(meter, &pf->stall_ns, pf->stall_call, sizeof(pf->stall_call));
 	return rc;

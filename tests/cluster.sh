@@ -220,12 +220,14 @@ for v in $VOLS; do
 done
 took "$t0" "clyde-mpi on three clients"
 
-# --shift: rank r reads back what rank (r + 1) mod 3 wrote, the default
-# across hosts, and --shift=0, each rank its own, on the replica volume
-# and on MooseFS: both leave nothing, and the JSON says which rank read
-# whose files.  Without -q: the skew lines, and the read rates of both,
-# are diagnostics for the record (a client's cache shows as a large
-# difference between them), never tests.
+# --shift: rank r reads back what rank (r + 1) mod 3 wrote, its data
+# files and its small files (the stat phases, in that rank's directory),
+# the default across hosts, and --shift=0, each rank its own, on the
+# replica volume and on MooseFS: both leave nothing, and the JSON says
+# which rank read whose files.  Without -q: the skew lines, and the read
+# rates of both (large files and small), are diagnostics for the record
+# (a client's cache shows as a large difference between them), never
+# tests.
 t0=$(clock)
 for v in /mnt/cl /mnt/mfs; do
 	for s in 1 0; do

@@ -129,7 +129,11 @@ ok $? "2 ranks -D: a chunk size one rank refuses is skipped by both" ||
 # rank (r+1) mod 3 wrote, in the per-char read, the block read, the
 # rewrite and the seeks.  strace -f -y: every measuring process opens
 # for reading (O_RDONLY, O_RDWR) only data files that another rank's
-# measuring process created, Bonnie.PID of that process.  The JSON says
+# measuring process created, Bonnie.PID of that process.  The small
+# files' stat phases (4-byte files in two directories: stat and read)
+# stat and open for reading each of the 1024 files of that same rank,
+# in its files directory, once in name order and once at random, and
+# never one of their own; each rank creates and deletes its own.  The JSON says
 # options.shift, ranks[].read_from, a skew >= 1 for every phase, and a
 # first-done rate made of the ranks' own figures; --shift=0 reads each
 # rank's own, and so does a run without --shift on one host.
@@ -137,19 +141,29 @@ if command -v strace >/dev/null && command -v python3 >/dev/null; then
 	t=$(mktemp -d "$base/t.XXXXXX")
 	chmod 755 "$t"
 	rm -f "$WORK/shift.json" "$WORK/strace"
-	timeout 300 strace -f -y -qq -e trace=openat,clone,clone3,fork,vfork \
+	timeout 300 strace -f -y -qq \
+	    -e trace=openat,clone,clone3,fork,vfork,mkdirat,newfstatat,unlinkat \
 	    -o "$WORK/strace" \
-	    $MPIRUN -np 3 ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi -s 4 -n 1 \
-	    --shift=1 --json="$WORK/shift.json" >"$WORK/out" 2>"$WORK/err"
+	    $MPIRUN -np 3 ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi -s 4 \
+	    -n 1:4:4:2 --shift=1 --json="$WORK/shift.json" >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	[ "$rc" = 0 ] && is_empty "$t" &&
 	    python3 - "$WORK/strace" "$WORK/shift.json" <<'PY'
-import json, re, sys
+import collections, json, re, sys
 made, read, parent = {}, [], {}
+files_dir, small = {}, []
 for line in open(sys.argv[1], errors="replace"):
     m = re.match(r'(\d+) +(?:<\.\.\. )?v?(?:clone3?|fork)\b.* = (\d+)$', line.rstrip())
     if m is not None:
         parent[m.group(2)] = m.group(1)
+        continue
+    m = re.match(r'(\d+) +mkdirat\(\d+<([^>]*)>, "files", ', line)
+    if m is not None:
+        files_dir[m.group(2) + "/files"] = m.group(1)
+        continue
+    m = re.match(r'(\d+) +(newfstatat|openat|unlinkat)\(\d+<([^>]*)>, "([^"]+)", (.*)', line)
+    if m is not None and "Bonnie." not in m.group(4):
+        small.append(m.groups())
         continue
     m = re.match(r'(\d+) +openat\(.*"(?:[^"]*/)?Bonnie\.(\d+)(?:\.\d+)?", ([A-Z_|]+)', line)
     if m is None or " = -1 " in line:
@@ -169,6 +183,31 @@ for pid, owner, line in read:
     assert owner in made and owner != reader, line
     readers.add(reader)
 assert readers == set(made), (readers, made)
+# the small files: what each measuring process did in whose files directory
+data_from = {reader: owner for reader, owner in
+             ((p if p in made else parent.get(p), o) for p, o, _ in read)}
+did = collections.Counter()
+for pid, call, at, name, rest in small:
+    top = at if at in files_dir else re.sub(r'/[0-9]+$', '', at)
+    if top not in files_dir or pid not in made:
+        continue
+    if call == "openat" and "O_DIRECTORY" in rest:
+        continue
+    what = "create" if "O_CREAT" in rest else "read" if call == "openat" else \
+        "stat" if call == "newfstatat" else "unlink" if "AT_REMOVEDIR" not in rest else None
+    if what is not None:
+        did[pid, files_dir[top] == pid, what] += 1
+for pid in made:
+    assert did[pid, True, "create"] == 2048 and did[pid, True, "unlink"] == 2048, (pid, did)
+    assert did[pid, True, "stat"] == 0 and did[pid, True, "read"] == 0, (pid, did)
+    assert did[pid, False, "stat"] == 2048 and did[pid, False, "read"] == 2048, (pid, did)
+    assert did[pid, False, "create"] == 0 and did[pid, False, "unlink"] == 0, (pid, did)
+owner = collections.defaultdict(set)
+for pid, call, at, name, rest in small:
+    top = at if at in files_dir else re.sub(r'/[0-9]+$', '', at)
+    if top in files_dir and pid in made and call == "newfstatat":
+        owner[pid].add(files_dir[top])
+assert owner == {p: {data_from[p]} for p in made}, (owner, data_from)
 r = json.load(open(sys.argv[2]))
 assert r["options"]["shift"] == 1, r["options"]
 assert [k["read_from"] for k in r["ranks"]] == [1, 2, 0], r["ranks"]
@@ -192,7 +231,7 @@ for n in ran:
         assert m["first_done_ops"] <= m["ops"], (n, m)
 assert known > 0, "no phase has a first-done rate"
 PY
-	ok $? "3 ranks --shift=1: each reads back the data files of the next one (strace), JSON shift, read_from, skew, first done; nothing left" ||
+	ok $? "3 ranks --shift=1: each reads back the data files and stats and reads the small files of the next one (strace), JSON shift, read_from, skew, first done; nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 else
 	echo "ok $((tap_n += 1)) - 3 ranks --shift=1 # skip needs strace and python3"
