@@ -1,7 +1,12 @@
-# bench_lib.sh: what self_cost.sh and copies_cost.sh share.  Sourced,
-# not run, after the script has set NAME (for messages) and work (its
-# work directory, with raw/ in it); sets root, the top of the tree.
+# bench_lib.sh: what self_cost.sh, copies_cost.sh and files_depth.sh
+# share.  Sourced, not run, after the script has set NAME (for messages)
+# and KEEP; sets root, the top of the tree.
 #
+#   bench_start PREFIX      the work directory $work (/tmp/clyde-PREFIX.*,
+#                           with raw/ and results), removed at exit with
+#                           what was mounted (KEEP=dir keeps raw/ and
+#                           results); SIGINT and SIGTERM print the script's
+#                           report() of the rounds done; then clyde built
 #   rotated R WORD...       the words, starting at the R-th (each round
 #                           another tool goes first)
 #   mount_target T          a fresh tmpfs or loop-mounted ext4 ($MOUNT_SIZE,
@@ -63,6 +68,21 @@ unmount_targets() {
 	done
 	[ -n "$loopdev" ] && losetup -d "$loopdev"
 	loopdev=
+}
+
+bench_start() {
+	work=$(mktemp -d "/tmp/clyde-$1.XXXXXX")
+	trap bench_cleanup EXIT
+	trap 'report; exit 130' INT TERM
+	mkdir "$work/raw"
+	: >"$work/results"
+	build_tree_clyde
+}
+
+bench_cleanup() {
+	unmount_targets
+	[ -n "$KEEP" ] && mkdir -p "$KEEP" && cp -r "$work/raw" "$work/results" "$KEEP/"
+	rm -rf "$work"
 }
 
 drop_caches() {

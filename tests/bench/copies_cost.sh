@@ -54,17 +54,7 @@ NAME=copies_cost.sh
 [ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs"
 [ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
 [ -z "${BEFORE:-}" ] || [ -x "$BEFORE" ] || die "BEFORE=$BEFORE: not a program"
-work=$(mktemp -d /tmp/clyde-copiescost.XXXXXX)
-cleanup() {
-	unmount_targets
-	[ -n "$KEEP" ] && mkdir -p "$KEEP" && cp -r "$work/raw" "$work/results" "$KEEP/"
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'report; exit 130' INT TERM
-mkdir "$work/raw"
-: >"$work/results"
-build_tree_clyde
+bench_start copiescost
 opts="-s $SIZE -n $FILES -f$PERCHAR $ARGS"
 
 one_run() {  # target dir round tool copies

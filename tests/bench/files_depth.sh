@@ -28,17 +28,7 @@ TARGETS=ext4
 . "$(dirname "$0")/bench_lib.sh"
 [ "$(id -u)" = 0 ] || die "run as root: it makes and mounts an ext4 on a loop device"
 [ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
-work=$(mktemp -d /tmp/clyde-depth.XXXXXX)
-cleanup() {
-	unmount_targets
-	[ -n "$KEEP" ] && mkdir -p "$KEEP" && cp -r "$work/raw" "$KEEP/"
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'report; exit 130' INT TERM
-mkdir "$work/raw"
-: >"$work/results"
-build_tree_clyde
+bench_start depth
 
 one_run() {  # round tool
 	r=$1 tool=$2

@@ -35,17 +35,7 @@ NAME=self_cost.sh
 . "$(dirname "$0")/bench_lib.sh"
 [ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs and a loop ext4"
 [ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
-work=$(mktemp -d /tmp/clyde-selfcost.XXXXXX)
-cleanup() {
-	unmount_targets
-	[ -n "$KEEP" ] && mkdir -p "$KEEP" && cp -r "$work/raw" "$KEEP/"
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'report; exit 130' INT TERM
-mkdir "$work/raw"
-: >"$work/results"
-build_tree_clyde
+bench_start selfcost
 
 one_run() {  # target dir round tool
 	out=$work/raw/$1.$4.$3
