@@ -223,6 +223,25 @@ peers_ok() {
 bricks_online() {
 	[ "$(G volume status "$1" detail 2>/dev/null | grep -c '^Online.*: Y')" -eq 3 ]
 }
+bricks_online_within() { # bricks_online_within SECS VOL
+	local b_i=0
+	while [ $b_i -lt $(($1 * 2)) ]; do
+		bricks_online "$2" && return 0
+		sleep 0.5
+		b_i=$((b_i + 1))
+	done
+	return 1
+}
+# every client's mount of VOL connected to all three bricks, as its
+# GlusterFS client says in the mount's .meta directory
+clients_connected() { # clients_connected VOL
+	local c_mp=/mnt/cl c
+	[ "$1" = cldist ] && c_mp=/mnt/cld
+	for c in $CLIENTS; do
+		[ "$(hx "$c" sh -c "cat $c_mp/.meta/graphs/active/$1-client-*/private" 2>/dev/null |
+		    grep -c '^connected = 1$')" -eq 3 ] || return 1
+	done
+}
 gluster_up() {
 	for s in $SERVERS; do
 		hx "$s" glusterd -p /run/glusterd.pid </dev/null >>"$ST/$s/start.log" 2>&1 ||
@@ -477,7 +496,15 @@ pid) load; pids_named "$1" "$2" ;;
 brick) load; brick_pid "$1" "$2" ;;
 restart-brick)
 	load
-	G volume start "$1" force >/dev/null && wait_for 60 "bricks of $1 online" bricks_online "$1"
+	# A brick killed a moment ago may still be in glusterd's eyes ("discovered
+	# already-running brick"), and start then does nothing: it is asked again.
+	i=0
+	until G volume start "$1" force >/dev/null 2>&1 && bricks_online_within 10 "$1"; do
+		i=$((i + 1))
+		[ $i -lt 6 ] || die "no bricks of $1 online after 60 s"
+	done
+	# back means back for the clients too: each reconnects on its own clock
+	wait_for 30 "clients of $1 connected to its bricks" clients_connected "$1"
 	;;
 restart-glusterd)
 	load
