@@ -91,7 +91,7 @@ tests/%.so: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first (as measured idle), so that the last to start are short
-TESTS = tests/mpi.sh tests/safety.sh tests/lint.sh tests/run.sh tests/sync.sh
+TESTS = tests/mpi.sh tests/mpi_faults.sh tests/safety.sh tests/lint.sh tests/run.sh tests/sync.sh
 TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh
 TESTS += tests/sweep.sh tests/sizes.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
 TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
@@ -118,6 +118,10 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
 	    [ "$$(df -Pk /dev/shm | awk 'NR == 2 { print $$4 }')" -ge 4194304 ]; then \
 		tmp=/dev/shm; \
+	fi; \
+	: 'clyde-mpi first: tests/mpi.sh and mpi_faults.sh run side by side'; \
+	if command -v $(MPICC) >/dev/null; then \
+		$(MAKE) -s mpi tests/clyde-mpi-hooks >/dev/null || :; \
 	fi; \
 	TMPDIR=$${tmp:-/tmp} \
 	    prove -j3 --exec tests/tap_run.sh $(TESTS)
@@ -171,7 +175,7 @@ mpi: clyde-mpi
 clyde-mpi: $(MPI_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(LDLIBS)
 
-# clyde-mpi with the test hooks, for tests/mpi.sh
+# clyde-mpi with the test hooks, for tests/mpi_faults.sh
 tests/clyde-mpi-hooks: $(MPI_HOOKS_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_HOOKS_OBJ) $(LDLIBS)
 

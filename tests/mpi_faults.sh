@@ -1,0 +1,167 @@
+#!/bin/sh
+# clyde-mpi when a rank fails, is signalled, stopped or held: every rank
+# stops within seconds, removes its own files and exits non-zero, or, a
+# rank that is only slow, completes; while a phase runs each rank's
+# measuring process is a single task.  Skipped without Open MPI.
+. "$(dirname "$0")/mpi_lib.sh"
+
+# one rank fails early in a long phase: all stop, clean, non-zero
+start=$(date +%s)
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:put_block tests/clyde-mpi-hooks \
+    --compat=2.00 -d "$t" $AS_USER -r 0 -s 1024 -f -n 0 -q >"$WORK/out" 2>"$WORK/err"
+rc=$?
+took=$(($(date +%s) - start))
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ "$took" -lt 60 ] && is_empty "$t" &&
+    grep -q "rank 1 failed: block write" "$WORK/err"
+ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
+    { cat "$WORK/err"; ls -A "$t"; } | diag
+
+
+# SIGTERM to the process mpirun started for rank 2 (the one that makes
+# MPI's calls; it passes the signal on to the rank's measuring process):
+# every rank stops, removes its own files and exits non-zero.
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+rm -f "$WORK/rank2"
+a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 32"
+timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
+    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
+    >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+i=0
+until have_files 3 "$t" || [ $i -ge 3000 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
+kill -TERM "$(cat "$WORK/rank2")"
+wait $pid
+rc=$?
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && is_empty "$t" &&
+    grep -q '^clyde: interrupted by SIGTERM; removing what the run made$' "$WORK/err"
+ok $? "SIGTERM to rank 2: every rank stops (exit $rc), nothing left" ||
+    { cat "$WORK/err"; ls -A "$t"; } | diag
+
+# A rank that is stopped (SIGSTOP: a host cut off looks the same) in the
+# sequential create, with --stall=3: the others, waiting for it after the
+# phase, give the run up, remove their own files and exit non-zero; rank
+# 0 names the silent rank, its host and its scratch directory.  Rank 2 is
+# the third program of the command line, which tells its PID; with
+# --stall that process watches, and its child measures (and names the
+# scratch directory): that one is stopped.
+lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is there
+	held=$1
+	shift
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -f "$WORK/rank2"
+	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q $*"
+	timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
+	    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	# every rank's files/: rank 2's too, and no rank creates before all
+	# have made theirs (the meeting before the phase)
+	until have_files 3 "$t" || [ $i -ge 3000 ]; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+	r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null)
+	kill -STOP "$r2"
+	# its scratch directory, named now: when mpirun ends the job it may
+	# wake rank 2 (SIGCONT, SIGTERM), which then removes it
+	s2=$(cd "$t" && ls -d "clyde.$r2".* 2>/dev/null)
+	[ "$held" = 0 ] || { sleep "$held"; kill -CONT "$r2"; }
+	wait $pid
+	rc=$?
+}
+lost_run 0 -s 0 -n 32 --stall=3
+host=$(hostname)
+left=$(ls -A "$t")
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ -n "$s2" ] &&
+    [ "$(grep -c "^clyde: rank 2 " "$WORK/err")" = 1 ] &&
+    grep -q "^clyde: rank 2 ($host) has not answered for [0-9]* s: stopping; what it made may be left: rm -rf '$t/$s2'\$" "$WORK/err" &&
+    grep -q "^clyde: stopped by rank 0: rank 2 ($host) has not answered for [0-9]* s\$" "$WORK/err" &&
+    { [ -z "$left" ] || [ "$left" = "$s2" ]; }
+ok $? "rank 2 stopped in the sequential create, --stall=3: the others give up (exit $rc), rank 0 names it, its host and its directory, nothing of theirs left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+kill -KILL "$r2" 2>/dev/null
+rm -rf "$t"
+
+# A rank held in a call for 8 s (the fault shim's block), with --stall=4,
+# is slow, not lost: it is heard from meanwhile, and the run completes.
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+rm -rf "$WORK/go" "$WORK/held"
+a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=4"
+# the 8 s count from the start of the hold, however long mpirun took to
+# start the ranks (a minute at most)
+(i=0; until [ -e "$WORK/held" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+    sleep 8; touch "$WORK/go") &
+releaser=$!
+# fsync (-b): a call that MPI itself does not make
+timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 env LD_PRELOAD="$SHIM" \
+    CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+    CLYDE_FAULT_RELEASE="$WORK/go" CLYDE_FAULT_HELD="$WORK/held" \
+    ./clyde-mpi $a >"$WORK/out" 2>"$WORK/err"
+rc=$?
+kill "$releaser" 2>/dev/null
+wait "$releaser"
+[ "$rc" = 0 ] && is_empty "$t" && ! grep -q 'has not answered' "$WORK/err" &&
+    grep -q '^clyde: sequential create: no progress' "$WORK/err"
+ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+
+# While a phase runs, each rank's measuring process is a single task,
+# and the only process with the rank's files open: MPI and its threads
+# are in its parent (dist.h), with --stall=0 too, where plain clyde has
+# no supervisor.  A process sharing its descriptor table (a thread, or a
+# clone with CLONE_FILES) would hold the same files: holders_of finds
+# it.  Each rank holds its 10th fsync (-b, the sequential create) until
+# released; the processes are looked at while both are held.
+for stall in 30 0; do
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -rf "$WORK/go" "$WORK/held0" "$WORK/held1"
+	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=$stall"
+	hold="env LD_PRELOAD=$SHIM CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10
+	    CLYDE_FAULT_ERR=block CLYDE_FAULT_RELEASE=$WORK/go"
+	timeout 120 $MPIRUN -np 1 $hold CLYDE_FAULT_HELD="$WORK/held0" ./clyde-mpi $a : \
+	    -np 1 $hold CLYDE_FAULT_HELD="$WORK/held1" ./clyde-mpi $a \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until [ -e "$WORK/held0" ] && [ -e "$WORK/held1" ] || [ $i -ge 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	holders=$(holders_of "$t")
+	# each one's task count, and whether its files are its own scratch
+	# directory's (named after the measuring process)
+	seen=$(for h in $holders; do
+		printf '%s:' "$(ls "/proc/$h/task" | wc -l)"
+		ls -d "$t/clyde.$h".* >/dev/null 2>&1 && echo own || echo other
+	done | sort | tr '\n' ' ')
+	touch "$WORK/go"
+	wait $pid
+	rc=$?
+	[ "$rc" = 0 ] && is_empty "$t" && [ "$seen" = "1:own 1:own " ]
+	ok $? "--stall=$stall: while a phase runs, each rank's measuring process is one task, alone with the rank's files" ||
+	    { echo "rc=$rc; in the target (tasks:whose): $seen"; cat "$WORK/err"; } | diag
+done
+
+# --dirs-shared, depth 1: the three ranks in one directory; rank 1 fails
+# as its delete starts, its directories still there: every rank removes
+# its own, then rank 0 the shared one; nothing left
+t=$(mktemp -d "$base/t.XXXXXX")
+chmod 755 "$t"
+timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:dir_del tests/clyde-mpi-hooks \
+    --compat=2.00 -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1 --dirs-shared -q \
+    >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 3 ] && is_empty "$t" && grep -q "rank 1 failed: directory delete" "$WORK/err"
+ok $? "--dirs-shared: rank 1 fails in the delete, its directories in the shared one: exit 3, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
+done_testing
