@@ -18,23 +18,31 @@ took=$(($(date +%s) - start))
 ok $? "a failing rank stops every rank (exit $rc after ${took}s), nothing left" ||
     { cat "$WORK/err"; ls -A "$t"; } | diag
 
+# three_ranks ARGS...: 3 ranks in the background ($pid, mpirun), in a
+# fresh target $t, the PID of the process mpirun started for rank 2 in
+# $WORK/rank2 (rank 2 is the third program of the command line); returns
+# once every rank's files/ is there (no rank creates before all have made
+# theirs: the meeting before the phase)
+three_ranks() {
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -f "$WORK/rank2"
+	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q $*"
+	timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
+	    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until have_files 3 "$t" || [ $i -ge 3000 ]; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+}
 
 # SIGTERM to the process mpirun started for rank 2 (the one that makes
 # MPI's calls; it passes the signal on to the rank's measuring process):
 # every rank stops, removes its own files and exits non-zero.
-t=$(mktemp -d "$base/t.XXXXXX")
-chmod 755 "$t"
-rm -f "$WORK/rank2"
-a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 32"
-timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
-    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
-    >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-i=0
-until have_files 3 "$t" || [ $i -ge 3000 ]; do
-	sleep 0.02
-	i=$((i + 1))
-done
+three_ranks -s 0 -n 32
 kill -TERM "$(cat "$WORK/rank2")"
 wait $pid
 rc=$?
@@ -46,38 +54,17 @@ ok $? "SIGTERM to rank 2: every rank stops (exit $rc), nothing left" ||
 # A rank that is stopped (SIGSTOP: a host cut off looks the same) in the
 # sequential create, with --stall=3: the others, waiting for it after the
 # phase, give the run up, remove their own files and exit non-zero; rank
-# 0 names the silent rank, its host and its scratch directory.  Rank 2 is
-# the third program of the command line, which tells its PID; with
-# --stall that process watches, and its child measures (and names the
-# scratch directory): that one is stopped.
-lost_run() { # lost_run SECS-STOPPED ARGS...: rank 2 stopped once its files/ is there
-	held=$1
-	shift
-	t=$(mktemp -d "$base/t.XXXXXX")
-	chmod 755 "$t"
-	rm -f "$WORK/rank2"
-	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q $*"
-	timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 \
-	    sh -c 'echo $$ >"$0"; exec ./clyde-mpi "$@"' "$WORK/rank2" $a \
-	    >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	i=0
-	# every rank's files/: rank 2's too, and no rank creates before all
-	# have made theirs (the meeting before the phase)
-	until have_files 3 "$t" || [ $i -ge 3000 ]; do
-		sleep 0.02
-		i=$((i + 1))
-	done
-	r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null)
-	kill -STOP "$r2"
-	# its scratch directory, named now: when mpirun ends the job it may
-	# wake rank 2 (SIGCONT, SIGTERM), which then removes it
-	s2=$(cd "$t" && ls -d "clyde.$r2".* 2>/dev/null)
-	[ "$held" = 0 ] || { sleep "$held"; kill -CONT "$r2"; }
-	wait $pid
-	rc=$?
-}
-lost_run 0 -s 0 -n 32 --stall=3
+# 0 names the silent rank, its host and its scratch directory.  With
+# --stall rank 2's process watches, and its child measures (and names
+# the scratch directory): that one is stopped.
+three_ranks -s 0 -n 32 --stall=3
+r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null)
+kill -STOP "$r2"
+# its scratch directory, named now: when mpirun ends the job it may wake
+# rank 2 (SIGCONT, SIGTERM), which then removes it
+s2=$(cd "$t" && ls -d "clyde.$r2".* 2>/dev/null)
+wait $pid
+rc=$?
 host=$(hostname)
 left=$(ls -A "$t")
 [ "$rc" != 0 ] && [ "$rc" != 124 ] && [ -n "$s2" ] &&
