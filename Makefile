@@ -99,7 +99,7 @@ TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
 TESTS += tests/target.sh tests/dirs.sh tests/report_pages.sh
 TESTS += tests/report_markdown.sh tests/report_posts.sh $(UNIT)
 
-# The whole suite through prove, three scripts at a time as several of
+# The whole suite through prove, four scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone
 # uses the system-wide -p/-y semaphore):
 # the man page and a warning-free build on gcc (tests/lint.sh: part of
@@ -124,7 +124,7 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 		$(MAKE) -s mpi tests/clyde-mpi-hooks >/dev/null || :; \
 	fi; \
 	TMPDIR=$${tmp:-/tmp} \
-	    prove -j3 --exec tests/tap_run.sh $(TESTS)
+	    prove -j4 --exec tests/tap_run.sh $(TESTS)
 
 # The man page, and a warning-free build on gcc and on clang (when there);
 # dist_mpi.c needs MPI's headers: through mpicc, when there.  Each part is
