@@ -61,7 +61,7 @@ if [ -e "$SHIM" ]; then
 	    --json="$WORK/stalled.json" >/dev/null 2>"$WORK/stall.err" &
 	pid=$!
 	i=0
-	until grep -q "no progress" "$WORK/stall.err" || [ $i -ge 100 ]; do
+	until grep -qs "no progress" "$WORK/stall.err" || [ $i -ge 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
