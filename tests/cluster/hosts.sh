@@ -501,7 +501,7 @@ restart-brick)
 	i=0
 	until G volume start "$1" force >/dev/null 2>&1 && bricks_online_within 10 "$1"; do
 		i=$((i + 1))
-		[ $i -lt 6 ] || die "no bricks of $1 online after 60 s"
+		[ $i -lt 6 ] || die "no bricks of $1 online after 6 starts"
 	done
 	# back means back for the clients too: each reconnects on its own clock
 	wait_for 30 "clients of $1 connected to its bricks" clients_connected "$1"
