@@ -112,14 +112,14 @@ TESTS += tests/report_markdown.sh tests/report_posts.sh $(UNIT)
 # time.  The sanitizer pass (on TMPDIR or /tmp) is a target of its own
 # too.  Each test runs through
 # tests/tap_run.sh, which repeats a failed case with its diagnostics on
-# stderr, so that a log names what failed without prove -v.
+# stderr, so that a log names what failed without prove -v.  clyde-mpi
+# is built first: tests/mpi.sh and mpi_faults.sh run side by side.
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	tmp=$${TMPDIR:-}; \
 	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
 	    [ "$$(df -Pk /dev/shm | awk 'NR == 2 { print $$4 }')" -ge 4194304 ]; then \
 		tmp=/dev/shm; \
 	fi; \
-	: 'clyde-mpi first: tests/mpi.sh and mpi_faults.sh run side by side'; \
 	if command -v $(MPICC) >/dev/null; then \
 		$(MAKE) -s mpi tests/clyde-mpi-hooks >/dev/null || :; \
 	fi; \

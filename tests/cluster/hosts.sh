@@ -111,15 +111,20 @@ stop() {
 	sleep 0.3
 }
 
-wait_for() { # wait_for SECS WHAT CMD...: CMD every 0.5 s until it succeeds
-	local w_t=$1 w_d=$2 i=0
-	shift 2
-	while [ $i -lt $((w_t * 2)) ]; do
+within() { # within SECS CMD...: CMD every 0.5 s until it succeeds, or false
+	local w_t=$1 w_i=0
+	shift
+	while [ $w_i -lt $((w_t * 2)) ]; do
 		"$@" >/dev/null 2>&1 && return 0
 		sleep 0.5
-		i=$((i + 1))
+		w_i=$((w_i + 1))
 	done
-	die "no $w_d after $w_t s"
+	return 1
+}
+wait_for() { # wait_for SECS WHAT CMD...: within SECS CMD, or die naming WHAT
+	local w_s=$1 w_d=$2
+	shift 2
+	within "$w_s" "$@" || die "no $w_d after $w_s s"
 }
 
 G() { hx srv1 timeout 60 gluster --mode=script "$@"; }
@@ -222,15 +227,6 @@ peers_ok() {
 }
 bricks_online() {
 	[ "$(G volume status "$1" detail 2>/dev/null | grep -c '^Online.*: Y')" -eq 3 ]
-}
-bricks_online_within() { # bricks_online_within SECS VOL
-	local b_i=0
-	while [ $b_i -lt $(($1 * 2)) ]; do
-		bricks_online "$2" && return 0
-		sleep 0.5
-		b_i=$((b_i + 1))
-	done
-	return 1
 }
 # every client's mount of VOL connected to all three bricks, as its
 # GlusterFS client says in the mount's .meta directory
@@ -499,7 +495,7 @@ restart-brick)
 	# A brick killed a moment ago may still be in glusterd's eyes ("discovered
 	# already-running brick"), and start then does nothing: it is asked again.
 	i=0
-	until G volume start "$1" force >/dev/null 2>&1 && bricks_online_within 10 "$1"; do
+	until G volume start "$1" force >/dev/null 2>&1 && within 10 bricks_online "$1"; do
 		i=$((i + 1))
 		[ $i -lt 6 ] || die "no bricks of $1 online after 6 starts"
 	done
