@@ -121,7 +121,31 @@ stopped() {
 # the entries of a volume as cli2 sees them: the test's other client
 left_on() { on cli2 ls -A "$1"; }
 
-why() { { echo "exit status $rc"; grep -v '^ \|^$' "$WORK/err" | tail -15; } | diag; }
+# why [VOL]: the run's exit status, the end of its stderr, what is on VOL
+why() {
+	{
+		echo "exit status $rc"
+		[ -z "$1" ] || echo "on $1 now: $(left_on "$1" | tr '\n' ' ')"
+		grep -v '^ \|^$' "$WORK/err" | tail -15
+	} | diag
+}
+
+# clear VOL: empty VOL for the next run, from cli1, until cli2 sees it
+# empty (60 s at most; a diagnostic names what stayed).  After a fault a
+# replica brick can hold an entry the others lack: cli1's readdir need
+# not list it, rm then fails on its directory, and a later lookup heals
+# the entry back into view.
+clear_vol() {
+	n=0
+	while :; do
+		on cli1 timeout 60 sh -c "rm -rf $1/*" 2>/dev/null
+		[ -z "$(left_on "$1")" ] && return 0
+		[ $n -ge 60 ] && break
+		sleep 1
+		n=$((n + 1))
+	done
+	echo "$1 still holds after $n s: $(left_on "$1" | tr '\n' ' ')" | diag
+}
 said() { grep '^clyde: ' "$WORK/err" | grep -v 'running as root' | diag; }
 
 # a run of clyde on HOST: out, err and $rc
@@ -136,7 +160,7 @@ bonnie_said() { # bonnie_said WHAT DIR T0
 	    grep -m1 -i 'error\|can.t\|cannot' "$WORK/bout" | sed 's/^/; /')" | diag
 	took "$3" "bonnie++ $1"
 	# what bonnie++ left, out of the way of the next run
-	on cli1 timeout 60 sh -c "rm -rf $2/*" 2>/dev/null
+	clear_vol "$2"
 }
 
 # bonnie_through WHAT HOST DIR ERE FAULT AFTER ARGS...: bonnie++ on HOST
@@ -196,7 +220,7 @@ for v in $VOLS; do
 		    printf '%s\n' "$line" | "$CLYDE" report --json | grep -q '"name": "cli1"' &&
 		    [ -z "$(left_on $v)" ]
 		ok $? "$v: clyde --compat=$p on cli1: exit 0, $(fields $p) fields that parse, nothing left seen from cli2" ||
-		    why
+		    why $v
 	done
 	bonnie_through "on $v" cli1 $v "" : : -s 8 -r 4 -n 1 -f -q
 done
@@ -215,7 +239,7 @@ for v in $VOLS; do
 	    [ "$(nfields "$line")" = 50 ] && [ "$(field "$line" 4)" = 3 ] &&
 	    [ "$hosts" = "cli1 cli2 cli3 " ] && [ -z "$(left_on $v)" ]
 	ok $? "$v: clyde-mpi, 3 ranks on cli1..cli3: one CSV line, concurrency 3, the hosts cli1 cli2 cli3 in the JSON, nothing left seen from cli2" ||
-	    { why; echo "hosts in the JSON: $hosts" | diag; }
+	    { why $v; echo "hosts in the JSON: $hosts" | diag; }
 	rm -f "$WORK/mpi.json"
 done
 took "$t0" "clyde-mpi on three clients"
@@ -250,7 +274,7 @@ for n, p in r["phases"].items():
     assert p is None or p["skew"] >= 1, (n, p)
 PY
 		ok $? "$v: clyde-mpi --shift=$s, 3 ranks on cli1..cli3: read_from = rank + $s, skew >= 1, nothing left seen from cli2" ||
-		    why
+		    why $v
 		python3 - "$WORK/shift.json" "$v --shift=$s ($secs s)" <<'PY' 2>/dev/null | diag
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -293,7 +317,7 @@ for n in ("dir_create", "dir_stat", "dir_del", "ran_dir_create", "ran_dir_stat",
     assert r["phases"][n]["ops"] == 1024, n
 PY
 ok $? "/mnt/cld: clyde --dirs=1:2:8 on cli1: exit 0, the directory phases measured, nothing left seen from cli2" ||
-    why
+    why /mnt/cld
 dir_rates "$WORK/dirs.json" "/mnt/cld clyde --dirs=1:2:8 on cli1 ($secs s)"
 rm -f "$WORK/dirs.json"
 bg_mpi -d /mnt/cld -s 0 -n 0 --dirs=1:2:8 --dirs-shared --json="$WORK/dirs.json"
@@ -307,7 +331,7 @@ for n in ("dir_create", "dir_stat", "dir_del", "ran_dir_create", "ran_dir_stat",
     assert [k["phases"][n]["ops"] for k in r["ranks"]] == [1016] * 3, n
 PY
 ok $? "/mnt/cld: clyde-mpi --dirs=1:2:8 --dirs-shared, 3 ranks on cli1..cli3: 1016 directories a rank in the shared parents, nothing left seen from cli2" ||
-    why
+    why /mnt/cld
 dir_rates "$WORK/dirs.json" "/mnt/cld clyde-mpi --dirs=1:2:8 --dirs-shared, 3 ranks ($secs s)"
 took "$t0" "--dirs on the distributed volume"
 
@@ -353,7 +377,7 @@ for f in replica_kill replica_stop; do
 	{ { [ "$rc" = 0 ] && [ "$(nfields "$(tail -1 "$WORK/out")")" = 50 ]; } ||
 	    ended_naming_enotconn; } && [ -z "$(left_on /mnt/cl)" ]
 	ok $? "/mnt/cl, $what: the run completes (exit $rc in $secs s), or names the filesystem's ENOTCONN; nothing left" ||
-	    why
+	    why /mnt/cl
 	said
 	bonnie_through "$what" cli1 /mnt/cl "$WRITING" fault_$f after_$f \
 	    -s 64 -r 8 -n 0 -f
@@ -383,8 +407,8 @@ ok $? "/mnt/cld, $what: exit 3, the error named, cleanup waiting ${errsecs} s af
 # ENOENT and leaves the file; rmdir fails, ENOTCONN and, once the brick
 # is back, ENOTEMPTY: cleanup, having waited, removes clyde's names again.
 [ -z "$left" ]
-ok $? "/mnt/cld, $what: once the brick is back, nothing left" || why
-on cli1 timeout 60 sh -c 'rm -rf /mnt/cld/*'
+ok $? "/mnt/cld, $what: once the brick is back, nothing left" || why /mnt/cld
+clear_vol /mnt/cld
 said
 dist_fault() {
 	sleep 0.5
@@ -394,7 +418,7 @@ dist_fault() {
 }
 bonnie_through "$what" cli1 /mnt/cld "$CREATING" dist_fault : -s 0 -n 4
 # what bonnie++ left through the fault is not the next case's to find
-on cli1 timeout 60 sh -c 'rm -rf /mnt/cld/*'
+clear_vol /mnt/cld
 took "$t0" "distributed brick"
 
 # 3b. the same brick killed during the directory phases: a directory is
@@ -416,7 +440,7 @@ left=$(left_on /mnt/cld)
     [ -z "$left" ]
 ok $? "/mnt/cld, $what: exit $rc in $secs s (0, or 3 naming the phase and the directory), nothing left once the brick is back" ||
     { why; echo "left: $left" | diag; }
-[ -z "$left" ] || on cli1 timeout 60 sh -c 'rm -rf /mnt/cld/*'
+[ -z "$left" ] || clear_vol /mnt/cld
 said
 took "$t0" "distributed brick, directory phases"
 
@@ -433,7 +457,7 @@ cs_start
 [ "$rc" != 124 ] && [ "$rc" != 137 ] &&
     { [ "$rc" = 0 ] || { [ "$rc" = 3 ] && grep -q '^clyde: ' "$WORK/err"; }; } &&
     [ -z "$(left_on /mnt/mfs)" ]
-ok $? "/mnt/mfs, $what: no hang (exit $rc in $secs s), nothing left" || why
+ok $? "/mnt/mfs, $what: no hang (exit $rc in $secs s), nothing left" || why /mnt/mfs
 said
 bonnie_through "$what" cli1 /mnt/mfs "$WRITING" cs_kill cs_start \
     -s 32 -r 8 -n 0 -f
@@ -481,7 +505,7 @@ left=$(left_on /mnt/cl)
     { [ "$(echo "$left" | wc -l)" = 1 ] && grep -Eq "$LOST; what it made may be left: rm -rf '/mnt/cl/$left'\$" "$WORK/err"; }; }
 ok $? "/mnt/cl, $what: the link back, the run has ended (exit $rc), what is left is rank 2's and named" ||
     { why; echo "left: $left" | diag; }
-on cli1 timeout 60 sh -c 'rm -rf /mnt/cl/*'
+clear_vol /mnt/cl
 said
 cut_cli3() {
 	sleep 0.5
@@ -502,7 +526,8 @@ wait_text "$CREATING" 30 && "$H" restart-glusterd srv1
 finish
 [ "$rc" = 0 ] && [ "$(nfields "$(tail -1 "$WORK/out")")" = 50 ] &&
     [ -z "$(left_on /mnt/cl)" ]
-ok $? "/mnt/cl, $what: the run completes (exit 0 in $secs s), nothing left" || why
+ok $? "/mnt/cl, $what: the run completes (exit 0 in $secs s), nothing left" ||
+    why /mnt/cl
 said
 bonnie_through "$what" cli1 /mnt/cl "$CREATING" "$H restart-glusterd srv1" : \
     -s 0 -n 1
