@@ -7,11 +7,14 @@
  *   files/00000/ ...       the subdirectories, when dirs > 1
  *   files.target           what hard and symbolic links point to (-n N:-1, -2)
  *
- * A name is its index as a counter plus up to 12 random characters drawn
- * in prepare(); only those characters are stored, in one arena of 12-byte
- * slots, with one uint32 order array: 16 bytes a file.  Putting a name
- * together while the clock runs is a copy and ten hex digits: no random
- * draws, no printf, no allocation.  Every call is relative to a directory
+ * A name is its index as a counter plus up to 12 random characters.  The
+ * characters are not stored: they are a function of the index and a key
+ * drawn in prepare() (name_extra()), so that a walk checks a name that
+ * readdir() returned with a few multiplications, where a table of them
+ * cost a cache and TLB miss a name in the directory's order.  One uint32
+ * order array remains: 4 bytes a file.  Putting a name together while
+ * the clock runs is arithmetic and ten hex digits: no random draws, no
+ * printf, no allocation.  Every call is relative to a directory
  * descriptor.
  *
  * Only names clyde made are ever stat'ed, counted or removed: a name in
@@ -42,7 +45,7 @@
 #define TARGET_FROM_TOP    "../" TARGET_NAME
 #define TARGET_FROM_SUBDIR "../../" TARGET_NAME
 
-#define RANDOM_CHARS_MAX   FILES_NAME_BYTES
+#define RANDOM_CHARS_MAX   12   /* bonnie++'s 0..12 random characters */
 #define NAME_LEN_MAX       (COUNTER_DIGITS + RANDOM_CHARS_MAX)
 #define DIR_DIGITS_MIN     5    /* 00000, as bonnie++ */
 #define DIR_DIGITS_MAX     10   /* any unsigned */
@@ -71,7 +74,7 @@
 #endif
 
 struct file_set {
-	char *extra;            /* slot k: the random part of file order[k]'s name */
+	uint64_t key;           /* the names' random parts (name_extra()) */
 	uint32_t *order;        /* name indexes in the order the next run uses */
 	uint32_t count;
 	bool random_first;      /* the random phases' names */
@@ -174,6 +177,47 @@ static int fail_close(struct phase_ctx *ctx, const struct file_set *fs,
 
 /* Names and paths ------------------------------------------------------- */
 
+/* splitmix64's finaliser: every bit of x moves every bit of the result */
+static uint64_t mix64(uint64_t x)
+{
+	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return x ^ (x >> 31);
+}
+
+/*
+ * The random part of file i's name under key: 0..12 characters of
+ * name_chars, at out (no NUL); returns the length.  Each length and each
+ * character is as likely as in bonnie++'s draws, to 1 part in 10^4: the
+ * length and eight characters come from one mixed word (13 x 62^8 is
+ * 2^-12 of 2^64), the last four from a second.  Counter first
+ * (sequential phases) sorts names in creation order; random first
+ * scatters them.
+ */
+static size_t name_extra(uint64_t key, uint32_t i, char *out)
+{
+	uint64_t first = mix64(key + (i + UINT64_C(1)) * UINT64_C(0x9e3779b97f4a7c15));
+	uint64_t h = first;
+	size_t len = (size_t)(h % (RANDOM_CHARS_MAX + 1));
+
+	h /= RANDOM_CHARS_MAX + 1;
+	for (size_t j = 0; j < len; j++) {
+		if (j == 8)
+			h = mix64(first ^ key);
+		out[j] = name_chars[h % (sizeof name_chars - 1)];
+		h /= sizeof name_chars - 1;
+	}
+	return len;
+}
+
+/* A set's key, from the run's random source (so -z and -Z count). */
+static uint64_t draw_key(struct rng *rng)
+{
+	uint64_t hi = rng_next(rng);
+
+	return hi << 32 | rng_next(rng);
+}
+
 static unsigned dir_of(const struct file_set *fs, uint32_t i)
 {
 	return spread_part(i, fs->dirs, fs->count);
@@ -204,8 +248,8 @@ static size_t dir_name(unsigned d, char *out)
 static const char *file_path(const struct file_set *fs, uint32_t k, char *out)
 {
 	uint32_t i = fs->order[k];
-	const char *extra = fs->extra + (size_t)k * RANDOM_CHARS_MAX;
-	size_t len = strnlen(extra, RANDOM_CHARS_MAX);
+	char extra[RANDOM_CHARS_MAX];
+	size_t len = name_extra(fs->key, i, extra);
 	char *p = out;
 
 	if (fs->dirs > 1) {
@@ -241,14 +285,13 @@ static uint32_t seq_index(const struct file_set *fs, const char *name,
     uint32_t lo, uint32_t hi)
 {
 	uint32_t i = counter_parse(name);
-	const char *extra;
+	char extra[RANDOM_CHARS_MAX];
 	size_t len;
 
 	if (i < lo || i >= hi)
 		return NOT_OURS;
-	extra = fs->extra + (size_t)i * RANDOM_CHARS_MAX;
-	len = strnlen(extra, RANDOM_CHARS_MAX);
-	/* strncmp: a shorter name ends before the end of its buffer */
+	len = name_extra(fs->key, i, extra);
+	/* strncmp: a shorter name ends before the end of the expected one */
 	if (strncmp(name + COUNTER_DIGITS, extra, len) != 0 ||
 	    name[COUNTER_DIGITS + len] != '\0')
 		return NOT_OURS;
@@ -258,14 +301,13 @@ static uint32_t seq_index(const struct file_set *fs, const char *name,
 /*
  * Whether name is the name of a file of directory d in the current
  * layout: the counter in range, then exactly the random part drawn for
- * it.  Untimed, for telling what a directory still holds: in the random
- * layout finding the file's slot is a search of the order.
+ * it.  Untimed, for telling what a directory still holds.
  */
 static bool our_file(const struct file_set *fs, const char *name, unsigned d)
 {
 	size_t len = strnlen(name, NAME_LEN_MAX + 1), extra_len;
-	uint32_t i, k;
-	const char *extra;
+	char extra[RANDOM_CHARS_MAX];
+	uint32_t i;
 
 	if (len < COUNTER_DIGITS || len > NAME_LEN_MAX)
 		return false;
@@ -276,12 +318,7 @@ static bool our_file(const struct file_set *fs, const char *name, unsigned d)
 	i = counter_parse(name + extra_len);
 	if (i == NOT_OURS || i < dir_first(fs, d) || i >= dir_first(fs, d + 1))
 		return false;
-	for (k = 0; k < fs->count && fs->order[k] != i; k++)
-		;
-	if (k == fs->count)
-		return false;
-	extra = fs->extra + (size_t)k * RANDOM_CHARS_MAX;
-	return strnlen(extra, RANDOM_CHARS_MAX) == extra_len &&
+	return name_extra(fs->key, i, extra) == extra_len &&
 	    memcmp(name, extra, extra_len) == 0;
 }
 
@@ -301,39 +338,15 @@ static bool our_subdir(const struct file_set *fs, const char *name)
 	return strcmp(made, name) == 0;
 }
 
-/*
- * The random part of a name: 0..12 characters.  Counter first (sequential
- * phases) sorts names in creation order; random first scatters them.
- */
-static void draw_extra(char *slot, struct rng *rng)
-{
-	uint32_t len = rng_below(rng, RANDOM_CHARS_MAX + 1);
-
-	memset(slot, 0, RANDOM_CHARS_MAX);
-	for (uint32_t j = 0; j < len; j++)
-		slot[j] = name_chars[rng_below(rng, sizeof name_chars - 1)];
-}
-
-/*
- * Fisher-Yates on the order, the names' random parts moved along: the
- * timed loops then read the name list front to back.  Read in a random
- * order, every name was a cache miss after the kernel's work on the one
- * before (perf, -n 128 on tmpfs: 3 % of the run's samples).
- */
+/* Fisher-Yates on the order: the timed loops read it front to back. */
 static void shuffle(struct file_set *fs, struct rng *rng)
 {
 	for (uint32_t k = fs->count; k > 1; k--) {
 		uint32_t j = rng_below(rng, k);
 		uint32_t t = fs->order[k - 1];
-		char *a = fs->extra + (size_t)(k - 1) * RANDOM_CHARS_MAX;
-		char *b = fs->extra + (size_t)j * RANDOM_CHARS_MAX;
-		char slot[RANDOM_CHARS_MAX];
 
 		fs->order[k - 1] = fs->order[j];
 		fs->order[j] = t;
-		memcpy(slot, a, sizeof slot);
-		memcpy(a, b, sizeof slot);
-		memcpy(b, slot, sizeof slot);
 	}
 }
 
@@ -772,7 +785,7 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 	uint64_t count = (uint64_t)ctx->cfg->files.count_k * FILE_UNIT;
 	struct file_set *fs = ctx->files;
 
-	if (count == 0 || count > UINT32_MAX || count > SIZE_MAX / RANDOM_CHARS_MAX) {
+	if (count == 0 || count > UINT32_MAX || count > SIZE_MAX / sizeof *fs->order) {
 		phase_fail(ctx, NULL, "file names", EOVERFLOW);
 		return NULL;
 	}
@@ -788,17 +801,14 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 		fs->wait_ms_left = DIR_WAIT_MS;
 		ctx->files = fs;
 	}
-	if (fs->extra == NULL) {
+	if (fs->order == NULL) {
 		fs->count = (uint32_t)count;
 		fs->dirs = ctx->cfg->files.dirs ? ctx->cfg->files.dirs : 1;
-		fs->extra = malloc((size_t)count * RANDOM_CHARS_MAX);
 		fs->order = malloc((size_t)count * sizeof *fs->order);
 		fs->seen = malloc(seen_words(fs) * sizeof *fs->seen);
-		if (fs->extra == NULL || fs->order == NULL || fs->seen == NULL) {
-			free(fs->extra);
+		if (fs->order == NULL || fs->seen == NULL) {
 			free(fs->order);
 			free(fs->seen);
-			fs->extra = NULL;
 			fs->order = NULL;
 			fs->seen = NULL;
 			phase_fail(ctx, NULL, "file names", ENOMEM);
@@ -822,10 +832,9 @@ static int create_prepare(struct phase_ctx *ctx, bool random_names)
 		return PHASE_ERROR;
 	remove_quietly(ctx, fs);        /* only if a delete never ran */
 	fs->random_first = random_names;
-	for (uint32_t i = 0; i < fs->count; i++) {
-		draw_extra(fs->extra + (size_t)i * RANDOM_CHARS_MAX, &ctx->rng);
+	fs->key = draw_key(&ctx->rng);
+	for (uint32_t i = 0; i < fs->count; i++)
 		fs->order[i] = i;
-	}
 	if (random_names)
 		shuffle(fs, &ctx->rng);
 	seen_reset(fs);
@@ -1291,30 +1300,19 @@ int phase_ran_del_run(struct phase_ctx *ctx)
 
 /* --shift ---------------------------------------------------------------- */
 
-size_t phase_files_names_size(const struct config *cfg)
-{
-	uint64_t count = (uint64_t)cfg->files.count_k * FILE_UNIT;
-
-	return count <= UINT32_MAX && count <= SIZE_MAX / RANDOM_CHARS_MAX ?
-	    (size_t)count * RANDOM_CHARS_MAX : 0;
-}
-
-void phase_files_made(const struct phase_ctx *ctx, struct files_made *made,
-    char *names)
+void phase_files_made(const struct phase_ctx *ctx, struct files_made *made)
 {
 	const struct file_set *fs = ctx->files;
 
 	memset(made, 0, sizeof *made);
-	if (fs == NULL || fs->top_fd < 0 || fs->extra == NULL)
+	if (fs == NULL || fs->top_fd < 0 || fs->order == NULL)
 		return;
+	/* the names, not the order: that is the reader's to draw */
+	made->key = fs->key;
 	made->count = fs->count;
 	made->random_first = fs->random_first;
 	made->target_ino = fs->target_made ? (uint64_t)fs->target_ino : 0;
 	made->dir_ino = fs->dir_ino;
-	/* file i's at i: the order is the reader's to draw */
-	for (uint32_t k = 0; k < fs->count; k++)
-		memcpy(names + (size_t)fs->order[k] * RANDOM_CHARS_MAX,
-		    fs->extra + (size_t)k * RANDOM_CHARS_MAX, RANDOM_CHARS_MAX);
 }
 
 /* Close what this rank has open of theirs: they go in their delete phase. */
@@ -1328,14 +1326,12 @@ static void close_theirs(struct file_set *th)
 
 static void free_set(struct file_set *fs)
 {
-	free(fs->extra);
 	free(fs->order);
 	free(fs->seen);
 	free(fs);
 }
 
-int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made,
-    const char *names)
+int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made)
 {
 	struct file_set *fs = need_files(ctx), *th;
 	struct stat st;
@@ -1349,11 +1345,9 @@ int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made,
 			    "their small files", ENOMEM);
 		th->top_fd = -1;
 		th->cached_fd = -1;
-		th->extra = malloc((size_t)fs->count * RANDOM_CHARS_MAX);
 		th->order = malloc((size_t)fs->count * sizeof *th->order);
 		th->seen = malloc(seen_words(fs) * sizeof *th->seen);
-		if (th->extra == NULL || th->order == NULL ||
-		    th->seen == NULL) {
+		if (th->order == NULL || th->seen == NULL) {
 			free_set(th);
 			return phase_fail(ctx, NULL, "--shift: the names of "
 			    "their small files", ENOMEM);
@@ -1391,7 +1385,7 @@ int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made,
 		th->target_ino = st.st_ino;
 	}
 	th->random_first = made->random_first != 0;
-	memcpy(th->extra, names, (size_t)th->count * RANDOM_CHARS_MAX);
+	th->key = made->key;
 	for (uint32_t i = 0; i < th->count; i++)
 		th->order[i] = i;
 	seen_reset(th);

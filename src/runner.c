@@ -107,44 +107,22 @@ static int share_data_files(struct phase_ctx *ctx)
 
 /*
  * --shift: after a create phase of the small files, the ranks tell each
- * other where those are and their names (in pieces of DIST_SHARE_MAX
- * bytes; every rank has the same number), so that the stat phases
- * that follow, in the rank reading them, stat and read exactly those,
- * in that rank's directory.  A collective call; the ranks agree, a rank
- * that cannot reach them stopping all.
+ * other where those are and what their names come from, so that the
+ * stat phases that follow, in the rank reading them, stat and read
+ * exactly those, in that rank's directory.  A collective call; the ranks
+ * agree, a rank that cannot reach them stopping all.
  */
 static int share_small_files(struct phase_ctx *ctx)
 {
-	static char none[DIST_SHARE_MAX];
 	struct files_made mine, theirs;
-	size_t len = phase_files_names_size(ctx->cfg), off, n;
-	char *my_names = malloc(len > 0 ? len : 1);
-	char *their_names = malloc(len > 0 ? len : 1);
 	char why[DIST_TEXT_LEN] = "", first[sizeof(ctx->error)];
-	bool have = my_names != NULL && their_names != NULL, lost = false;
-	int rc = PHASE_OK;
+	int rc;
 
-	memset(&mine, 0, sizeof(mine));
-	if (have)
-		phase_files_made(ctx, &mine, my_names);
-	lost = !dist_exchange(&mine, sizeof(mine), read_from, &theirs);
-	for (off = 0; !lost && off < len; off += n) {
-		n = len - off < DIST_SHARE_MAX ? len - off : DIST_SHARE_MAX;
-		lost = !dist_exchange(have ? my_names + off : none, n,
-		    read_from, have ? their_names + off : none);
-	}
-	if (lost)
-		rc = phase_fail(ctx, NULL, "--shift: the ranks could not tell "
-		    "each other which small files they made", 0);
-	else if (!have)
-		rc = phase_fail(ctx, NULL, "--shift: the names of the small "
-		    "files of the rank read from", ENOMEM);
-	else
-		rc = phase_files_theirs(ctx, &theirs, their_names);
-	free(my_names);
-	free(their_names);
-	if (lost)
-		return rc;
+	phase_files_made(ctx, &mine);
+	if (!dist_exchange(&mine, sizeof(mine), read_from, &theirs))
+		return phase_fail(ctx, NULL, "--shift: the ranks could not "
+		    "tell each other which small files they made", 0);
+	rc = phase_files_theirs(ctx, &theirs);
 	if (rc != PHASE_OK)
 		snprintf(why, sizeof(why), "rank %u: %s", dist_rank(),
 		    ctx->error);
