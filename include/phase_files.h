@@ -28,9 +28,10 @@ int phase_files_reserve(struct phase_ctx *ctx);
  * stat phases then work on those, in its scratch directory, and never
  * create nor remove any.  phase_files_made(): this rank's (the key the
  * names come from, not a list).  phase_files_theirs(): those of the rank
- * read from (ctx->read_fd), its directory opened and checked (PHASE_ERROR with
- * ctx->error when it cannot be).  phase_files_release(), after a stat
- * phase: theirs closed, before their delete phase.
+ * read from (ctx->read_fd), its directory opened and checked
+ * (PHASE_ERROR with ctx->error when it cannot be).
+ * phase_files_release(), after a stat phase: theirs closed, before their
+ * delete phase.
  */
 struct files_made {
 	uint64_t key;                   /* what the names' random parts come from */

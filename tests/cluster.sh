@@ -131,20 +131,20 @@ why() {
 }
 
 # clear VOL: empty VOL for the next run, from cli1, until cli2 sees it
-# empty (60 s at most; a diagnostic names what stayed).  After a fault a
-# replica brick can hold an entry the others lack: cli1's readdir need
-# not list it, rm then fails on its directory, and a later lookup heals
-# the entry back into view.
+# empty (it stops trying after 60 s, and a diagnostic names what stayed).
+# After a fault a replica brick can hold an entry the others lack: cli1's
+# readdir need not list it, rm then fails on its directory, and a later
+# lookup heals the entry back into view.
 clear_vol() {
-	n=0
+	cv_start=$(clock)
 	while :; do
-		on cli1 timeout 60 sh -c "rm -rf $1/*" 2>/dev/null
+		on cli1 timeout 30 sh -c "rm -rf $1/*" 2>/dev/null
 		[ -z "$(left_on "$1")" ] && return 0
-		[ $n -ge 60 ] && break
+		cv_secs=$(awk -v a="$cv_start" -v b="$(clock)" 'BEGIN { printf "%.0f", b - a }')
+		[ "$cv_secs" -ge 60 ] && break
 		sleep 1
-		n=$((n + 1))
 	done
-	echo "$1 still holds after $n s: $(left_on "$1" | tr '\n' ' ')" | diag
+	echo "$1 still holds after $cv_secs s: $(left_on "$1" | tr '\n' ' ')" | diag
 }
 said() { grep '^clyde: ' "$WORK/err" | grep -v 'running as root' | diag; }
 
