@@ -48,6 +48,13 @@ struct dir_tree;                /* phase_dirs.c */
 struct phase_ctx {
 	const struct config *cfg;
 	int target_fd;                  /* the target directory (-d), O_DIRECTORY */
+	/*
+	 * The working directory the run started in (O_PATH where there is
+	 * one), or -1: a relative -d resolves from it.  The small-file
+	 * phases work in their directories (phase_files.c), so nothing
+	 * else of clyde's may resolve a path from the working directory.
+	 */
+	int start_fd;
 	int scratch_fd;                 /* the scratch directory, O_DIRECTORY */
 	const char *scratch_name;       /* its name inside the target, for messages */
 	/* the scratch directory as made: its name is removed only while it

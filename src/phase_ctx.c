@@ -103,7 +103,10 @@ static bool passing(int err)
 	    err == ESTALE || err == EAGAIN;
 }
 
-/* name by its path from the target: the directory descriptor is stale */
+/*
+ * name by its path from the target: the directory descriptor is stale.
+ * A relative -d from where the run started, not from where a phase works.
+ */
 static int remove_by_path(const struct phase_ctx *ctx, const char *dir,
     const char *name, int flags)
 {
@@ -117,7 +120,7 @@ static int remove_by_path(const struct phase_ctx *ctx, const char *dir,
 		    ctx->scratch_name, dir[0] != '\0' ? "/" : "", dir, name);
 	if (n < 0 || (size_t)n >= sizeof(path))
 		return ENAMETOOLONG;
-	return unlinkat(AT_FDCWD, path, flags) == 0 ? 0 : errno;
+	return unlinkat(ctx->start_fd, path, flags) == 0 ? 0 : errno;
 }
 
 /* name for messages: inside the scratch directory, or in the target */

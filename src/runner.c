@@ -63,6 +63,7 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->cfg = cfg;
 	ctx->target_fd = -1;
+	ctx->start_fd = -1;
 	ctx->scratch_fd = -1;
 	ctx->read_fd = -1;
 	ctx->shared_fd = -1;
@@ -394,6 +395,9 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	phase_cleanup_end();
 	close(ctx->target_fd);
 	ctx->target_fd = -1;
+	if (ctx->start_fd >= 0)
+		close(ctx->start_fd);
+	ctx->start_fd = -1;
 	stop_cleanup_end();
 	return rc;
 }

@@ -292,6 +292,8 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 		fprintf(stderr, "clyde: -d %s: %s\n", dir, strerror(errno));
 		return -1;
 	}
+	/* where a relative -d starts from, whatever directory a phase works in */
+	ctx->start_fd = open(".", DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
 	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
 	/* mkdtemp() would take a cut template: say why, not "Invalid argument" */
 	if (!join_path(path, n, dir, name)) {

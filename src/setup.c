@@ -231,8 +231,8 @@ int setup_check_target(const struct config *cfg)
 
 /*
  * Descriptors the measuring process opens beyond those open now, at its
- * peak (counted with ulimit -n on tmpfs, rounded up): the target and the
- * scratch directory; in the I/O phases each data file (a seeker opens
+ * peak (counted with ulimit -n on tmpfs, rounded up): the directory the
+ * run started in, the target and the scratch directory; in the I/O phases each data file (a seeker opens
  * them all; 2.00's parent reopens its one); in the small-file phases the
  * files directory, a subdirectory, the file and, with -b, the directory
  * synced; the copies of -c, their pipes and their own files.
@@ -246,7 +246,7 @@ static unsigned long descriptors_needed(const struct config *cfg)
 	if (cfg->files.count_k > 0)
 		files = 2 + (cfg->files.dirs > 1) + (cfg->files.dirs > 1 &&
 		    cfg->sync_writes);
-	more = 2 + (io > files ? io : files);
+	more = 3 + (io > files ? io : files);
 	if (cfg->concurrency > 1)
 		more += 3UL * cfg->concurrency + 2;
 	return more;

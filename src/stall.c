@@ -276,13 +276,19 @@ static uint64_t work_of(const struct slot *s)
 }
 
 #ifdef __linux__
-/* The file behind descriptor fd of process pid, or "". */
+/*
+ * The file behind descriptor fd of process pid, or "": AT_FDCWD is its
+ * working directory (the small-file phases work in theirs).
+ */
 static void fd_path(pid_t pid, long fd, char *out, size_t n)
 {
 	char link[64];
 	ssize_t len;
 
-	snprintf(link, sizeof(link), "/proc/%ld/fd/%ld", (long)pid, fd);
+	if (fd == AT_FDCWD)
+		snprintf(link, sizeof(link), "/proc/%ld/cwd", (long)pid);
+	else
+		snprintf(link, sizeof(link), "/proc/%ld/fd/%ld", (long)pid, fd);
 	len = readlink(link, out, n - 1);
 	out[len > 0 ? len : 0] = '\0';
 }

@@ -61,7 +61,8 @@
  *
  * Only calls on clyde's own files count: write and read on descriptors
  * above 2 (not stdin, stdout, stderr), openat and fstatat relative to a
- * directory descriptor.  stdio's internal writes (1.03's putc) do not
+ * directory descriptor or to the working directory (the small-file
+ * phases work in theirs): not the C library's own, by absolute paths.  stdio's internal writes (1.03's putc) do not
  * pass through here.  The count is per process: a child (a seeker, a
  * copy of -c) starts from its parent's count at fork().  fork counts
  * every call; one that fails makes no child.
@@ -145,6 +146,8 @@ static const struct {
  */
 #define SKIP_FDS 4096
 static atomic_uint skip_next[SKIP_FDS];
+/* the same for the working directory (unlinkat(AT_FDCWD, name)) */
+static atomic_uint skip_cwd;
 
 /* the next definition of name (libc's), stored into the pointer at fp */
 static void real(const char *name, void *fp, size_t size)
@@ -353,6 +356,12 @@ ssize_t read(int fd, void *buf, size_t n)
 	return inject(fd, C_READ, &n) < 0 ? -1 : next(fd, buf, n);
 }
 
+/* a call on clyde's files: not by an absolute path from the C library */
+static int ours(int dfd, const char *path)
+{
+	return dfd != AT_FDCWD || path[0] != '/';
+}
+
 static int do_openat(const char *sym, int dfd, const char *path, int flags,
     mode_t mode)
 {
@@ -360,7 +369,7 @@ static int do_openat(const char *sym, int dfd, const char *path, int flags,
 
 	real(sym, &next, sizeof(next));
 
-	if (dfd != AT_FDCWD && fails(C_OPENAT))
+	if (ours(dfd, path) && fails(C_OPENAT))
 		return -1;
 	return next(dfd, path, flags, mode);
 }
@@ -389,7 +398,7 @@ static int do_fstatat(const char *sym, int dfd, const char *path, void *st,
 	int (*next)(int, const char *, void *, int);
 
 	real(sym, &next, sizeof(next));
-	if (dfd != AT_FDCWD && fails(C_FSTATAT))
+	if (ours(dfd, path) && fails(C_FSTATAT))
 		return -1;
 	return next(dfd, path, st, flags);
 }
@@ -476,9 +485,13 @@ int unlinkat(int dfd, const char *path, int flags)
 	    fails(C_UNLINK)))
 		return -1;
 	rc = next(dfd, path, flags);
-	if (rc == 0 && cfg.fault[0].call == (flags & AT_REMOVEDIR ?
-	    C_READDIR_SKIP_DIRS : C_READDIR_SKIP) && dfd >= 0 && dfd < SKIP_FDS)
+	if (rc != 0 || cfg.fault[0].call != (flags & AT_REMOVEDIR ?
+	    C_READDIR_SKIP_DIRS : C_READDIR_SKIP))
+		return rc;
+	if (dfd >= 0 && dfd < SKIP_FDS)
 		atomic_fetch_add(&skip_next[dfd], 1);
+	else if (dfd == AT_FDCWD && strchr(path, '/') == NULL)
+		atomic_fetch_add(&skip_cwd, 1);
 	return rc;
 }
 
@@ -488,14 +501,32 @@ static int is_dot(const char *name)
 	    (name[1] == '.' && name[2] == '\0'));
 }
 
+/* whether descriptor fd is open on the working directory */
+static int is_cwd(int fd)
+{
+	struct stat a, b;
+	int saved = errno, same;
+
+	same = fstat(fd, &a) == 0 && stat(".", &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	errno = saved;          /* readdir()'s end leaves errno as it was */
+	return same;
+}
+
+static int take_one(atomic_uint *count)
+{
+	unsigned n = atomic_load(count);
+
+	while (n > 0 && !atomic_compare_exchange_weak(count, &n, n - 1))
+		;
+	return n > 0;
+}
+
 /* one pending pass-over on fd taken, if there is one */
 static int take_skip(int fd)
 {
-	unsigned n = atomic_load(&skip_next[fd]);
-
-	while (n > 0 && !atomic_compare_exchange_weak(&skip_next[fd], &n, n - 1))
-		;
-	return n > 0;
+	return take_one(&skip_next[fd]) ||
+	    (atomic_load(&skip_cwd) > 0 && is_cwd(fd) && take_one(&skip_cwd));
 }
 
 /*
@@ -527,8 +558,11 @@ struct ent *sym(DIR *dir)						\
 	while ((e = next(dir)) != NULL && !is_dot(e->d_name) &&	\
 	    take_skip(fd))						\
 		;							\
-	if (e == NULL)							\
+	if (e == NULL) {						\
 		atomic_store(&skip_next[fd], 0);			\
+		if (atomic_load(&skip_cwd) > 0 && is_cwd(fd))		\
+			atomic_store(&skip_cwd, 0);			\
+	}								\
 	return e;							\
 }
 DEFINE_READDIR(readdir, dirent)

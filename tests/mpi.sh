@@ -93,7 +93,7 @@ if command -v strace >/dev/null && command -v python3 >/dev/null; then
 	chmod 755 "$t"
 	rm -f "$WORK/shift.json" "$WORK/strace"
 	timeout 300 strace -f -y -qq \
-	    -e trace=openat,clone,clone3,fork,vfork,mkdirat,newfstatat,unlinkat \
+	    -e trace=openat,clone,clone3,fork,vfork,mkdirat,newfstatat,unlinkat,fchdir \
 	    -o "$WORK/strace" \
 	    $MPIRUN -np 3 ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi -s 4 \
 	    -n 1:4:4:2 --shift=1 --json="$WORK/shift.json" >"$WORK/out" 2>"$WORK/err"
@@ -102,19 +102,28 @@ if command -v strace >/dev/null && command -v python3 >/dev/null; then
 	    python3 - "$WORK/strace" "$WORK/shift.json" <<'PY'
 import collections, json, re, sys
 made, read, parent = {}, [], {}
-files_dir, small = {}, []
+files_dir, small, cwd = {}, [], {}
 for line in open(sys.argv[1], errors="replace"):
     m = re.match(r'(\d+) +(?:<\.\.\. )?v?(?:clone3?|fork)\b.* = (\d+)$', line.rstrip())
     if m is not None:
         parent[m.group(2)] = m.group(1)
+        if m.group(1) in cwd:
+            cwd[m.group(2)] = cwd[m.group(1)]
         continue
     m = re.match(r'(\d+) +mkdirat\(\d+<([^>]*)>, "files", ', line)
     if m is not None:
         files_dir[m.group(2) + "/files"] = m.group(1)
         continue
-    m = re.match(r'(\d+) +(newfstatat|openat|unlinkat)\(\d+<([^>]*)>, "([^"]+)", (.*)', line)
-    if m is not None and "Bonnie." not in m.group(4):
-        small.append(m.groups())
+    # the small-file phases work in the directory of the files (fchdir)
+    m = re.match(r'(\d+) +fchdir\(\d+<([^>]*)>\) = 0', line)
+    if m is not None:
+        cwd[m.group(1)] = m.group(2)
+        continue
+    # strace 6 names AT_FDCWD's directory too; older ones do not
+    m = re.match(r'(\d+) +(newfstatat|openat|unlinkat)\((?:\d+<([^>]*)>|AT_FDCWD(?:<([^>]*)>)?), "([^"]+)", (.*)', line)
+    if m is not None and "Bonnie." not in m.group(5):
+        pid, call, at, at_cwd, name, rest = m.groups()
+        small.append((pid, call, at or at_cwd or cwd.get(pid, ""), name, rest))
         continue
     m = re.match(r'(\d+) +openat\(.*"(?:[^"]*/)?Bonnie\.(\d+)(?:\.\d+)?", ([A-Z_|]+)', line)
     if m is None or " = -1 " in line:
