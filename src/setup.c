@@ -232,10 +232,11 @@ int setup_check_target(const struct config *cfg)
 /*
  * Descriptors the measuring process opens beyond those open now, at its
  * peak (counted with ulimit -n on tmpfs, rounded up): the directory the
- * run started in, the target and the scratch directory; in the I/O phases each data file (a seeker opens
- * them all; 2.00's parent reopens its one); in the small-file phases the
- * files directory, a subdirectory, the file and, with -b, the directory
- * synced; the copies of -c, their pipes and their own files.
+ * run started in, the target and the scratch directory; in the I/O
+ * phases each data file (a seeker opens them all; 2.00's parent reopens
+ * its one); in the small-file phases the files directory, a
+ * subdirectory, the file and, with -b, the directory synced; the copies
+ * of -c, their pipes and their own files.
  */
 static unsigned long descriptors_needed(const struct config *cfg)
 {

@@ -62,10 +62,11 @@
  * Only calls on clyde's own files count: write and read on descriptors
  * above 2 (not stdin, stdout, stderr), openat and fstatat relative to a
  * directory descriptor or to the working directory (the small-file
- * phases work in theirs): not the C library's own, by absolute paths.  stdio's internal writes (1.03's putc) do not
- * pass through here.  The count is per process: a child (a seeker, a
- * copy of -c) starts from its parent's count at fork().  fork counts
- * every call; one that fails makes no child.
+ * phases work in theirs): not the C library's own, by absolute paths.
+ * stdio's internal writes (1.03's putc) do not pass through here.  The
+ * count is per process: a child (a seeker, a copy of -c) starts from its
+ * parent's count at fork().  fork counts every call; one that fails
+ * makes no child.
  */
 #define _GNU_SOURCE
 /* openat and openat64 are both defined here: no redirection of one to the other */
