@@ -24,10 +24,13 @@
 # the rounds of the per-round ratio of the mean rate of the two ranks to
 # the mean rate of the two separate runs (rank/sep), and the same for
 # CPU time per unit of work (cpu, rank/sep: the figure a busy machine
-# disturbs least; the rank's is its measuring process's alone).  The
-# per-char and file phases are those that a shared descriptor table
-# slows: a system call per byte or per file.  Target, on a quiet
-# machine: 0.97 or more.  The pair is not quite the ranks' twin: -y s
+# disturbs least; the rank's is its measuring process's alone), with the
+# quartiles of the per-round ratios, the rounds in which the ranks were
+# faster and the sign test's p.  The per-char and file phases are those
+# that a shared descriptor table slows: a system call per byte or per
+# file.  Target, on a quiet machine: 0.97 or more.  A median below it
+# with p at 0.05 or more is not a cost shown: rounds here move 10 % and
+# more, so run more of them, or pool runs (REPORT="dir1 dir2").  The pair is not quite the ranks' twin: -y s
 # lets a phase go before its untimed preparation (prepare()), the ranks
 # meet after it, so one separate run's timed phase may overlap the
 # other's preparation (removing a 512 MiB file, say).  With BEFORE, the
@@ -46,7 +49,8 @@
 #   MPIRUN_ARGS ["--oversubscribe --mca btl_tcp_if_include lo
 #                   --mca oob_tcp_if_include lo"]
 #   KEEP [unset]    a directory to copy the raw outputs to
-#   REPORT [unset]  a KEEP directory: print its report again, run nothing
+#   REPORT [unset]  KEEP directories: print their report again, of all
+#                   their rounds together, and run nothing
 set -eu
 
 RUNS=${RUNS:-5}
@@ -167,7 +171,8 @@ report() {
 	python3 - "$work/results" "$RUNS" "$ARGS" "$where" "$BIND" \
 	    "${BEFORE:+1}" <<'PY'
 import sys
-from statistics import median
+from math import comb
+from statistics import median, quantiles
 path, runs, args, where, bind, before = sys.argv[1:7]
 val = {}
 order = []
@@ -186,6 +191,21 @@ def ratio(kind, name, which, base="sep"):
          for r in rounds if (kind, r, name) in val and (base, r, name) in val]
     return "%.3f" % median(q) if q else "-"
 
+def spread(kind, name, base="sep"):
+    """quartiles of the per-round rate ratios, and in how many rounds
+    kind's rate was above base's with the exact two-sided sign test's p:
+    the chance of so uneven a split if neither were the faster one (with
+    5 rounds it is 0.06 at best; 6 can show a difference)"""
+    q = sorted(mean(val[kind, r, name][0]) / mean(val[base, r, name][0])
+               for r in rounds if (kind, r, name) in val and (base, r, name) in val)
+    if not q:
+        return "-", "-", "-"
+    n, up = len(q), sum(1 for x in q if x > 1)
+    k = min(up, n - up)
+    p = min(1.0, 2 * sum(comb(n, i) for i in range(k + 1)) / 2 ** n)
+    q1, _, q3 = quantiles(q, n=4, method="inclusive") if n > 1 else q * 3
+    return "%.3f-%.3f" % (q1, q3), "%d/%d" % (up, n), "%.2f" % p
+
 def rate(kind, name):
     q = [x for r in rounds if (kind, r, name) in val for x in val[kind, r, name][0]]
     return "%.0f" % median(q) if q else "-"
@@ -196,23 +216,27 @@ print("%d rounds, rotated order; rates in ops/s (bytes for I/O, files for"
       " the file phases), median of every process's own" % len(rounds))
 print("ratios: median of per-round ratios of the mean rate of two ranks to"
       " two separate runs;")
+print("quartiles: of the per-round rank/sep ratios; faster: rounds in which"
+      " the ranks' rate was above the pair's,")
+print("p: the sign test's chance of a split as uneven if neither were faster"
+      " (below 0.05: a real difference)")
 print("cpu: the same for CPU time per unit of work, rank/sep (above 1: the"
       " rank's costs more)")
 if before:
     print("before: BEFORE's ranks; rank/bef: the ranks' rate over BEFORE's,"
           " the same way")
 kinds = ["mpi"] + (["before"] if before else [])
-head = "%-11s %12s %12s %9s %9s" % ("phase", "rank", "separate", "rank/sep",
-                                     "cpu")
+head = "%-11s %12s %12s %9s %11s %6s %5s %9s" % (
+    "phase", "rank", "separate", "rank/sep", "quartiles", "faster", "p", "cpu")
 if before:
     head += " %12s %9s %9s %9s" % ("before", "bef/sep", "cpu", "rank/bef")
 print(head)
 for name in order:
     if not any(("sep", r, name) in val for r in rounds):
         continue
-    row = "%-11s %12s %12s %9s %9s" % (name, rate("mpi", name),
-                                       rate("sep", name), ratio("mpi", name, 0),
-                                       ratio("mpi", name, 1))
+    row = "%-11s %12s %12s %9s %11s %6s %5s %9s" % (
+        (name, rate("mpi", name), rate("sep", name), ratio("mpi", name, 0))
+        + spread("mpi", name) + (ratio("mpi", name, 1),))
     if before:
         row += " %12s %9s %9s %9s" % (rate("before", name),
                                       ratio("before", name, 0),
@@ -222,23 +246,41 @@ for name in order:
 PY
 }
 
-# REPORT=dir: the report of the raw outputs kept with KEEP=dir
+# REPORT="dir...": the report of the raw outputs kept with KEEP=dir, of
+# several runs together when they ran the same work (rounds numbered on)
 if [ -n "${REPORT:-}" ]; then
-	[ -d "$REPORT/raw" ] || die "$REPORT: no raw/ (made by KEEP=dir)"
 	where="?"
-	# shellcheck disable=SC1091
-	[ ! -f "$REPORT/raw/settings" ] || . "$REPORT/raw/settings"
-	for f in "$REPORT"/raw/mpi.*.json "$REPORT"/raw/before.*.json; do
-		[ -f "$f" ] || continue
-		k=${f##*/}
-		r=${k#*.}
-		rec "${k%%.*}" "${r%%.*}" "$f"
+	first='' base=0 any_before=''
+	for d in $REPORT; do
+		[ -d "$d/raw" ] || die "$d: no raw/ (made by KEEP=dir)"
+		ARGS='?' BIND='?' BEFORE=''
+		# shellcheck disable=SC1091
+		[ ! -f "$d/raw/settings" ] || . "$d/raw/settings"
+		any_before=${any_before:-$BEFORE}
+		if [ -z "$first" ]; then
+			first=$d pooled="$ARGS|$BIND"
+		elif [ "$ARGS|$BIND" != "$pooled" ]; then
+			die "$d: ARGS and BIND not those of $first: not pooled"
+		fi
+		last=0
+		for f in "$d"/raw/mpi.*.json "$d"/raw/before.*.json; do
+			[ -f "$f" ] || continue
+			k=${f##*/}
+			r=${k#*.}
+			r=${r%%.*}
+			[ "$r" -le "$last" ] || last=$r
+			rec "${k%%.*}" $((base + r)) "$f"
+		done
+		for f in "$d"/raw/sep.*.a.json; do
+			[ -f "$f" ] && [ -f "${f%.a.json}.b.json" ] || continue
+			r=${f##*/sep.}
+			r=${r%%.*}
+			[ "$r" -le "$last" ] || last=$r
+			rec sep $((base + r)) "$f" "${f%.a.json}.b.json"
+		done
+		base=$((base + last))
 	done
-	for f in "$REPORT"/raw/sep.*.a.json; do
-		[ -f "$f" ] && [ -f "${f%.a.json}.b.json" ] || continue
-		r=${f##*/sep.}
-		rec sep "${r%%.*}" "$f" "${f%.a.json}.b.json"
-	done
+	RUNS=$base BEFORE=$any_before
 	report
 	exit 0
 fi
