@@ -2,11 +2,16 @@
 # share.  Sourced, not run, after the script has set NAME (for messages)
 # and KEEP; sets root, the top of the tree.
 #
+#   bench_kept_report VAR...  with REPORT=dir, the script's report() of
+#                           a KEEP=dir run again, with the settings VAR...
+#                           it ran with, and exit: nothing built or run
 #   bench_start PREFIX      the work directory $work (/tmp/clyde-PREFIX.*,
 #                           with raw/ and results), removed at exit with
-#                           what was mounted (KEEP=dir keeps raw/ and
-#                           results); SIGINT and SIGTERM print the script's
-#                           report() of the rounds done; then clyde built
+#                           what was mounted (KEEP=dir keeps raw/, with
+#                           the settings named to bench_kept_report, and
+#                           results); SIGINT and SIGTERM print the
+#                           script's report() of the rounds done; then
+#                           clyde built
 #   rotated R WORD...       the words, starting at the R-th (each round
 #                           another tool goes first)
 #   mount_target T          a fresh tmpfs or loop-mounted ext4 ($MOUNT_SIZE,
@@ -21,7 +26,9 @@
 #   $BENCH_AWK              awk functions over val[t, tool, r, key] and
 #                           runs: median(a, n), rate(t, tool, key),
 #                           ratio(t, a, b, key): the median over the
-#                           rounds of the per-round ratio a/b
+#                           rounds of the per-round ratio a/b, marked
+#                           "*" when the sign test finds a real
+#                           difference, as legend() says
 
 # The phases and their column in the 1.98 CSV line (2.00a's).
 PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
@@ -70,12 +77,33 @@ unmount_targets() {
 	loopdev=
 }
 
+bench_kept_report() {  # VAR...
+	BENCH_SETTINGS=$*
+	[ -n "${REPORT:-}" ] || return 0
+	[ -f "$REPORT/results" ] || die "$REPORT: no results (made by KEEP=dir)"
+	if [ -f "$REPORT/raw/settings" ]; then
+		# shellcheck disable=SC1091
+		. "$REPORT/raw/settings"
+	else
+		echo "$NAME: $REPORT: no raw/settings (an older KEEP): the" \
+		    "settings are this environment's" >&2
+	fi
+	work=$REPORT
+	RUNS=$(awk '$3 > n { n = $3 } END { print n + 0 }' "$work/results")
+	report
+	exit 0
+}
+
 bench_start() {
 	work=$(mktemp -d "/tmp/clyde-$1.XXXXXX")
 	trap bench_cleanup EXIT
 	trap 'report; exit 130' INT TERM
 	mkdir "$work/raw"
 	: >"$work/results"
+	for v in ${BENCH_SETTINGS:-}; do
+		eval "val=\${$v-}"
+		printf "%s='%s'\n" "$v" "$(printf %s "$val" | sed "s/'/'\\\\''/g")"
+	done >"$work/raw/settings"
 	build_tree_clyde
 }
 
@@ -117,14 +145,37 @@ function median(a, n,   i, j, t) {
 		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
-# the median over the rounds of val[t, a, r, key] / val[t, b, r, key]
-function ratio(t, a, b, key,   r, n, q) {
-	n = 0
+# exact two-sided sign test: the chance that n rounds split at least as
+# unevenly as up against n - up if neither figure were the larger one
+function sign_p(up, n,   k, i, c, sum) {
+	k = up < n - up ? up : n - up
+	c = 1
+	sum = 0
+	for (i = 0; i <= k; i++) {
+		sum += c
+		c = c * (n - i) / (i + 1)
+	}
+	sum = 2 * sum / 2 ^ n
+	return sum < 1 ? sum : 1
+}
+# the median over the rounds of val[t, a, r, key] / val[t, b, r, key],
+# then "*" if the rounds split so unevenly (p < 0.05) that a and b differ,
+# else " "; 5 rounds cannot show it, 6 can
+function ratio(t, a, b, key,   r, n, q, up) {
+	n = up = 0
 	for (r = 1; r <= runs; r++)
 		if ((t, a, r, key) in val && (t, b, r, key) in val &&
-		    val[t, b, r, key] > 0)
+		    val[t, b, r, key] > 0) {
 			q[++n] = val[t, a, r, key] / val[t, b, r, key]
-	return n ? sprintf("%.2f", median(q, n)) : "-"
+			up += q[n] > 1
+		}
+	if (!n)
+		return "- "
+	return sprintf("%.2f%s", median(q, n), sign_p(up, n) < 0.05 ? "*" : " ")
+}
+function legend() {
+	return "*: the rounds split so unevenly that the sign test finds a " \
+	    "real difference (p < 0.05)"
 }
 # the median rate of tool over the rounds
 function rate(t, tool, key,   r, n, q) {

@@ -36,6 +36,7 @@
 #   BEFORE [unset]  another clyde (an older build), run in every round too
 #   BONNIE [/usr/sbin/bonnie++]
 #   KEEP [unset]    a directory to copy the raw outputs to
+#   REPORT [unset]  a KEEP directory: print its report again, run nothing
 set -eu
 
 RUNS=${RUNS:-5}
@@ -51,10 +52,6 @@ KEEP=${KEEP:-}
 NAME=copies_cost.sh
 
 . "$(dirname "$0")/bench_lib.sh"
-[ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs"
-[ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
-[ -z "${BEFORE:-}" ] || [ -x "$BEFORE" ] || die "BEFORE=$BEFORE: not a program"
-bench_start copiescost
 opts="-s $SIZE -n $FILES -f$PERCHAR $ARGS"
 
 one_run() {  # target dir round tool copies
@@ -98,6 +95,7 @@ END {
 	printf "clyde --compat=2.00 -c N %s vs bonnie++ 2.00a -c N %s%s\n",
 	    opts, opts, before ? ", and BEFORE (clyde) -c N" : ""
 	print "median of per-round ratios, rounds in rotated order"
+	print legend()
 	print "bonnie++ 2.00a runs one copy whatever -c says: c/b is N copies beside one"
 	for (k = 1; k <= nt; k++) {
 		t = tg[k]
@@ -105,15 +103,15 @@ END {
 			n = cp[j]
 			if (!rounds(t, n)) continue
 			printf "\n[%s -c %d] %d rounds\n", t, n, rounds(t, n)
-			printf "%-11s %10s %10s %10s %6s %6s %6s %7s %7s\n", "phase",
-			    "clyde", "bonnie++", "BEFORE", "c/b", "c/B", "B/b",
-			    "cpu c/b", "cpu c/B"
+			printf "%-11s %10s %10s %10s %6s %6s %6s %8s %8s\n", "phase",
+			    "clyde", "bonnie++", "BEFORE", "c/b ", "c/B ", "B/b ",
+			    "cpu c/b ", "cpu c/B "
 			for (p = 1; p <= np; p++) {
 				key = ph[p]
 				if (rate(t, "clyde" n, key) == "-" &&
 				    rate(t, "bonnie" n, key) == "-" &&
 				    rate(t, "before" n, key) == "-") continue
-				printf "%-11s %10s %10s %10s %6s %6s %6s %7s %7s\n", key,
+				printf "%-11s %10s %10s %10s %6s %6s %6s %8s %8s\n", key,
 				    rate(t, "clyde" n, key), rate(t, "bonnie" n, key),
 				    rate(t, "before" n, key),
 				    ratio(t, "clyde" n, "bonnie" n, key),
@@ -127,6 +125,11 @@ END {
 }' "$work/results"
 }
 
+bench_kept_report opts COPIES TARGETS BEFORE
+[ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs"
+[ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
+[ -z "${BEFORE:-}" ] || [ -x "$BEFORE" ] || die "BEFORE=$BEFORE: not a program"
+bench_start copiescost
 for t in $TARGETS; do
 	mount_target "$t"
 	r=1

@@ -16,6 +16,7 @@
 #   CLYDE [unset]   a clyde binary; else built from this tree's sources
 #   BONNIE [/usr/sbin/bonnie++]
 #   KEEP [unset]    a directory to copy the raw outputs to
+#   REPORT [unset]  a KEEP directory: print its report again, run nothing
 set -eu
 
 RUNS=${RUNS:-5}
@@ -26,9 +27,6 @@ NAME=files_depth.sh
 TARGETS=ext4
 
 . "$(dirname "$0")/bench_lib.sh"
-[ "$(id -u)" = 0 ] || die "run as root: it makes and mounts an ext4 on a loop device"
-[ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
-bench_start depth
 
 one_run() {  # round tool
 	r=$1 tool=$2
@@ -60,8 +58,9 @@ END {
 	printf "ext4, a fresh one for every run, %d rounds, options %s\n", done, args
 	print "bonnie++ -d MNT (files at depth 1), -d MNT/sub (depth 2); clyde -d MNT (depth 2)"
 	print "median rates; median of per-round ratios"
+	print legend()
 	printf "%-11s %9s %9s %9s %9s %9s %9s\n", "phase", "bonnie++", "b++ sub",
-	    "clyde", "sub/b", "c/b", "c/sub"
+	    "clyde", "sub/b ", "c/b ", "c/sub "
 	for (p = 1; p <= np; p++) {
 		k = ph[p]
 		if (rate("ext4", "clyde", k) == "-") continue
@@ -75,6 +74,10 @@ END {
 }' "$work/results"
 }
 
+bench_kept_report ARGS
+[ "$(id -u)" = 0 ] || die "run as root: it makes and mounts an ext4 on a loop device"
+[ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
+bench_start depth
 r=1
 while [ "$r" -le "$RUNS" ]; do
 	order=$(rotated "$r" bonnie bonnie_sub clyde)

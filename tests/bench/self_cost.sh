@@ -23,6 +23,7 @@
 #                   bonnie++ and --stall=0 runs
 #   BONNIE [/usr/sbin/bonnie++]
 #   KEEP [unset]    a directory to copy the raw outputs to
+#   REPORT [unset]  a KEEP directory: print its report again, run nothing
 set -eu
 
 RUNS=${RUNS:-5}
@@ -33,9 +34,6 @@ KEEP=${KEEP:-}
 NAME=self_cost.sh
 
 . "$(dirname "$0")/bench_lib.sh"
-[ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs and a loop ext4"
-[ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
-bench_start selfcost
 
 one_run() {  # target dir round tool
 	out=$work/raw/$1.$4.$3
@@ -63,12 +61,13 @@ awk -v runs="$RUNS" -v phases="$PHASES" -v targets="$TARGETS" \
     -v args="$ARGS" -v before="${BEFORE:+1}" "$BENCH_AWK"'
 # table T TOOL SHORT: the rates of TOOL on target T beside --stall=0 and bonnie++
 function table(t, tool, c,   p, key) {
-	printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", "phase", tool,
-	    "stall=0", "bonnie++", c "/b", c "/s0", "cpu " c "/b", "cpu " c "/s0"
+	printf "%-11s %10s %10s %10s %8s %8s %9s %9s\n", "phase", tool,
+	    "stall=0", "bonnie++", c "/b ", c "/s0 ", "cpu " c "/b ",
+	    "cpu " c "/s0 "
 	for (p = 1; p <= np; p++) {
 		key = ph[p]
 		if (rate(t, tool, key) == "-") continue
-		printf "%-11s %10s %10s %10s %8s %8s %8s %8s\n", key,
+		printf "%-11s %10s %10s %10s %8s %8s %9s %9s\n", key,
 		    rate(t, tool, key), rate(t, "stall0", key),
 		    rate(t, "bonnie", key), ratio(t, tool, "bonnie", key),
 		    ratio(t, tool, "stall0", key),
@@ -82,6 +81,7 @@ END {
 	nt = split(targets, tg, " ")
 	printf "clyde --compat=2.00 %s (default, and --stall=0) vs bonnie++ %s\n", args, args
 	print "median of per-round ratios, rounds in rotated order"
+	print legend()
 	for (k = 1; k <= nt; k++) {
 		t = tg[k]
 		if (!(t in done)) continue
@@ -94,6 +94,10 @@ END {
 }' "$work/results"
 }
 
+bench_kept_report ARGS TARGETS BEFORE
+[ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs and a loop ext4"
+[ -x "$BONNIE" ] || die "no bonnie++ at $BONNIE"
+bench_start selfcost
 for t in $TARGETS; do
 	mount_target "$t"
 	r=1
