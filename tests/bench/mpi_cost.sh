@@ -30,10 +30,11 @@
 # that a shared descriptor table slows: a system call per byte or per
 # file.  Target, on a quiet machine: 0.97 or more.  A median below it
 # with p at 0.05 or more is not a cost shown: rounds here move 10 % and
-# more, so run more of them, or pool runs (REPORT="dir1 dir2").  The pair is not quite the ranks' twin: -y s
-# lets a phase go before its untimed preparation (prepare()), the ranks
-# meet after it, so one separate run's timed phase may overlap the
-# other's preparation (removing a 512 MiB file, say).  With BEFORE, the
+# more, so run more of them, or pool runs (REPORT="dir1 dir2").  The
+# pair is not quite the ranks' twin: -y s lets a phase go before its
+# untimed preparation (prepare()), the ranks meet after it, so one
+# separate run's timed phase may overlap the other's preparation
+# (removing a 512 MiB file, say).  With BEFORE, the
 # rank/bef column compares two clyde-mpi builds directly.
 #
 # Settings, from the environment (defaults in brackets):
@@ -197,7 +198,8 @@ def spread(kind, name, base="sep"):
     the chance of so uneven a split if neither were the faster one (with
     5 rounds it is 0.06 at best; 6 can show a difference)"""
     q = sorted(mean(val[kind, r, name][0]) / mean(val[base, r, name][0])
-               for r in rounds if (kind, r, name) in val and (base, r, name) in val)
+               for r in rounds
+               if (kind, r, name) in val and (base, r, name) in val)
     if not q:
         return "-", "-", "-"
     n, up = len(q), sum(1 for x in q if x > 1)
