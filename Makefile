@@ -1,5 +1,6 @@
 # clyde: a filesystem benchmark compatible with bonnie++.
-# make, make check, make install/uninstall (PREFIX, DESTDIR, MANDIR), make clean.
+# make, make check, make install/uninstall (PREFIX, DESTDIR, MANDIR), make clean;
+# make deps (as root) installs what every test suite uses.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -204,6 +205,12 @@ clean:
 		$(HOOKS) tests/test_hooks_on.o tests/clyde-mpi-hooks
 	rm -rf $(SAN_DIR)
 
+# What every suite uses, from Debian's packages, as root (tests/deps.sh;
+# tests/deps.sh -n lists the packages and what each adds).  make check
+# itself needs only the build tools: it skips what it cannot run.
+deps:
+	tests/deps.sh
+
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
 # btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1 (tests/mounts.sh;
 # the scripts in tests/mounts bring each one up and down).
@@ -225,5 +232,5 @@ check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
 	prove -v tests/cluster.sh
 
-.PHONY: all check check-sanitize check-mounts check-nfs check-cluster lint lint-man \
+.PHONY: all deps check check-sanitize check-mounts check-nfs check-cluster lint lint-man \
 	$(LINT_CC:%=lint-%) lint-mpi sanitize mpi install uninstall clean
