@@ -438,6 +438,27 @@ static void read_run(struct reader *r, const struct json_value *rec,
 		    (uint64_t)sizes->items[i].number : 0;
 }
 
+/*
+ * Whether a record of schema version v is one this clyde reads: a newer
+ * one may have removed a key or changed its meaning, and versions start
+ * at 1.
+ */
+static bool known_schema(struct reader *r, double v)
+{
+	if (r->bad)
+		return false;
+	if (v > JSON_SCHEMA_VERSION)
+		snprintf(r->why, r->why_len, "schema_version %.0f is newer "
+		    "than this clyde reads (%d)", v, JSON_SCHEMA_VERSION);
+	else if (v < 1)
+		snprintf(r->why, r->why_len, "schema_version %.0f is no "
+		    "version of the record (they start at 1)", v);
+	else
+		return true;
+	r->bad = true;
+	return false;
+}
+
 static void read_record(struct reader *r, const struct json_value *rec,
     struct result *res)
 {
@@ -454,8 +475,10 @@ static void read_record(struct reader *r, const struct json_value *rec,
 	if (tests == NULL)
 		return;
 	/* absent from the records written before it existed */
-	if (json_get(rec, "schema_version") != NULL)
-		get_number(r, rec, "schema_version", 0, 1e9, true);
+	if (json_get(rec, "schema_version") != NULL &&
+	    !known_schema(r, get_number(r, rec, "schema_version", 0, 1e9,
+	    true)))
+		return;
 	get_string(r, rec, "source", source, sizeof(source));
 	res->from_table = strcmp(source, "table") == 0;
 	get_string(r, rec, "generation", res->generation,

@@ -22,9 +22,6 @@
 #include "report_set.h"
 #include "util.h"
 
-/* The record's schema (clyde(1), The JSON record, schema_version). */
-#define JSON_SCHEMA_VERSION 1
-
 static void json_string(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;

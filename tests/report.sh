@@ -780,6 +780,25 @@ for spec in 'notrec.json|notrec.json: JSON: record 1: tests is missing' \
 done > "$WORK/diag"
 [ "$fail" = 0 ]
 ok $? "JSON that is no clyde record: one line says why, exit 1" || diag < "$WORK/diag"
+# a record of a newer schema may have removed or changed a key: refused;
+# one without schema_version (older clydes) is read; versions start at 1
+fail=0
+for spec in '2|schema_version 2 is newer than this clyde reads (1)' \
+    '99|schema_version 99 is newer than this clyde reads (1)' \
+    '0|schema_version 0 is no version of the record (they start at 1)'; do
+	v=${spec%%|*} want=${spec#*|}
+	sed "s/^  \"schema_version\": 1,/  \"schema_version\": $v,/" \
+	    "$WORK/run2.00.json" >"$WORK/schema$v.json"
+	report "$WORK/schema$v.json"
+	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
+	    [ "$(cat "$WORK/err")" = "$WORK/schema$v.json: JSON: record 1: $want" ] ||
+	    { fail=1; echo "schema_version $v: rc=$rc"; cat "$WORK/err"; }
+done > "$WORK/diag"
+grep -v '^  "schema_version": 1,$' "$WORK/run2.00.json" >"$WORK/schema_none.json"
+report --csv "$WORK/schema_none.json"
+[ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] || { fail=1; echo "no schema_version: rc=$rc"; cat "$WORK/err"; } >>"$WORK/diag"
+[ "$fail" = 0 ] && grep -q '^  "schema_version": 1,$' "$WORK/run2.00.json"
+ok $? "schema_version 2, 99, 0: refused in one line, exit 1; none: read" || diag < "$WORK/diag"
 # a table pasted in BBCode ([b]) or a note in braces is no JSON
 { printf '[b]not JSON[/b]\n{ a note }\n'; cat "$WORK/line1.03"; } > "$WORK/bbcode"
 report --csv "$WORK/bbcode"
