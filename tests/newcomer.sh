@@ -83,7 +83,9 @@ if ! command -v tmux >/dev/null; then
 	skip_all "tmux is not installed" 2
 else
 	sock="clyde-test-$$"
-	tm() { tmux -L "$sock" "$@"; }
+	# the pane's command through sh, whatever the user's login shell:
+	# nobody's is nologin, which would end the session at once
+	tm() { SHELL=/bin/sh tmux -L "$sock" "$@"; }
 	# the pane's text (-J: a wrapped line joined, so it shows its
 	# width; -J keeps the blanks after a line, dropped here)
 	pane() { tm capture-pane -p -J -t nc | sed "s/ *$//"; }
