@@ -529,6 +529,13 @@ int main(int argc, char **argv)
 		return close_stdout();
 	if (rc != EXIT_OK)
 		return rc;
+	/* the results would go to /dev/null without a word, as in report */
+	if (stdout_closed && (cfg.json_path == NULL ||
+	    strcmp(cfg.json_path, "-") == 0)) {
+		fputs("clyde: standard output is closed: nowhere to write the "
+		    "results (--json=FILE keeps them in a file)\n", stderr);
+		return EXIT_CANNOT_START;
+	}
 	/* the only option that needs the ranks of clyde-mpi */
 	if (cfg.dirs.shared && !dist_has_ranks()) {
 		fputs("clyde: --dirs-shared: shares one tree between the ranks "

@@ -54,6 +54,21 @@ rc=$?
 ok $? "stdout closed: exit 0, the JSON file holds the record alone" ||
     { echo "rc=$rc"; cat "$WORK/err" "$WORK/a.json"; } | diag
 
+# without --json=FILE the results would go nowhere: refused before the run
+new_target
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 >&- 2>"$WORK/err"
+rc=$?
+[ "$rc" = 2 ] && empty_dir "$t" && [ "$(cat "$WORK/err")" = \
+    "clyde: standard output is closed: nowhere to write the results (--json=FILE keeps them in a file)" ]
+ok $? "stdout closed without --json=FILE: exit 2 before the run, one line, nothing made" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+new_target
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json=- >&- 2>"$WORK/err"
+rc=$?
+[ "$rc" = 2 ] && empty_dir "$t" && grep -q '^clyde: standard output is closed' "$WORK/err"
+ok $? "stdout closed with --json=-: exit 2 before the run" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/b.json" >"$WORK/out" 2>&-
 rc=$?
