@@ -4,6 +4,7 @@
 /* O_PATH and renameat2() are Linux's: glibc shows them with _GNU_SOURCE */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ struct place {
 	int dir_fd;
 	const char *base;
 	char tmp[NAME_MAX + 1];         /* the temporary name, in the same directory */
+	int fd;                         /* the keeper's descriptor of the file made */
 	dev_t dev;                      /* the temporary file as made */
 	ino_t ino;
 };
@@ -40,19 +42,43 @@ static void say(const char *path, const char *why, const char *after)
 	fprintf(stderr, "clyde: --json %s: %s%s\n", path, why, after);
 }
 
-/* The temporary name, removed only while it is still the file made. */
-static void remove_tmp(const struct place *pl)
+/* Whether name in pl's directory is the temporary file as made. */
+static bool is_made(const struct place *pl, const char *name)
 {
 	struct stat st;
 
-	if (fstatat(pl->dir_fd, pl->tmp, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    st.st_dev == pl->dev && st.st_ino == pl->ino)
+	return fstatat(pl->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == pl->dev && st.st_ino == pl->ino;
+}
+
+/* The temporary name, removed only while it is still the file made. */
+static void remove_tmp(const struct place *pl)
+{
+	if (is_made(pl, pl->tmp))
 		unlinkat(pl->dir_fd, pl->tmp, 0);
 }
 
-/* The temporary file under its own name, never over another file. */
+/*
+ * The file made under its own name, never over another file, and never
+ * whatever else was put under the temporary name during the run (a
+ * forged file, a link to another): the inode is linked through the
+ * descriptor the keeper holds; without /proc, by the temporary name once
+ * it is seen to be the file made.
+ */
 static int put_in_place(const struct place *pl)
 {
+	char self[64];
+
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", pl->fd);
+	if (linkat(AT_FDCWD, self, pl->dir_fd, pl->base,
+	    AT_SYMLINK_FOLLOW) == 0)
+		return 0;
+	if (errno == EEXIST)
+		return -1;
+	if (!is_made(pl, pl->tmp)) {
+		errno = ESTALE;
+		return -1;
+	}
 	if (linkat(pl->dir_fd, pl->tmp, pl->dir_fd, pl->base, 0) == 0)
 		return 0;
 	/* a filesystem without hard links (vfat, some FUSE ones) */
@@ -92,16 +118,28 @@ static void keep_or_remove(const char *path, const struct place *pl, int in)
 	while ((got = read(in, &word, 1)) < 0 && errno == EINTR)
 		;
 	if (got == 1 && word == KEEP && put_in_place(pl) != 0) {
-		say(path, strerror(errno), errno == EEXIST ? " (made during "
-		    "the run; clyde never overwrites a file); the file is not "
-		    "made" : "; the file is not made");
+		char why[NAME_MAX + 128];
+		int err = errno;
+
+		if (err == ESTALE)
+			snprintf(why, sizeof(why), "its temporary file %s was "
+			    "removed or replaced during the run, and clyde puts "
+			    "in place only the file it made", pl->tmp);
+		else
+			snprintf(why, sizeof(why), "%s", strerror(err));
+		say(path, why, err == EEXIST ? " (made during the run; "
+		    "clyde never overwrites a file); the file is not made" :
+		    "; the file is not made");
 		status = 1;
 	}
 	remove_tmp(pl);
 	_exit(status);
 }
 
-/* A temporary name in pl's directory: .BASE.XXXXXX, as rsync's. */
+/*
+ * A temporary name in pl's directory: .BASE.XXXXXX, as rsync's, or
+ * .clyde-json.XXXXXX when BASE is too long for that.
+ */
 static int make_tmp(struct place *pl)
 {
 	static const char chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -117,11 +155,11 @@ static int make_tmp(struct place *pl)
 			suffix[i] = chars[(seed >> 33) % (sizeof(chars) - 1)];
 		}
 		suffix[6] = '\0';
+		/* a name that is allowed has a temporary name too */
 		if (snprintf(pl->tmp, sizeof(pl->tmp), ".%s.%s", pl->base,
-		    suffix) >= (int)sizeof(pl->tmp)) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
+		    suffix) >= (int)sizeof(pl->tmp))
+			snprintf(pl->tmp, sizeof(pl->tmp), ".clyde-json.%s",
+			    suffix);
 		fd = openat(pl->dir_fd, pl->tmp, O_WRONLY | O_CREAT | O_EXCL |
 		    O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (fd < 0 && errno != EEXIST)
@@ -185,7 +223,7 @@ int output_file_open(struct output_file *f, const char *path)
 	f->keeper = fork();
 	if (f->keeper == 0) {
 		close(pipe_fd[1]);
-		close(f->fd);
+		pl.fd = f->fd;
 		keep_or_remove(path, &pl, pipe_fd[0]);
 	}
 	err = errno;

@@ -77,6 +77,55 @@ rc=$?
 ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on stdout" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/b.json"; } | diag
 
+# --json's temporary file replaced during the run (held in the first
+# unlink of the small files, by the fault shim), by a forged record and
+# by a link to a file of another's: neither is put in place as the
+# results, the run says so (exit 3), the planted ones are left as they are
+for plant in forged link; do
+	new_target
+	j=$WORK/keep_$plant.json
+	rm -rf "$WORK/held" "$WORK/go"
+	printf 'not clyde\n' >"$WORK/decoy"
+	CLYDE_FAULT_CALL=unlink CLYDE_FAULT_ERR=block CLYDE_FAULT_HELD=$WORK/held \
+	    CLYDE_FAULT_RELEASE=$WORK/go LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER \
+	    -r 0 -s 0 -n 1 --json="$j" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until [ -d "$WORK/held" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+	tmp=
+	for f in "$WORK"/.keep_$plant.json.*; do [ -f "$f" ] && tmp=$f; done
+	if [ -n "$tmp" ]; then
+		rm -f "$tmp"
+		if [ $plant = forged ]; then
+			printf '{"schema_version": 1, "forged": true}\n' >"$tmp"
+		else
+			ln -s "$WORK/decoy" "$tmp"
+		fi
+	fi
+	touch "$WORK/go"
+	wait $pid
+	rc=$?
+	[ "$rc" = 3 ] && [ -n "$tmp" ] && [ ! -e "$j" ] && [ ! -L "$j" ] &&
+	    has_line "$WORK/err" "clyde: --json $j: its temporary file ${tmp##*/} was removed or replaced during the run, and clyde puts in place only the file it made; the file is not made" &&
+	    [ "$(cat "$WORK/decoy")" = "not clyde" ] &&
+	    { [ -L "$tmp" ] || grep -q forged "$tmp"; } && empty_dir "$t"
+	ok $? "--json: its temporary file replaced by a $plant one during the run: not put in place, exit 3, one line, the planted one left" ||
+	    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; } | diag
+	rm -f "$tmp" "$j"
+done
+
+# a --json name of 255 bytes (the longest a name may be): made, though
+# its usual temporary name would be 8 bytes longer
+new_target
+long=$(printf '%0255d' 0)
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 --json="$WORK/$long" >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && json_only "$WORK/$long" && empty_dir "$t" &&
+    ! ls -A "$WORK" | grep -q '^\.clyde-json\.'
+ok $? "--json with a name of 255 bytes: made, exit 0, no temporary file left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -f "$WORK/$long"
+
 "$CLYDE" -d "$WORK/no-such-dir" $AS_USER -r 0 -s 1 -n 1 >/dev/null 2>&-
 ok $(($? != 2)) "stderr closed: a missing target is still exit status 2"
 
