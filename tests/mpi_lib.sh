@@ -1,6 +1,7 @@
 # mpi_lib.sh: what tests/mpi.sh and tests/mpi_faults.sh share: clyde-mpi
 # built (make check builds it first, when mpicc is there), mpirun on
-# loopback, a target directory under /dev/shm.  Sourced, not run.
+# loopback, a target directory under /dev/shm (or TMPDIR when /dev/shm
+# is small).  Sourced, not run.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v mpicc >/dev/null || ! command -v mpirun >/dev/null; then
@@ -15,8 +16,16 @@ make -s mpi tests/clyde-mpi-hooks >/dev/null ||
     { echo "1..0 # skip make mpi failed"; exit 0; }
 # ranks on one host that talk over TCP (root's, see dist_mpi.c) use loopback
 MPIRUN="mpirun --oversubscribe --allow-run-as-root --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
+# /dev/shm when it has room (a container's is 64 MiB), else TMPDIR's
+# work directory, for the targets and for Open MPI's shared-memory
+# segments (4 MiB a rank), which would otherwise fail with SIGBUS
 shm=/dev/shm
-[ -d "$shm" ] && [ -w "$shm" ] || shm=$WORK
+if ! [ -d "$shm" ] || ! [ -w "$shm" ] ||
+    [ "$(df -Pk "$shm" | awk 'NR == 2 { print $4 }')" -lt 1048576 ]; then
+	shm=$WORK
+	mkdir "$WORK/mpi-shm" && chmod 1777 "$WORK/mpi-shm"
+	export OMPI_MCA_btl_vader_backing_directory="$WORK/mpi-shm"
+fi
 base=$(mktemp -d "$shm/clyde-mpi-test.XXXXXX")
 chmod 755 "$base"
 trap 'rm -rf "$WORK" "$base"' EXIT
