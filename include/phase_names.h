@@ -65,6 +65,15 @@ static inline uint32_t counter_parse(const char *s)
 bool is_dot_entry(const char *name);
 
 /*
+ * The name of a small file (phase_files.c): ten lowercase hex digits,
+ * the counter, with up to 12 of the name characters after or before it.
+ */
+bool is_small_file_name(const char *name);
+
+/* A subdirectory of files/ of -n's DIRS: 00000, 00001, ... */
+bool is_files_subdir_name(const char *name);
+
+/*
  * A file that was removed while something still held it open: NFS
  * renames it to .nfsXXXX, FUSE to .fuse_hiddenXXXX, until the last
  * close.  It goes by itself.

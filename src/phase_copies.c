@@ -650,31 +650,6 @@ static bool data_file_name(const char *name, pid_t pid)
 	    strspn(name + 1, "0123456789") == 3);
 }
 
-/*
- * A small file's name (phase_files.c): ten lowercase hex digits, the
- * counter, with up to 12 of the name characters after or before it.
- */
-static bool small_file_name(const char *name)
-{
-	static const char alnum[] = "0123456789abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-	static const char hex[] = "0123456789abcdef";
-	size_t len = strlen(name);
-
-	if (len < 10 || len > 22 || strspn(name, alnum) != len)
-		return false;
-	return strspn(name, hex) >= 10 || strspn(name + len - 10, hex) == 10;
-}
-
-/* A subdirectory of files/: 00000, 00001, ... (phase_files.c) */
-static bool subdir_name(const char *name)
-{
-	size_t len = strlen(name);
-
-	return len >= 5 && len <= 10 && strspn(name, "0123456789") == len &&
-	    (len == 5 || name[0] != '0');
-}
-
 /* A directory of the tree of --dirs: its number in hex (phase_dirs.c) */
 static bool tree_name(const char *name)
 {
@@ -739,11 +714,11 @@ static void remove_ours(struct phase_ctx *base, int dfd, const char *rel,
 			file = !dir && (data_file_name(name, pid) ||
 			    strcmp(name, "files.target") == 0);
 		else
-			file = !dir && !in_tree && small_file_name(name);
+			file = !dir && !in_tree && is_small_file_name(name);
 		sub = dir && (in_tree ? tree_name(name) :
 		    (depth == 0 && (strcmp(name, "files") == 0 ||
 		    strcmp(name, "dirs") == 0)) ||
-		    (depth == 1 && subdir_name(name)));
+		    (depth == 1 && is_files_subdir_name(name)));
 		if (sub) {
 			int sfd = openat(dfd, name, O_RDONLY | O_DIRECTORY |
 			    O_NOFOLLOW | O_CLOEXEC);

@@ -15,6 +15,31 @@ bool is_dot_entry(const char *name)
 	    (name[1] == '.' && name[2] == '\0'));
 }
 
+/*
+ * A small file's name (phase_files.c): ten lowercase hex digits, the
+ * counter, with up to 12 of the name characters after or before it.
+ */
+bool is_small_file_name(const char *name)
+{
+	static const char alnum[] = "0123456789abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	static const char hex[] = "0123456789abcdef";
+	size_t len = strlen(name);
+
+	if (len < 10 || len > 22 || strspn(name, alnum) != len)
+		return false;
+	return strspn(name, hex) >= 10 || strspn(name + len - 10, hex) == 10;
+}
+
+/* A subdirectory of files/: 00000, 00001, ... (phase_files.c) */
+bool is_files_subdir_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len >= 5 && len <= 10 && strspn(name, "0123456789") == len &&
+	    (len == 5 || name[0] != '0');
+}
+
 bool is_silly_rename(const char *name)
 {
 	return strncmp(name, ".nfs", 4) == 0 ||

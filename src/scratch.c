@@ -9,6 +9,7 @@
  */
 /* O_PATH is Linux's: glibc shows it with _GNU_SOURCE */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "phase_ctx.h"
+#include "phase_names.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -72,16 +74,20 @@ static void origin_here(struct origin *o)
 
 /*
  * The record of the scratch directory open on fd; false when there is
- * none (made by a clyde before records, or emptied by a run that ended).
+ * none (emptied by a run that ended), or it is no regular file: a FIFO
+ * of that name must not hold the run at its start.
  */
 static bool origin_read(int fd, struct origin *o)
 {
 	char line[320];
+	struct stat st;
 	FILE *f;
-	int rfd = openat(fd, RECORD_NAME, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int rfd = openat(fd, RECORD_NAME,
+	    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 
 	memset(o, 0, sizeof(*o));
-	if (rfd < 0 || (f = fdopen(rfd, "r")) == NULL) {
+	if (rfd < 0 || fstat(rfd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (f = fdopen(rfd, "r")) == NULL) {
 		if (rfd >= 0)
 			close(rfd);
 		return false;
@@ -130,25 +136,77 @@ static int origin_write(struct phase_ctx *ctx)
 	return err;
 }
 
-/* A name a run makes in its scratch directory (see phase_files.c, phase_io.c). */
-static bool scratch_entry(const char *name)
+/* Whether name in the directory open on dir_fd is of the type want. */
+static bool is_type(int dir_fd, const char *name, mode_t want)
 {
-	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
-	    strcmp(name, RECORD_NAME) == 0 || strcmp(name, "files") == 0 ||
-	    strcmp(name, "dirs") == 0 ||
-	    strcmp(name, "files.target") == 0 ||
-	    strcmp(name, "direct-io-probe") == 0 ||
-	    strncmp(name, "Bonnie.", 7) == 0 || strncmp(name, "copy.", 5) == 0;
+	struct stat st;
+
+	return fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (st.st_mode & S_IFMT) == want;
+}
+
+/* Whether s is one or more decimal digits and nothing else */
+static bool all_digits(const char *s)
+{
+	return *s != '\0' && strspn(s, "0123456789") == strlen(s);
+}
+
+/* Whether files/ in the directory open on dir_fd holds only clyde's names */
+static bool holds_small_files(int dir_fd)
+{
+	struct dirent *de;
+	bool ours = true;
+	DIR *d = open_dir(dir_fd, "files");
+
+	if (d == NULL)
+		return false;
+	while (ours && (de = readdir(d)) != NULL)
+		ours = is_dot_entry(de->d_name) ||
+		    is_small_file_name(de->d_name) ||
+		    is_files_subdir_name(de->d_name);
+	closedir(d);
+	return ours;
 }
 
 /*
- * Whether name in the directory open on dir_fd looks like a scratch
- * directory of this user's: a directory (not a link to one), the user's,
- * mode 0700, holding only names a run makes.  Then its record, if any,
- * in *o, and *has_origin.
+ * An entry that a run of PID pid makes in its scratch directory, of the
+ * type it makes it (see phase_files.c, phase_io.c, phase_copies.c): its
+ * data file Bonnie.PID or Bonnie.PID.NNN, the directories files, dirs and
+ * copy.K, the files files.target and direct-io-probe.  The record is
+ * checked by origin_read().
  */
-static bool looks_like_scratch(int dir_fd, const char *name, struct origin *o,
-    bool *has_origin)
+static bool scratch_entry(int dir_fd, const char *name, long pid)
+{
+	char data[32];
+	size_t len;
+
+	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+	    strcmp(name, RECORD_NAME) == 0)
+		return true;
+	if (strcmp(name, "files") == 0)
+		return is_type(dir_fd, name, S_IFDIR) && holds_small_files(dir_fd);
+	if (strcmp(name, "dirs") == 0 ||
+	    (strncmp(name, "copy.", 5) == 0 && all_digits(name + 5)))
+		return is_type(dir_fd, name, S_IFDIR);
+	len = (size_t)snprintf(data, sizeof(data), "Bonnie.%ld", pid);
+	if (strcmp(name, "files.target") == 0 ||
+	    strcmp(name, "direct-io-probe") == 0 ||
+	    (strncmp(name, data, len) == 0 && (name[len] == '\0' ||
+	    (name[len] == '.' && strlen(name + len + 1) == 3 &&
+	    all_digits(name + len + 1)))))
+		return is_type(dir_fd, name, S_IFREG);
+	return false;
+}
+
+/*
+ * Whether name in the directory open on dir_fd looks like the scratch
+ * directory of a run of PID pid of this user's: a directory (not a link
+ * to one), the user's, mode 0700, with its record (a regular file, in
+ * *o), holding only what such a run makes.  A user's own directory of a
+ * name like it is passed over in silence.
+ */
+static bool looks_like_scratch(int dir_fd, const char *name, long pid,
+    struct origin *o)
 {
 	struct dirent *de;
 	struct stat st;
@@ -163,15 +221,23 @@ static bool looks_like_scratch(int dir_fd, const char *name, struct origin *o,
 	fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	*has_origin = origin_read(fd, o);
-	if ((d = fdopendir(fd)) == NULL) {
+	if (!origin_read(fd, o) || (d = fdopendir(fd)) == NULL) {
 		close(fd);
 		return false;
 	}
 	while (ours && (de = readdir(d)) != NULL)
-		ours = scratch_entry(de->d_name);
+		ours = scratch_entry(fd, de->d_name, pid);
 	closedir(d);
 	return ours;
+}
+
+/* Whether s is mkdtemp()'s six characters: letters and digits */
+static bool mkdtemp_suffix(const char *s)
+{
+	static const char alnum[] = "0123456789abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+	return strlen(s) == 6 && strspn(s, alnum) == 6;
 }
 
 /* Control characters of a record said as '?': it may be anyone's text. */
@@ -235,28 +301,28 @@ void scratch_report_stale(const char *dir)
 		return;
 	origin_here(&here);
 	while ((de = readdir(d)) != NULL) {
-		bool has_origin = false;
 		const char *elsewhere = NULL;
 		char *end;
 		long pid;
 
-		if (strncmp(de->d_name, "clyde.", 6) != 0)
+		/* clyde.PID.XXXXXX: no other name, nor control characters */
+		if (strncmp(de->d_name, "clyde.", 6) != 0 ||
+		    !isdigit((unsigned char)de->d_name[6]))
 			continue;
 		pid = strtol(de->d_name + 6, &end, 10);
-		if (end == de->d_name + 6 || *end != '.' || strlen(end) != 7 ||
-		    pid <= 0)
+		if (*end != '.' || !mkdtemp_suffix(end + 1) || pid <= 0)
 			continue;
-		if (!looks_like_scratch(dirfd(d), de->d_name, &there, &has_origin))
+		if (!looks_like_scratch(dirfd(d), de->d_name, pid, &there))
 			continue;
 		join_path(path, sizeof(path), dir, de->d_name);
 		printable(there.host);
 		printable(there.boot);
-		if (has_origin && strcmp(there.host, here.host) != 0)
+		if (strcmp(there.host, here.host) != 0)
 			elsewhere = "";
-		else if (has_origin && strcmp(there.boot, here.boot) != 0)
+		else if (strcmp(there.boot, here.boot) != 0)
 			elsewhere = " before its last boot (or on another machine "
 			    "of that name)";
-		else if (has_origin && strcmp(there.pidns, here.pidns) != 0)
+		else if (strcmp(there.pidns, here.pidns) != 0)
 			elsewhere = " in another PID namespace";
 		if (elsewhere != NULL) {
 			fprintf(stderr, "clyde: %s was made by a run on %s%s, which "

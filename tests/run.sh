@@ -108,40 +108,72 @@ mkdir "$t/Bonnie.1" && printf 'x' > "$t/Bonnie.1/data"
     [ "$(cat "$t/Bonnie.1/data")" = x ] && [ "$(ls -A "$t" | wc -l)" = 2 ]
 ok $? "files already in the target are untouched, nothing added"
 
-# a scratch directory of a dead run is reported, not removed: one of an
-# older clyde (no record of where it was made), and one that says it was
-# made here (this host, boot and PID namespace)
+# a scratch directory of a dead run is reported, not removed: one that
+# says it was made here (this host, boot and PID namespace), with its
+# data file and a small file
+here_record() {
+	printf 'host %s\nboot %s\npidns %s\n' "$(hostname)" \
+	    "$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)" \
+	    "$(readlink /proc/self/ns/pid 2>/dev/null)" >"$1/made-by"
+}
 t=$(fresh_target)
-mkdir -m 700 "$t/clyde.999999999.AbCdEf" "$t/clyde.999999998.AbCdEf"
-printf 'host %s\nboot %s\npidns %s\n' "$(hostname)" \
-    "$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)" \
-    "$(readlink /proc/self/ns/pid 2>/dev/null)" >"$t/clyde.999999998.AbCdEf/made-by"
+d=$t/clyde.999999998.AbCdEf
+mkdir -m 700 "$d" && mkdir "$d/files" && here_record "$d" &&
+    : >"$d/Bonnie.999999998" && : >"$d/files/000000002aVeryLong"
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
-[ $? = 0 ] && [ -d "$t/clyde.999999999.AbCdEf" ] &&
-    grep -q "clyde.999999999.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err" &&
+[ $? = 0 ] && [ -f "$d/Bonnie.999999998" ] &&
     grep -q "clyde.999999998.AbCdEf was left by an earlier run.*rm -rf" "$WORK/err"
 ok $? "a stale scratch directory is reported with the command, and kept" || diag < "$WORK/err"
 
 # only what looks like clyde's is named: not a file or a symbolic link of
-# that name, a directory of another mode, or one holding other names;
-# and one made on another host is never called stale
+# that name, a directory of another mode, one without its record (made-by),
+# one holding other names; and one made on another host is never called stale
 t=$(fresh_target)
 printf 'notes\n' >"$t/clyde.99999.notes1"
 mkdir -m 700 "$WORK/linked" && ln -s "$WORK/linked" "$t/clyde.99998.notes2"
 mkdir -m 755 "$t/clyde.999999997.AbCdEf"
 mkdir -m 700 "$t/clyde.999999996.AbCdEf" && : >"$t/clyde.999999996.AbCdEf/photo.jpg"
+mkdir -m 700 "$t/clyde.999999999.AbCdEf"
 mkdir -m 700 "$t/clyde.999999995.AbCdEf"
 printf 'host elsewhere.example\nboot 1\npidns pid:[1]\n' \
     >"$t/clyde.999999995.AbCdEf/made-by"
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
 rc=$?
 [ "$rc" = 0 ] && ! grep -q "left by an earlier run" "$WORK/err" &&
-    ! grep -Eq "notes|999999997|999999996" "$WORK/err" &&
+    ! grep -Eq "notes|999999997|999999996|999999999" "$WORK/err" &&
     grep -q "^clyde: $t/clyde.999999995.AbCdEf was made by a run on elsewhere.example, which this run cannot check; it is left as it is\$" "$WORK/err" &&
-    [ "$(ls -A "$t" | wc -l)" = 5 ] && [ -d "$WORK/linked" ]
+    [ "$(ls -A "$t" | wc -l)" = 6 ] && [ -d "$WORK/linked" ]
 ok $? "leftovers: only clyde's directories are named, one of another host as such" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 rm -rf "$WORK/linked"
+
+# a user's own directories of such names, each with a record made here:
+# clyde.2024.bonnie holding a file of bonnie++'s name, one holding
+# files/thesis.tex, one holding copy.of-notes, one whose made-by is a
+# link to a record; one whose made-by is a FIFO, which must not hold the
+# run; and names with an escape or a newline: none is named, each is
+# left as it is
+t=$(fresh_target)
+for n in 2024 2025 2026 2027 2028; do mkdir -m 700 "$t/clyde.$n.bonnie"; done
+here_record "$t/clyde.2024.bonnie" && : >"$t/clyde.2024.bonnie/Bonnie.results.csv"
+here_record "$t/clyde.2025.bonnie" && mkdir "$t/clyde.2025.bonnie/files" &&
+    : >"$t/clyde.2025.bonnie/files/thesis.tex"
+here_record "$t/clyde.2026.bonnie" && mkdir "$t/clyde.2026.bonnie/copy.of-notes"
+here_record "$WORK" && ln -s "$WORK/made-by" "$t/clyde.2027.bonnie/made-by"
+mkfifo "$t/clyde.2028.bonnie/made-by"
+esc=$(printf 'clyde.1.\033[31mX')
+nl="clyde.2.ab
+cdef"
+mkdir -m 700 "$t/$esc" "$t/$nl" && here_record "$t/$esc" && here_record "$t/$nl"
+timeout 60 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && ! grep -q "left by an earlier run\|bonnie\|clyde\.[12]\." "$WORK/err" &&
+    ! grep -q "$(printf '\033')" "$WORK/err" &&
+    [ "$(find "$t" -mindepth 1 -maxdepth 1 -printf x | wc -c)" = 7 ] &&
+    [ -p "$t/clyde.2028.bonnie/made-by" ] &&
+    [ -f "$t/clyde.2025.bonnie/files/thesis.tex" ]
+ok $? "a user's directories named like leftovers (other files, a linked or FIFO made-by, control characters): passed over in silence, the run not held" ||
+    { echo "rc=$rc"; cat -v "$WORK/err"; } | diag
 
 # a live run in another PID namespace (unshare -p): its PID means nothing
 # here, so its directory is not called stale
