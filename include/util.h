@@ -92,4 +92,14 @@ size_t text_columns(const char *s);
  */
 int close_checked(FILE *f);
 
+/*
+ * The first control character in s (C0, DEL, or C1 as UTF-8), or NULL:
+ * in a table it would move the cursor or change the terminal's state,
+ * in a CSV line a newline would split it.
+ */
+const char *find_control(const char *s);
+
+/* Each control character of s (as find_control() finds them) made '?' */
+void mask_controls(char *s);
+
 #endif

@@ -554,21 +554,6 @@ static int parse_dirs_opt(struct config *cfg, const char *arg)
 	return rc;
 }
 
-/*
- * The first control character in s (C0, DEL, or C1 as UTF-8), or NULL:
- * in the table it would move the cursor or change the terminal's state.
- */
-static const char *find_control(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	for (; *p != '\0'; p++)
-		if (*p < 0x20 || *p == 0x7f ||
-		    (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
-			return (const char *)p;
-	return NULL;
-}
-
 static int parse_machine(struct config *cfg, const char *arg)
 {
 	const char *ctl;

@@ -12,6 +12,7 @@
 
 #include "report_set.h"
 #include "stats.h"
+#include "util.h"
 
 /* A result without the run-only fields; strings live in set->names. */
 struct report_item {
@@ -158,6 +159,44 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 	(dst)->sweep_point = (src)->sweep_point; \
 } while (0)
 
+/*
+ * What a name read says, kept as -m would take it: a control character
+ * (a newline that would split a CSV line or a table row, an escape that
+ * would reach the terminal) is kept as '?'.
+ */
+static int keep_masked(struct report_set *set, const char *s, size_t *off)
+{
+	char text[1024];
+
+	if (find_control(s) == NULL || strlen(s) >= sizeof(text))
+		return keep_string(set, s, off);
+	snprintf(text, sizeof(text), "%s", s);
+	mask_controls(text);
+	return keep_string(set, text, off);
+}
+
+/* The same for the strings of a run's record and of its ranks */
+static void mask_run(struct report_run *run)
+{
+	struct host_info *h = &run->run.host;
+
+	mask_controls(run->error);
+	mask_controls(run->run.started);
+	mask_controls(run->run.target);
+	mask_controls(run->run.fstype);
+	mask_controls(run->run.mount_source);
+	mask_controls(run->run.mount_options);
+	mask_controls(h->name);
+	mask_controls(h->kernel);
+	mask_controls(h->cpu);
+	mask_controls(h->device.name);
+	mask_controls(h->device.disk);
+	mask_controls(h->device.model);
+	mask_controls(h->device.scheduler);
+	for (unsigned i = 0; i < run->nranks; i++)
+		mask_controls(run->ranks[i].host);
+}
+
 int report_set_add(struct report_set *set, const struct result *res)
 {
 	return report_set_add_labelled(set, res, NULL);
@@ -197,13 +236,14 @@ int report_set_add_labelled(struct report_set *set, const struct result *res,
 			    res->nranks * sizeof(*run->ranks));
 			run->nranks = res->nranks;
 		}
+		mask_run(run);
 		it->run = (long)set->nruns++;
 	}
-	if (keep_string(set, res->name, &it->name) != 0 ||
-	    keep_string(set, res->seed, &it->seed) != 0)
+	if (keep_masked(set, res->name, &it->name) != 0 ||
+	    keep_masked(set, res->seed, &it->seed) != 0)
 		return -1;
 	it->set_name = it->name;
-	if (label != NULL && keep_string(set, label, &it->set_name) != 0)
+	if (label != NULL && keep_masked(set, label, &it->set_name) != 0)
 		return -1;
 	set->n++;
 	return 0;

@@ -240,14 +240,6 @@ static bool mkdtemp_suffix(const char *s)
 	return strlen(s) == 6 && strspn(s, alnum) == 6;
 }
 
-/* Control characters of a record said as '?': it may be anyone's text. */
-static void printable(char *s)
-{
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
-}
-
 /* "dir/name", without a doubled slash; false when it does not fit */
 static bool join_path(char *out, size_t n, const char *dir, const char *name)
 {
@@ -315,8 +307,8 @@ void scratch_report_stale(const char *dir)
 		if (!looks_like_scratch(dirfd(d), de->d_name, pid, &there))
 			continue;
 		join_path(path, sizeof(path), dir, de->d_name);
-		printable(there.host);
-		printable(there.boot);
+		mask_controls(there.host);
+		mask_controls(there.boot);
 		if (strcmp(there.host, here.host) != 0)
 			elsewhere = "";
 		else if (strcmp(there.boot, here.boot) != 0)

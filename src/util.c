@@ -433,3 +433,27 @@ int close_checked(FILE *f)
 		failed = 1;
 	return failed ? -1 : 0;
 }
+
+const char *find_control(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++)
+		if (*p < 0x20 || *p == 0x7f ||
+		    (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+			return (const char *)p;
+	return NULL;
+}
+
+void mask_controls(char *s)
+{
+	char *p;
+
+	while ((p = (char *)find_control(s)) != NULL) {
+		/* C1 as UTF-8 is two bytes: one '?' for both */
+		if ((unsigned char)p[0] == 0xc2)
+			memmove(p + 1, p + 2, strlen(p + 2) + 1);
+		*p = '?';
+		s = p + 1;
+	}
+}

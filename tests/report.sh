@@ -200,8 +200,8 @@ else
 fi
 printf 'a"b\\c\001\377\303\251,2G,1,1,1,1,1,1,1,1,1,1,1.0,1,16,1,1,1,1,1,1,1,1,1,1,1,1\n' > "$WORK/odd"
 report --json "$WORK/odd"
-grep -qF '"name": "a\"b\\c\u0001\u00ffé"' "$WORK/out"
-ok $? "--json: quotes, backslashes, control bytes and bytes that are not UTF-8 escaped" ||
+grep -qF '"name": "a\"b\\c?\u00ffé"' "$WORK/out"
+ok $? "--json: quotes, backslashes and bytes that are not UTF-8 escaped, a control byte read as '?'" ||
     diag < "$WORK/out"
 
 # HTML: one page, no script, nothing external, the input escaped
@@ -799,6 +799,32 @@ report --csv "$WORK/schema_none.json"
 [ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] || { fail=1; echo "no schema_version: rc=$rc"; cat "$WORK/err"; } >>"$WORK/diag"
 [ "$fail" = 0 ] && grep -q '^  "schema_version": 1,$' "$WORK/run2.00.json"
 ok $? "schema_version 2, 99, 0: refused in one line, exit 1; none: read" || diag < "$WORK/diag"
+# control characters in the names read (a JSON name with a newline and an
+# escape, a host with an OSC title and a BEL, a CSV name and a set label
+# with an escape) are written as '?', as -m would take them: the CSV line
+# stays one line, nothing reaches the terminal
+esc=$(printf '\033')
+sed -e 's/^  "name": "jsonbox",$/  "name": "two\\nlines\\u001b[31m",/' \
+    -e 's/"host": {"name": "[^"]*"/"host": {"name": "h\\u001b]0;title\\u0007"/' \
+    "$WORK/run2.00.json" >"$WORK/ctl.json"
+sed "s/^jsonbox,/csv${esc}[2Jname,/" "$WORK/line1.03" >"$WORK/ctl.csv"
+{
+	fail=0
+	report --csv "$WORK/ctl.json"
+	[ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] &&
+	    grep -q ',two?lines?\[31m,' "$WORK/out" || { fail=1; echo "--csv:"; cat -v "$WORK/out"; }
+	report --markdown "$WORK/ctl.json"
+	[ "$rc" = 0 ] && grep -q 'host h?\\\]0;title?' "$WORK/out" &&
+	    ! grep -q "$esc\|$(printf '\007')" "$WORK/out" || { fail=1; echo "--markdown:"; cat -v "$WORK/out"; }
+	report "lab${esc}[1mel=$WORK/ctl.csv" "$WORK/ctl.json"
+	[ "$rc" = 0 ] && ! grep -q "$esc" "$WORK/out" && grep -q '^two?lines?\[31m ' "$WORK/out" &&
+	    grep -q 'csv?\[2Jname' "$WORK/out" || { fail=1; echo "text:"; cat -v "$WORK/out" "$WORK/err"; }
+	[ "$fail" = 0 ] && grep -q '"host": {"name": "h' "$WORK/ctl.json" &&
+	    grep -q "^csv${esc}" "$WORK/ctl.csv"
+} >"$WORK/diag"
+ok $? "control characters in names, hosts and labels read: written as '?', the CSV line one line" ||
+    diag <"$WORK/diag"
+
 # a table pasted in BBCode ([b]) or a note in braces is no JSON
 { printf '[b]not JSON[/b]\n{ a note }\n'; cat "$WORK/line1.03"; } > "$WORK/bbcode"
 report --csv "$WORK/bbcode"
