@@ -1,9 +1,10 @@
 # JSONCheck.pm: what the Perl checks of the shell tests use (lib.sh's pl),
 # with perl's own modules alone.  load(PATH) reads a JSON file; in what it
 # returns, reading a key that an object lacks dies (as a KeyError would)
-# and no array grows.  check(COND, WHAT...) dies unless COND, with the
-# line and WHAT as JSON; same(A, B) compares values as JSON has them: a
-# number equals a number of the same value, a string the same string,
+# and no array grows; slurp(PATH) reads a text.  check(COND, WHAT...)
+# dies unless COND, with the line and WHAT as JSON; num(V) is V if it is
+# a number, else an error.  same(A, B) compares values as JSON has them:
+# a number equals a number of the same value, a string the same string,
 # null null, true true, an array or object the same members.
 package JSONCheck;
 use strict;
@@ -13,7 +14,7 @@ use Exporter 'import';
 use Hash::Util ();
 use JSON::PP ();
 
-our @EXPORT = qw(load slurp check same true false kind dump_json);
+our @EXPORT = qw(load slurp check same num true false kind dump_json);
 
 sub true () { JSON::PP::true }
 sub false () { JSON::PP::false }
@@ -57,6 +58,14 @@ sub kind {
 	my $flags = B::svref_2object(\$v)->FLAGS;
 	return ($flags & (B::SVp_IOK | B::SVp_NOK)) && !($flags & B::SVp_POK) ?
 	    'number' : 'string';
+}
+
+# num VALUE: VALUE, which must be a number (a comparison with a string or
+# null dies, as it does in Python)
+sub num {
+	my ($v) = @_;
+	kind($v) eq 'number' or die "not a number: " . dump_json($v) . "\n";
+	return $v;
 }
 
 sub same {
