@@ -5,7 +5,9 @@
 # dies unless COND, with the line and WHAT as JSON; num(V) is V if it is
 # a number, else an error.  same(A, B) compares values as JSON has them:
 # a number equals a number of the same value, a string the same string,
-# null null, true true, an array or object the same members.
+# null null, true true, an array or object the same members (a number
+# is told from a string by how perl holds it: compare a number before it
+# is used as a string, a hash key say).  round_even(X) rounds as Python.
 package JSONCheck;
 use strict;
 use warnings;
@@ -13,8 +15,9 @@ use B ();
 use Exporter 'import';
 use Hash::Util ();
 use JSON::PP ();
+use POSIX ();
 
-our @EXPORT = qw(load slurp check same num true false kind dump_json);
+our @EXPORT = qw(load slurp check same num round_even true false kind dump_json);
 
 sub true () { JSON::PP::true }
 sub false () { JSON::PP::false }
@@ -66,6 +69,15 @@ sub num {
 	my ($v) = @_;
 	kind($v) eq 'number' or die "not a number: " . dump_json($v) . "\n";
 	return $v;
+}
+
+# round_even X: X to the nearest whole number, a half to the even one (as
+# Python's round)
+sub round_even {
+	my ($x) = @_;
+	my $f = POSIX::floor($x);
+	my $d = $x - $f;
+	return $d > 0.5 || ($d == 0.5 && POSIX::fmod($f, 2) != 0) ? $f + 1 : $f;
 }
 
 sub same {

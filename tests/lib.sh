@@ -60,11 +60,11 @@ needs() {
 	return 1
 }
 
-# needs_all TOOL PACKAGE COUNT: every case of the test needs TOOL; without
-# it its COUNT cases are skipped (as needs says why) and the test ends.
-# With it, done_testing fails the test unless COUNT cases ran.
+# needs_all TOOL PACKAGE COUNT: the COUNT cases from here to the end of the
+# test need TOOL; without it they are skipped (as needs says why) and the
+# test ends.  With it, done_testing fails the test unless COUNT cases ran.
 needs_all() {
-	tap_count=$3
+	tap_count=$((tap_n + $3))
 	command -v "$1" >/dev/null 2>&1 && return 0
 	skip_all "needs $1 (Debian package $2)" "$3"
 	done_testing
@@ -106,7 +106,23 @@ holders_of() {
 	    2>/dev/null | cut -d/ -f3 | sort -un
 }
 
+# children_of PID: the processes whose parent is PID, one a line, false
+# when there are none (as pgrep -P, without procps): from the kernel's
+# list of each thread's children, else from every process's stat
+children_of() {
+	if [ -e "/proc/$1/task/$1/children" ]; then
+		cat /proc/"$1"/task/*/children 2>/dev/null
+	else
+		perl -e 'for (glob "/proc/[0-9]*/stat") {
+			open my $f, "<", $_ or next;
+			my $s = <$f> // next;
+			print m{^/proc/(\d+)/}, "\n" if $s =~ /\) \S+ (\d+) / && $1 == $ARGV[0];
+		}' "$1"
+	fi | tr -s ' ' '\n' | grep .
+}
+
 # true when the directory is empty
+
 is_empty() { [ -z "$(ls -A "$1")" ]; }
 
 # number of comma-separated fields in a line
@@ -146,8 +162,9 @@ $code" "$@"
 done_testing() {
 	# needs_all's count: the cases that the test has
 	if [ -n "${tap_count:-}" ] && [ "$tap_count" != "$tap_n" ]; then
-		ok 1 "needs_all's count ($tap_count) is the number of cases ($tap_n)"
+		ok 1 "the cases that needs_all counted end at $tap_count, not $tap_n"
 	fi
+
 	echo "1..$tap_n"
 	exit $((tap_failed > 0))
 }

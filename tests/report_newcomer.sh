@@ -246,10 +246,8 @@ ok $? "a bonnie++ table carries no context: none is listed"
 # page's 190 mm between its margins (718 CSS pixels) in the print styles.
 # A script added to a copy of the page puts the widths in its title.
 browser=$(command -v chromium || command -v chromium-browser)
-if [ -z "$browser" ]; then
-	skip_all "chromium is not installed" 3
-	done_testing
-fi
+needs_all "${browser:-chromium}" chromium 3
+
 # widths PAGE WIDTH,HEIGHT: "scrollWidth tablesRight" as laid out
 widths() {
 	sed 's|</body>|<script>document.title = document.documentElement.scrollWidth + " " + Math.ceil(Math.max(...[...document.querySelectorAll("table")].map(t => t.getBoundingClientRect().right)))</script></body>|' \
