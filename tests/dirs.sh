@@ -304,7 +304,6 @@ my $r = load($ARGV[0]);
 for my $ph (@DIRS) {
 	check(same($r->{phases}{$ph}{ops}, 2048), $ph, $r->{phases}{$ph});
 }' "$WORK/c2.json"
-
 ok $? "-c 2 --dirs=1:2:8: two trees, 2048 directories in each phase, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 

@@ -11,7 +11,6 @@
 
 needs_all nm binutils 4
 
-
 # edges FILE...: "user provider symbol" for every symbol that one object
 # uses and another defines (one nm per kind: nm costs more to start than
 # to read an object)

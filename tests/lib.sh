@@ -122,7 +122,6 @@ children_of() {
 }
 
 # true when the directory is empty
-
 is_empty() { [ -z "$(ls -A "$1")" ]; }
 
 # number of comma-separated fields in a line
@@ -138,7 +137,6 @@ field() { printf '%s\n' "$1" | cut -d, -f"$2"; }
 csv2html_each() {
 	n=0 good=0
 	needs bon_csv2html bonnie++ || return 1
-
 	while IFS= read -r line; do
 		n=$((n + 1))
 		printf '%s\n' "$line" | bon_csv2html >"$WORK/page.html" 2>"$WORK/err" &&
@@ -164,7 +162,6 @@ done_testing() {
 	if [ -n "${tap_count:-}" ] && [ "$tap_count" != "$tap_n" ]; then
 		ok 1 "the cases that needs_all counted end at $tap_count, not $tap_n"
 	fi
-
 	echo "1..$tap_n"
 	exit $((tap_failed > 0))
 }

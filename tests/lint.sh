@@ -25,5 +25,4 @@ lint gcc "every source compiles without a warning on gcc (-Werror)" gcc gcc
 lint mpi "dist_mpi.c compiles without a warning on mpicc (-Werror)" \
     "${MPICC:-mpicc}" libopenmpi-dev
 
-
 done_testing

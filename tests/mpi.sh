@@ -191,7 +191,6 @@ PY
 fi
 ok $? "3 ranks --shift=1: each reads back the data files and stats and reads the small files of the next one (strace), JSON shift, read_from, skew, first done; nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
-
 # clyde report on that record: the per-rank table (text, Markdown) with
 # each rank's own rate, the whole run's, the first-done rate and the skew
 # as the JSON has them; per-rank bars in HTML

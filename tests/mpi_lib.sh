@@ -6,7 +6,6 @@
 # MPI_CASES: the count of the sourcing test's cases, for needs_all
 needs_all mpicc libopenmpi-dev "$MPI_CASES"
 needs_all mpirun openmpi-bin "$MPI_CASES"
-
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
 	echo "1..0 # skip not on the sanitizer build (MPI's own allocations)"
 	exit 0

@@ -714,7 +714,6 @@ my $lat = $back->{phases}{put_block}{latency_ns};
 check(num($lat->{count}) > 0 && num($lat->{p50}) <= num($lat->{p99}) &&
     $lat->{p99} <= num($lat->{max}) * 1.07, $lat);
 check(defined $back->{tests}{put_block}{latency_us})' "$WORK/run2.00.json" "$WORK/out"
-
 ok $? "--json of a run read back: every key as the run wrote it, fstype and percentiles" ||
     diag < "$WORK/out"
 # -x 3: an array of three records; --chunks: a sweep

@@ -10,7 +10,6 @@
 browser=$(command -v chromium || command -v chromium-browser)
 needs_all "${browser:-chromium}" chromium 6
 needs_all python3 python3 6
-
 C=tests/report/corpus
 "$CLYDE" report --html --average --compare=spyder tests/report/dameth_rrobin.txt \
     "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt" \

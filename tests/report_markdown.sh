@@ -10,7 +10,6 @@
 C=tests/report/corpus
 needs_all cmark-gfm cmark-gfm 7
 
-
 # render ARGS...: clyde report --markdown ARGS into $WORK/md and $WORK/html
 render() {
 	"$CLYDE" report --markdown "$@" >"$WORK/md" 2>"$WORK/err"

@@ -237,7 +237,6 @@ for my $i (0, 1) {
 		check((index($text, "without -b or -D") >= 0) == !$sync, $text);
 	}
 }' "$WORK/plain.json" "$WORK/sync.json" "$WORK/ctx.md" "$WORK/ctx.html" 2>"$WORK/err"
-
 ok $? "--markdown and --html: under the table, each run's filesystem, mount options, profile, -b, host as its JSON has them" ||
     { diag <"$WORK/err"; diag <"$WORK/ctx.md"; }
 
@@ -251,7 +250,6 @@ ok $? "a bonnie++ table carries no context: none is listed"
 # A script added to a copy of the page puts the widths in its title.
 browser=$(command -v chromium || command -v chromium-browser)
 needs_all "${browser:-chromium}" chromium 3
-
 # widths PAGE WIDTH,HEIGHT: "scrollWidth tablesRight" as laid out
 widths() {
 	sed 's|</body>|<script>document.title = document.documentElement.scrollWidth + " " + Math.ceil(Math.max(...[...document.querySelectorAll("table")].map(t => t.getBoundingClientRect().right)))</script></body>|' \

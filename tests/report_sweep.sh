@@ -129,7 +129,6 @@ my @pairs = sort { $a->[0] <=> $b->[0] || $a->[1] <=> $b->[1] }
     map { [num($_->{sweep}{point}), num($_->{sweep}{series})] } @runs;
 check(same(\@pairs, [[1, 1], [1, 2], [2, 1], [2, 2], [3, 1], [3, 2]]), \@pairs);
 check(same([map { $_->{sweep}{series} } @means], [undef, undef, undef]))' "$WORK/out"
-
 ok $? "--json: sweep index, chunks, point, series and runs; a mean has no series" ||
     diag < "$WORK/err"
 
@@ -148,7 +147,6 @@ ok $? "--markdown: the sweep's heading and rows" || diag < "$WORK/out"
 browser=$(command -v chromium || command -v chromium-browser)
 needs_all "${browser:-chromium}" chromium 3
 needs_all python3 python3 3
-
 # chrome [PAGE [dom=FILE] [shot=FILE] [size=W,H]]...: the pages in one
 # headless browser, no network (tests/browser.py: a browser costs seconds
 # to start); its messages, the console's among them, on stderr

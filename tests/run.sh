@@ -394,7 +394,6 @@ print "short phases: $short\n", map { dump_json($_) . "\n" } @bad;
 exit(@bad || $short == 0 ? 1 : 0)' "$WORK/precise.json" >"$WORK/py.out" 2>&1
 ok $? "--precise --json: a phase under 0.5 s keeps status too_fast, with its rate" ||
     cat "$WORK/py.out" "$WORK/precise.json" | diag
-
 # --quick implies it (its sizes here: -s and -n given)
 run --quick -s 8 -n 1
 [ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out" && grep -q '^Version 1.03e' "$WORK/out"

@@ -195,7 +195,6 @@ my $l = $r->{phases}{put_block}{latency_ns};
 check(same($l->{count}, 256), $l);
 check(same($l->{over}[0]{share}, 8 / 256), $l);
 check(same($l->{over_2s}, 0), $l)' "$WORK/latc.json" 2>"$WORK/err.py"
-
 	ok $? "-c 2: both copies' slow writes in one share, 8/256 over 0.5 s" ||
 	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/err.py"; } | diag
 	# clyde report --latency: the tiotest-like table of the record

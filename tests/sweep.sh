@@ -123,7 +123,6 @@ csv2html_each "$WORK/l200.csv"
 [ $n = 3 ] && [ $good = 3 ]
 ok $? "2.00: bon_csv2html takes each of the 3 lines" || diag < "$WORK/err"
 
-
 # --json: an array, one record per point, each with the sweep key
 for compat in 1.03 2.00; do
 	pl 'my $r = load($ARGV[0]);
@@ -270,7 +269,6 @@ else
 	    pl 'my $r = load($ARGV[0]);
 check(same([map { $_->{sweep}{point} } @$r], [2, 4]), $r);
 check($_->{options}{direct_io}, $_->{options}) for @$r' "$WORK/d.json" && is_empty "$t"
-
 	ok $? "-D: chunks 512 and 1k refused and skipped, 4k and 64k run" ||
 	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
 	CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
