@@ -121,6 +121,14 @@ children_of() {
 	fi | tr -s ' ' '\n' | grep .
 }
 
+# fs_known DIR: true when a mount in /proc/self/mountinfo holds DIR, so
+# that a run's record can name the target's filesystem (in a chroot whose
+# root is no mount point, none may)
+fs_known() {
+	awk -v d="$1/" '$5 == "/" || index(d, $5 "/") == 1 { f = 1 } END { exit !f }' \
+	    /proc/self/mountinfo 2>/dev/null
+}
+
 # true when the directory is empty
 is_empty() { [ -z "$(ls -A "$1")" ]; }
 
