@@ -8,12 +8,12 @@
 
 csv_line() { tail -1 "$WORK/out"; }
 hooked_run() { CLYDE=$CLYDE_HOOKS run "$@"; }
-# the directory phases in the record, for the checks (lib.sh's py)
+# the directory phases in the record, for the checks (lib.sh's pl)
 DIRS=dir_create,dir_stat,dir_del,ran_dir_create,ran_dir_stat,ran_dir_del
-dpy() {
+dpl() {
 	code=$1
 	shift
-	py "DIRS = '$DIRS'.split(',')
+	pl "my @DIRS = split /,/, '$DIRS';
 $code" "$@"
 }
 # a run that lets the shim fail or slow chosen calls
@@ -60,22 +60,26 @@ ok $? "the table: a directory section with its rows, Latency in 2.00" ||
 
 # the record: the settings, and each of the six phases with 4096
 # directories, a rate, latencies of 4096 operations and its time
-dpy '
-r = load(sys.argv[1])
-assert r["dirs"] == {"count": 4, "depth": 2, "fanout": 8, "shared": False}, r["dirs"]
-for ph in DIRS:
-    t, p = r["tests"][ph], r["phases"][ph]
-    assert t["status"] in ("ok", "too_fast") and t["rate"] > 0, (ph, t)
-    assert t["cpu"] >= 0 and t["latency_us"] is not None, (ph, t)
-    assert p["ops"] == 4096 and p["elapsed_ns"] > 0, (ph, p)
-    lat = p["latency_ns"]
-    assert lat["count"] == 4096 and lat["p50"] <= lat["p99"] <= lat["max"], (ph, lat)
-    assert abs(t["rate"] - 4096e9 / p["elapsed_ns"]) <= 1e-6 * t["rate"], (ph, t, p)
-for ph in ("dir_stat", "dir_del"):
-    assert r["phases"][ph]["readdir_passes"] == 1, (ph, r["phases"][ph])
-for ph in ("putc", "seq_create"):
-    assert r["tests"][ph]["status"] == "skipped", ph
-' "$WORK/run.json"
+dpl '
+my $r = load($ARGV[0]);
+check(same($r->{dirs}, {count => 4, depth => 2, fanout => 8, shared => false}), $r->{dirs});
+for my $ph (@DIRS) {
+	my ($t, $p) = ($r->{tests}{$ph}, $r->{phases}{$ph});
+	check((same($t->{status}, "ok") || same($t->{status}, "too_fast")) &&
+	    num($t->{rate}) > 0, $ph, $t);
+	check(num($t->{cpu}) >= 0 && defined $t->{latency_us}, $ph, $t);
+	check(same($p->{ops}, 4096) && num($p->{elapsed_ns}) > 0, $ph, $p);
+	my $lat = $p->{latency_ns};
+	check(same($lat->{count}, 4096) && num($lat->{p50}) <= num($lat->{p99}) &&
+	    $lat->{p99} <= num($lat->{max}), $ph, $lat);
+	check(abs($t->{rate} - 4096e9 / $p->{elapsed_ns}) <= 1e-6 * $t->{rate}, $ph, $t, $p);
+}
+for my $ph (qw(dir_stat dir_del)) {
+	check(same($r->{phases}{$ph}{readdir_passes}, 1), $ph, $r->{phases}{$ph});
+}
+for my $ph (qw(putc seq_create)) {
+	check(same($r->{tests}{$ph}{status}, "skipped"), $ph);
+}' "$WORK/run.json"
 ok $? "the JSON record: dirs, and six phases with 4096 operations, rates, \
 latency percentiles and elapsed" || { cat "$WORK/run.json"; echo; } | diag
 
@@ -83,14 +87,14 @@ latency percentiles and elapsed" || { cat "$WORK/run.json"; echo; } | diag
 # table's section, Markdown's and the HTML page's
 "$CLYDE" report --json "$WORK/run.json" >"$WORK/back.json" 2>"$WORK/err"
 rc=$?
-[ "$rc" = 0 ] && dpy '
-a, b = load(sys.argv[1]), load(sys.argv[2])
-b = b[0] if isinstance(b, list) else b
-assert b["dirs"] == a["dirs"], b["dirs"]
-for ph in DIRS:
-    assert b["tests"][ph]["rate"] == a["tests"][ph]["rate"], ph
-    assert b["phases"][ph]["ops"] == 4096, ph
-' "$WORK/run.json" "$WORK/back.json"
+[ "$rc" = 0 ] && dpl '
+my ($a, $b) = (load($ARGV[0]), load($ARGV[1]));
+$b = $b->[0] if ref $b eq "ARRAY";
+check(same($b->{dirs}, $a->{dirs}), $b->{dirs});
+for my $ph (@DIRS) {
+	check(same($b->{tests}{$ph}{rate}, $a->{tests}{$ph}{rate}), $ph);
+	check(same($b->{phases}{$ph}{ops}, 4096), $ph);
+}' "$WORK/run.json" "$WORK/back.json"
 ok $? "clyde report --json: the six directory phases read back" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 "$CLYDE" report --text "$WORK/run.json" >"$WORK/text" 2>&1 &&
@@ -111,16 +115,16 @@ rca=$rc
 run --compat=2.00 -s 0 -n 0 --dirs=1:2:8 --precise --json="$WORK/b.json"
 [ "$rca" = 0 ] && [ "$rc" = 0 ] &&
     "$CLYDE" report --average --json "$WORK/a.json" "$WORK/b.json" \
-    >"$WORK/avg.json" 2>"$WORK/err" && dpy '
-a, b, m = load(sys.argv[1]), load(sys.argv[2]), load(sys.argv[3])
-mean = [r for r in m if r["average"] is not None]
-assert len(mean) == 1, m
-for ph in DIRS:
-    want = (a["tests"][ph]["rate"] + b["tests"][ph]["rate"]) / 2
-    got = mean[0]["tests"][ph]["rate"]
-    assert abs(got - want) <= 1e-6 * want + 0.5, (ph, got, want)
-    assert mean[0]["average"]["spread"][ph]["runs"] == 2, ph
-' "$WORK/a.json" "$WORK/b.json" "$WORK/avg.json"
+    >"$WORK/avg.json" 2>"$WORK/err" && dpl '
+my ($a, $b, $m) = map { load($_) } @ARGV;
+my @mean = grep { defined $_->{average} } @$m;
+check(@mean == 1, $m);
+for my $ph (@DIRS) {
+	my $want = (num($a->{tests}{$ph}{rate}) + num($b->{tests}{$ph}{rate})) / 2;
+	my $got = num($mean[0]{tests}{$ph}{rate});
+	check(abs($got - $want) <= 1e-6 * $want + 0.5, $ph, $got, $want);
+	check(same($mean[0]{average}{spread}{$ph}{runs}, 2), $ph);
+}' "$WORK/a.json" "$WORK/b.json" "$WORK/avg.json"
 ok $? "clyde report --average: the directory rates averaged" ||
     { cat "$WORK/err"; head -c 2000 "$WORK/avg.json"; echo; } | diag
 "$CLYDE" report --compare=host --text "$WORK/a.json" host2="$WORK/b.json" \
@@ -139,7 +143,7 @@ line=$(csv_line)
       "$(sed -n '/Directories in Tree Order/=' "$WORK/out")" ] &&
     grep -Eq '^ +1:1:10( +[0-9+]+ +[0-9+]+){6}$' "$WORK/out" &&
     ! grep -q '^Latency' "$WORK/out" &&
-    dpy 'r = load(sys.argv[1]); assert r["dirs"]["depth"] == 1 and r["dirs"]["fanout"] == 10' "$WORK/both.json"
+    dpl 'my $r = load($ARGV[0]); check(same($r->{dirs}{depth}, 1) && same($r->{dirs}{fanout}, 10), $r->{dirs})' "$WORK/both.json"
 ok $? "1.03 -n 1 --dirs=1: 27 CSV fields, the section after the files, \
 defaults 1:10, no Latency row" || { echo "rc=$rc $line"; cat "$WORK/out" "$WORK/err"; } | diag
 
@@ -201,12 +205,11 @@ under each parent, named by number" ||
 	    --json="$WORK/skip.json"
 	[ "$rc" = 0 ] && is_empty "$t" &&
 	    grep -q "^clyde: directory delete: .*/dirs: the directory read skipped [0-9]* names; read again ([0-9]* passes)$" "$WORK/err" &&
-	    dpy '
-r = load(sys.argv[1])
-assert r["phases"]["dir_del"]["readdir_passes"] > 1, r["phases"]["dir_del"]
-assert r["phases"]["dir_del"]["ops"] == 1024
-assert r["phases"]["dir_stat"]["readdir_passes"] == 1
-' "$WORK/skip.json"
+	    dpl '
+my $r = load($ARGV[0]);
+check(num($r->{phases}{dir_del}{readdir_passes}) > 1, $r->{phases}{dir_del});
+check(same($r->{phases}{dir_del}{ops}, 1024));
+check(same($r->{phases}{dir_stat}{readdir_passes}, 1))' "$WORK/skip.json"
 	ok $? "readdir skipping names during dir_del: read again, 1024 removed, passes > 1" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
@@ -216,11 +219,10 @@ assert r["phases"]["dir_stat"]["readdir_passes"] == 1
 	    shim_run -s 0 -n 0 --dirs=1:2:8 --json="$WORK/fail.json"
 	[ "$rc" = 3 ] && is_empty "$t" &&
 	    grep -Eq "^clyde: directory create: $SCRATCH/dirs/[0-9a-f]{10}/[0-9a-f]{10}: mkdir: No space left on device$" "$WORK/err" &&
-	    dpy '
-r = load(sys.argv[1])
-assert r["status"] == "failed", r["status"]
-assert r["tests"]["dir_create"]["status"] == "skipped"
-' "$WORK/fail.json"
+	    dpl '
+my $r = load($ARGV[0]);
+check(same($r->{status}, "failed"), $r->{status});
+check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 	ok $? "mkdir failing in dir_create: exit 3, the directory named, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t" | head; } | diag
 
@@ -273,10 +275,9 @@ rest of the tree removed" || { echo "rc=$rc"; cat "$WORK/err"; find "$t" | head;
 	rc=$?
 	[ "$rc" = 0 ] && is_empty "$t" &&
 	    grep -q "directory stat.*no progress" "$WORK/err" &&
-	    dpy '
-r = load(sys.argv[1])
-assert r["phases"]["dir_stat"]["stall"]["ns"] >= 1e9, r["phases"]["dir_stat"]
-' "$WORK/stall.json"
+	    dpl '
+my $r = load($ARGV[0]);
+check(num($r->{phases}{dir_stat}{stall}{ns}) >= 1e9, $r->{phases}{dir_stat})' "$WORK/stall.json"
 	ok $? "--stall: a hung stat in dir_stat said, and in the record" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 fi
@@ -298,11 +299,11 @@ ok $? "SIGINT in each of the six directory phases: exit 5, no output, empty targ
 
 # -c 2: each copy its own tree, the rates summed
 run --compat=2.00 -c 2 -s 0 -n 0 --dirs=1:2:8 --json="$WORK/c2.json"
-[ "$rc" = 0 ] && is_empty "$t" && dpy '
-r = load(sys.argv[1])
-for ph in DIRS:
-    assert r["phases"][ph]["ops"] == 2048, (ph, r["phases"][ph])
-' "$WORK/c2.json"
+[ "$rc" = 0 ] && is_empty "$t" && dpl '
+my $r = load($ARGV[0]);
+for my $ph (@DIRS) {
+	check(same($r->{phases}{$ph}{ops}, 2048), $ph, $r->{phases}{$ph});
+}' "$WORK/c2.json"
 ok $? "-c 2 --dirs=1:2:8: two trees, 2048 directories in each phase, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 

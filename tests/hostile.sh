@@ -402,7 +402,8 @@ sem_run() {
 }
 key=$((1129070592 + $$ % 65536))        # 0x434c.... and this shell's pid
 if ! command -v ipcs >/dev/null || ! command -v ipcrm >/dev/null; then
-	echo "ok $((tap_n + 1)) # skip no ipcs and ipcrm here"
+	echo "ok $((tap_n + 1)) # skip needs ipcs and ipcrm (Debian package util-linux)"
+
 	tap_n=$((tap_n + 1))
 elif ! key_free "$key"; then
 	echo "ok $((tap_n + 1)) # skip key $key is taken"

@@ -9,10 +9,7 @@
 # dist_mpi.o are checked in place of dist_local.o when they are there.
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v nm >/dev/null; then
-	echo "1..0 # skip nm is not installed (binutils)"
-	exit 0
-fi
+needs_all nm binutils 4
 
 # edges FILE...: "user provider symbol" for every symbol that one object
 # uses and another defines (one nm per kind: nm costs more to start than
@@ -101,6 +98,8 @@ if [ -f src/dist_mpi.o ] && [ -f src/dist_proxy.o ]; then
 		echo "source files that depend on each other:"
 		echo "$found"
 	} | diag
+else
+	skip_all "no objects of clyde-mpi (make mpi, with mpicc: Debian package libopenmpi-dev)" 1
 fi
 
 # The statistics are a leaf: src/stats.c uses nothing of clyde's, and

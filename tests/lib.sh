@@ -22,6 +22,13 @@ ok() { # ok COND-STATUS NAME
 	# a name on several lines becomes one (no process when it is one)
 	case $2 in *"
 "*) set -- "$1" "$(printf '%s' "$2" | tr '\n' ' ')" ;; esac
+	# a tool that the case needs is missing (needs): skipped, whatever
+	# its status
+	if [ -e "$WORK/needs" ]; then
+		echo "ok $tap_n - $2 # skip $(cat "$WORK/needs")"
+		rm -f "$WORK/needs"
+		return 0
+	fi
 	if [ "$1" = 0 ]; then
 		echo "ok $tap_n - $2"
 	else
@@ -41,6 +48,38 @@ skip_all() { # skip_all REASON COUNT
 		echo "ok $tap_n # skip $1"
 		i=$((i + 1))
 	done
+}
+
+# needs TOOL PACKAGE: true when the command TOOL is installed; else false,
+# and the case being checked is skipped: its ok prints "# skip needs TOOL
+# (Debian package PACKAGE)" whatever its status.  A file in $WORK says it,
+# so that a needs in a subshell or $(...) counts too; the first wins.
+needs() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	[ -e "$WORK/needs" ] || echo "needs $1 (Debian package $2)" >"$WORK/needs"
+	return 1
+}
+
+# needs_all TOOL PACKAGE COUNT: the COUNT cases from here to the end of the
+# test need TOOL; without it they are skipped (as needs says why) and the
+# test ends.  With it, done_testing fails the test unless COUNT cases ran.
+needs_all() {
+	tap_count=$((tap_n + $3))
+	command -v "$1" >/dev/null 2>&1 && return 0
+	skip_all "needs $1 (Debian package $2)" "$3"
+	done_testing
+}
+
+# py3 ARGS...: python3 ARGS, a case that needs it (needs)
+py3() { needs python3 python3 && python3 "$@"; }
+
+# pl CODE ARGS...: a check in Perl on JSON files, with tests/JSONCheck.pm
+# (load(PATH) reads one; check COND, WHAT... and same A, B assert): a
+# failed assertion, a key that an object lacks or any warning fails it
+pl() {
+	code=$1
+	shift
+	perl -Mstrict -Mwarnings=FATAL,all -Itests -MJSONCheck -e "$code" "$@"
 }
 
 # the fault shim (make tests/fault_shim.so), and a scratch directory as it
@@ -67,6 +106,29 @@ holders_of() {
 	    2>/dev/null | cut -d/ -f3 | sort -un
 }
 
+# children_of PID: the processes whose parent is PID, one a line, false
+# when there are none (as pgrep -P, without procps): from the kernel's
+# list of each thread's children, else from every process's stat
+children_of() {
+	if [ -e "/proc/$1/task/$1/children" ]; then
+		cat /proc/"$1"/task/*/children 2>/dev/null
+	else
+		perl -e 'for (glob "/proc/[0-9]*/stat") {
+			open my $f, "<", $_ or next;
+			my $s = <$f> // next;
+			print m{^/proc/(\d+)/}, "\n" if $s =~ /\) \S+ (\d+) / && $1 == $ARGV[0];
+		}' "$1"
+	fi | tr -s ' ' '\n' | grep .
+}
+
+# fs_known DIR: true when a mount in /proc/self/mountinfo holds DIR, so
+# that a run's record can name the target's filesystem (in a chroot whose
+# root is no mount point, none may)
+fs_known() {
+	awk -v d="$1/" '$5 == "/" || index(d, $5 "/") == 1 { f = 1 } END { exit !f }' \
+	    /proc/self/mountinfo 2>/dev/null
+}
+
 # true when the directory is empty
 is_empty() { [ -z "$(ls -A "$1")" ]; }
 
@@ -78,9 +140,11 @@ field() { printf '%s\n' "$1" | cut -d, -f"$2"; }
 
 # csv2html_each FILE: each line of FILE alone through bonnie++ 2.00a's
 # bon_csv2html; sets $n (lines) and $good (those it took: a page that
-# names the machine "host", nothing on stderr, which stays in $WORK/err)
+# names the machine "host", nothing on stderr, which stays in $WORK/err);
+# a case that needs bonnie++ (needs)
 csv2html_each() {
 	n=0 good=0
+	needs bon_csv2html bonnie++ || return 1
 	while IFS= read -r line; do
 		n=$((n + 1))
 		printf '%s\n' "$line" | bon_csv2html >"$WORK/page.html" 2>"$WORK/err" &&
@@ -90,11 +154,11 @@ csv2html_each() {
 }
 
 # py CODE ARGS...: a Python check on JSON files (load(PATH) reads one);
-# an assertion fails it
+# an assertion fails it, python3's absence skips the case (needs)
 py() {
 	code=$1
 	shift
-	python3 -c "import json, sys
+	py3 -c "import json, sys
 def load(p):
     with open(p) as f:
         return json.load(f)
@@ -102,6 +166,10 @@ $code" "$@"
 }
 
 done_testing() {
+	# needs_all's count: the cases that the test has
+	if [ -n "${tap_count:-}" ] && [ "$tap_count" != "$tap_n" ]; then
+		ok 1 "the cases that needs_all counted end at $tap_count, not $tap_n"
+	fi
 	echo "1..$tap_n"
 	exit $((tap_failed > 0))
 }

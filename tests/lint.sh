@@ -10,20 +10,19 @@
 
 MAKE=${MAKE:-make}
 
-# lint PART WHAT TOOL: make lint-PART, one case; the compiler's or
-# mandoc's complaints are its diagnostics
+# lint PART WHAT TOOL PACKAGE: make lint-PART, one case (skipped without
+# TOOL, from the Debian package PACKAGE); the compiler's or mandoc's
+# complaints are its diagnostics
 lint() {
-	if [ -n "$3" ] && ! command -v "$3" >/dev/null 2>&1; then
-		skip_all "$3 is not installed" 1
-		return
+	if needs "$3" "$4"; then
+		"$MAKE" -s --no-print-directory "lint-$1" >"$WORK/$1.out" 2>&1
 	fi
-	"$MAKE" -s --no-print-directory "lint-$1" >"$WORK/$1.out" 2>&1
 	ok $? "$2" || diag <"$WORK/$1.out"
 }
 
-lint man "the man page passes mandoc -Tlint -W warning" mandoc
-lint gcc "every source compiles without a warning on gcc (-Werror)" gcc
+lint man "the man page passes mandoc -Tlint -W warning" mandoc mandoc
+lint gcc "every source compiles without a warning on gcc (-Werror)" gcc gcc
 lint mpi "dist_mpi.c compiles without a warning on mpicc (-Werror)" \
-    "${MPICC:-mpicc}"
+    "${MPICC:-mpicc}" libopenmpi-dev
 
 done_testing

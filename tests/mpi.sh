@@ -4,6 +4,7 @@
 # rates the sums of every rank's own figures, nothing left; the ranks
 # agree on their options first.  Faults: tests/mpi_faults.sh.  Skipped
 # without Open MPI.
+MPI_CASES=26
 . "$(dirname "$0")/mpi_lib.sh"
 
 # Without the per-char phases (-f): 2.00a's write and read a byte per
@@ -19,46 +20,42 @@ for np in 1 2 3; do
 	    [ "$(grep -c '^Version 2.00a' "$WORK/out")" = 2 ] && is_empty "$t"
 	ok $? "$np rank(s): one table, one CSV line, concurrency $np, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
-	if command -v python3 >/dev/null; then
-		json_sums "$WORK/run.json" $np
-		ok $? "$np rank(s): the JSON sums every rank's own figures"
-	fi
+	json_sums "$WORK/run.json" $np
+	ok $? "$np rank(s): the JSON sums every rank's own figures"
 done
 
 # the record of 3 ranks: every key of it, those of ranks too, is named in
 # the man page (tests/docs.sh checks the rest of the record)
-if command -v python3 >/dev/null; then
-	python3 tests/manpage.py json-keys man/clyde.1 "$WORK/run.json" |
-	    grep '^in a record' >"$WORK/diff"
-	[ ! -s "$WORK/diff" ] && grep -q '"host"' "$WORK/run.json"
-	ok $? "3 ranks: The JSON record names every key of the record" ||
-	    diag < "$WORK/diff"
-fi
+py3 tests/manpage.py json-keys man/clyde.1 "$WORK/run.json" |
+    grep '^in a record' >"$WORK/diff"
+[ ! -s "$WORK/diff" ] && grep -q '"host"' "$WORK/run.json"
+ok $? "3 ranks: The JSON record names every key of the record" ||
+    diag < "$WORK/diff"
 
 mpi_run 2 --compat=1.03 -s 16 -n 1 --json="$WORK/run103.json"
 line=$(tail -1 "$WORK/out")
 [ "$rc" = 0 ] && [ "$(nfields "$line")" = 27 ] && is_empty "$t"
 ok $? "the 1.03 profile: the classic line for the whole run" || diag < "$WORK/err"
-if command -v python3 >/dev/null; then
-	json_sums "$WORK/run103.json" 2 putc getc
-	ok $? "the 1.03 profile: the JSON sums every rank's own figures, per-char's too"
-fi
+json_sums "$WORK/run103.json" 2 putc getc
+ok $? "the 1.03 profile: the JSON sums every rank's own figures, per-char's too"
 
 # --chunks: every rank sweeps the same points in step, each at the
 # point's chunk; the small files at the first point only
 mpi_run 2 --compat=2.00 -s 8::500 -f -n 1 --chunks=4k,1m --json="$WORK/sweep.json"
 [ "$rc" = 0 ] && [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f4,7 | tr '\n' ' ')" = "2,4k 2,1m " ] &&
-    python3 - "$WORK/sweep.json" <<'PY' && is_empty "$t"
-import json, sys
-r = json.load(open(sys.argv[1]))
-assert [x["sweep"]["point"] for x in r] == [1, 2], r
-for x, chunk in zip(r, (4096, 1 << 20)):
-    for k in x["ranks"]:
-        for ph in ("put_block", "rewrite", "get_block"):
-            assert k["phases"][ph]["latency_ns"]["count"] == (8 << 20) // chunk
-    files = [k["phases"]["seq_create"] is not None for k in x["ranks"]]
-    assert files == [chunk == 4096] * 2, files
-PY
+    pl 'my $r = load($ARGV[0]);
+check(same([map { $_->{sweep}{point} } @$r], [1, 2]), $r);
+my @chunks = (4096, 1 << 20);
+for my $i (0, 1) {
+	my ($x, $chunk) = ($r->[$i], $chunks[$i]);
+	for my $k (@{$x->{ranks}}) {
+		for my $ph (qw(put_block rewrite get_block)) {
+			check(same($k->{phases}{$ph}{latency_ns}{count}, int((8 << 20) / $chunk)), $ph);
+		}
+	}
+	my @files = map { defined($_->{phases}{seq_create}) ? 1 : 0 } @{$x->{ranks}};
+	check(same(\@files, [($chunk == 4096 ? 1 : 0) x 2]), \@files);
+}' "$WORK/sweep.json" && is_empty "$t"
 ok $? "2 ranks --chunks=4k,1m: both ranks at each point's chunk, two lines" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
 
@@ -88,7 +85,7 @@ ok $? "2 ranks -D: a chunk size one rank refuses is skipped by both" ||
 # options.shift, ranks[].read_from, a skew >= 1 for every phase, and a
 # first-done rate made of the ranks' own figures; --shift=0 reads each
 # rank's own, and so does a run without --shift on one host.
-if command -v strace >/dev/null && command -v python3 >/dev/null; then
+if needs strace strace && needs python3 python3; then
 	t=$(mktemp -d "$base/t.XXXXXX")
 	chmod 755 "$t"
 	rm -f "$WORK/shift.json" "$WORK/strace"
@@ -99,7 +96,7 @@ if command -v strace >/dev/null && command -v python3 >/dev/null; then
 	    -n 1:4:4:2 --shift=1 --json="$WORK/shift.json" >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	[ "$rc" = 0 ] && is_empty "$t" &&
-	    python3 - "$WORK/strace" "$WORK/shift.json" <<'PY'
+	    py3 - "$WORK/strace" "$WORK/shift.json" <<'PY'
 import collections, json, re, sys
 made, read, parent = {}, [], {}
 files_dir, small, cwd = {}, [], {}
@@ -191,11 +188,9 @@ for n in ran:
         assert m["first_done_ops"] <= m["ops"], (n, m)
 assert known > 0, "no phase has a first-done rate"
 PY
-	ok $? "3 ranks --shift=1: each reads back the data files and stats and reads the small files of the next one (strace), JSON shift, read_from, skew, first done; nothing left" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
-else
-	echo "ok $((tap_n += 1)) - 3 ranks --shift=1 # skip needs strace and python3"
 fi
+ok $? "3 ranks --shift=1: each reads back the data files and stats and reads the small files of the next one (strace), JSON shift, read_from, skew, first done; nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 # clyde report on that record: the per-rank table (text, Markdown) with
 # each rank's own rate, the whole run's, the first-done rate and the skew
 # as the JSON has them; per-rank bars in HTML
@@ -203,7 +198,7 @@ if [ -s "$WORK/shift.json" ]; then
 	./clyde report "$WORK/shift.json" >"$WORK/ranks.txt" 2>"$WORK/err" &&
 	    ./clyde report --markdown "$WORK/shift.json" >"$WORK/ranks.md" 2>>"$WORK/err" &&
 	    ./clyde report --html "$WORK/shift.json" >"$WORK/ranks.html" 2>>"$WORK/err" &&
-	    python3 - "$WORK/shift.json" "$WORK/ranks.txt" "$WORK/ranks.md" \
+	    py3 - "$WORK/shift.json" "$WORK/ranks.txt" "$WORK/ranks.md" \
 	    "$WORK/ranks.html" "$(hostname)" <<'PY'
 import json, re, sys
 r = json.load(open(sys.argv[1]))
@@ -243,12 +238,9 @@ fi
 for shift in --shift=0 ""; do
 	rm -f "$WORK/shift.json"
 	mpi_run 2 -s 4 -f -n 0 $shift --json="$WORK/shift.json"
-	[ "$rc" = 0 ] && is_empty "$t" && python3 - "$WORK/shift.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-assert r["options"]["shift"] == 0, r["options"]
-assert [k["read_from"] for k in r["ranks"]] == [0, 1], r["ranks"]
-PY
+	[ "$rc" = 0 ] && is_empty "$t" && pl 'my $r = load($ARGV[0]);
+check(same($r->{options}{shift}, 0), $r->{options});
+check(same([map { $_->{read_from} } @{$r->{ranks}}], [0, 1]), $r->{ranks})' "$WORK/shift.json"
 	ok $? "2 ranks ${shift:-without --shift} on one host: each reads back its own files" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 done
@@ -330,12 +322,9 @@ ok $? "--shift=1 with another -d on each rank: refused before any phase (exit 2)
 # -s not given: the size comes from each rank's RAM (here -r), and rank
 # 1 takes rank 0's, as the put_block bytes of each rank in the JSON show
 mpi_mix --compat=2.00 -r 160 -f -n 0 -- --compat=2.00 -r 151 -f -n 0
-[ "$rc" = 0 ] && is_empty "$t" && python3 - "$WORK/mix.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-got = [k["phases"]["put_block"]["bytes"] >> 20 for k in r["ranks"]]
-assert got == [320, 320], got
-PY
+[ "$rc" = 0 ] && is_empty "$t" && pl 'my $r = load($ARGV[0]);
+my @got = map { num($_->{phases}{put_block}{bytes}) >> 20 } @{$r->{ranks}};
+check(same(\@got, [320, 320]), \@got)' "$WORK/mix.json"
 ok $? "-s not given: every rank writes rank 0's size (2 x -r 160), not its own (2 x -r 151)" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 # -y p: mpirun gives standard input to rank 0 alone
@@ -359,17 +348,14 @@ for shared in "" --dirs-shared; do
 	    --json="$WORK/dirs.json"
 	[ "$rc" = 0 ] && is_empty "$t" && json_sums "$WORK/dirs.json" 3 \
 	    dir_create dir_stat dir_del ran_dir_create ran_dir_stat ran_dir_del &&
-	    python3 - "$WORK/dirs.json" "$shared" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-shared = sys.argv[2] != ""
-assert r["dirs"]["shared"] == shared, r["dirs"]
-each = 1016 if shared else 1024
-for ph in ("dir_create", "dir_stat", "dir_del", "ran_dir_create",
-           "ran_dir_stat", "ran_dir_del"):
-    assert [k["phases"][ph]["ops"] for k in r["ranks"]] == [each] * 3, ph
-    assert r["phases"][ph]["ops"] == 3 * each, ph
-PY
+	    pl 'my $r = load($ARGV[0]);
+my $shared = $ARGV[1] ne "";
+check(same($r->{dirs}{shared}, $shared ? true : false), $r->{dirs});
+my $each = $shared ? 1016 : 1024;
+for my $ph (qw(dir_create dir_stat dir_del ran_dir_create ran_dir_stat ran_dir_del)) {
+	check(same([map { $_->{phases}{$ph}{ops} } @{$r->{ranks}}], [($each) x 3]), $ph);
+	check(same($r->{phases}{$ph}{ops}, 3 * $each), $ph);
+}' "$WORK/dirs.json" "$shared"
 	ok $? "3 ranks --dirs=1:2:8 ${shared:-(a tree each)}: the six phases per rank and summed, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
 done

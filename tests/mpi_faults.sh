@@ -3,6 +3,7 @@
 # stops within seconds, removes its own files and exits non-zero, or, a
 # rank that is only slow, completes; while a phase runs each rank's
 # measuring process is a single task.  Skipped without Open MPI.
+MPI_CASES=7
 . "$(dirname "$0")/mpi_lib.sh"
 
 # one rank fails early in a long phase: all stop, clean, non-zero
@@ -58,7 +59,7 @@ ok $? "SIGTERM to rank 2: every rank stops (exit $rc), nothing left" ||
 # --stall rank 2's process watches, and its child measures (and names
 # the scratch directory): that one is stopped.
 three_ranks -s 0 -n 32 --stall=3
-r2=$(pgrep -P "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null)
+r2=$(children_of "$(cat "$WORK/rank2" 2>/dev/null)" 2>/dev/null)
 kill -STOP "$r2"
 # its scratch directory, named now: when mpirun ends the job it may wake
 # rank 2 (SIGCONT, SIGTERM), which then removes it

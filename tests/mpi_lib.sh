@@ -4,10 +4,9 @@
 # is small).  Sourced, not run.
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v mpicc >/dev/null || ! command -v mpirun >/dev/null; then
-	echo "1..0 # skip Open MPI is not installed"
-	exit 0
-fi
+# MPI_CASES: the count of the sourcing test's cases, for needs_all
+needs_all mpicc libopenmpi-dev "$MPI_CASES"
+needs_all mpirun openmpi-bin "$MPI_CASES"
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
 	echo "1..0 # skip not on the sanitizer build (MPI's own allocations)"
 	exit 0
@@ -43,23 +42,29 @@ mpi_run() { # NP ARGS...: a run in a fresh target under $base
 # json_sums FILE NP [PHASE...]: the record of NP ranks sums every rank's
 # own figures of each phase that ran; each PHASE ran
 json_sums() {
-	python3 - "$@" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-n = int(sys.argv[2])
-assert r["concurrency"] == n
-ranks = r["ranks"] if n > 1 else None
-assert (ranks is None) == (n == 1), ranks
-for name in sys.argv[3:]:
-    assert r["phases"][name] is not None, name
-for name, ph in r["phases"].items():
-    if ph is None or n == 1:
-        continue
-    for key in ("ops", "bytes", "cpu_ns"):
-        assert ph[key] == sum(k["phases"][name][key] for k in ranks), (name, key)
-    assert ph["latency_ns"]["max"] == max(k["phases"][name]["latency_ns"]["max"] for k in ranks)
-    assert ph["elapsed_ns"] >= max(k["phases"][name]["elapsed_ns"] for k in ranks) * 0.99, name
-PY
+	pl 'my ($r, $n, @ran) = (load($ARGV[0]), $ARGV[1] + 0, @ARGV[2 .. $#ARGV]);
+check(same($r->{concurrency}, $n), $r->{concurrency});
+my $ranks = $n > 1 ? $r->{ranks} : undef;
+check(!defined($ranks) == ($n == 1), $ranks);
+check(defined $r->{phases}{$_}, $_) for @ran;
+for my $name (sort keys %{$r->{phases}}) {
+	my $ph = $r->{phases}{$name};
+	next if !defined $ph || $n == 1;
+	check(@$ranks > 0, $ranks);
+	my @of = map { $_->{phases}{$name} } @$ranks;
+	for my $key (qw(ops bytes cpu_ns)) {
+		my $sum = 0;
+		$sum += num($_->{$key}) for @of;
+		check(same($ph->{$key}, $sum), $name, $key);
+	}
+	my ($max, $elapsed) = (num($of[0]{latency_ns}{max}), num($of[0]{elapsed_ns}));
+	for (@of) {
+		$max = num($_->{latency_ns}{max}) if num($_->{latency_ns}{max}) > $max;
+		$elapsed = num($_->{elapsed_ns}) if num($_->{elapsed_ns}) > $elapsed;
+	}
+	check(same($ph->{latency_ns}{max}, $max), $name);
+	check(num($ph->{elapsed_ns}) >= $elapsed * 0.99, $name);
+}' "$@"
 }
 
 # have_files N DIR: true once the N scratch directories in DIR have their

@@ -80,7 +80,7 @@ ok $? "random seeks: the seeks done, as a percentage and a rate" ||
 
 # --- the live line in a narrow terminal (tmux) ---------------------------
 if ! command -v tmux >/dev/null; then
-	skip_all "tmux is not installed" 2
+	skip_all "needs tmux (Debian package tmux)" 2
 else
 	sock="clyde-test-$$"
 	# the pane's command through sh, whatever the user's login shell:
@@ -170,10 +170,8 @@ def load(p):
         return json.load(f)
 $code" "$@"
 }
-if ! command -v python3 >/dev/null; then
-	skip_all "python3 is not installed" 4
-	done_testing
-fi
+needs_all python3 python3 4
+
 
 # the host and the block device as the system tells them: what a record
 # of a run in TARGET must say

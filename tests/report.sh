@@ -161,9 +161,8 @@ report --compare=nobody "$cmp_in"
 ok $? "--compare with an unknown name: exit 1, the table still printed"
 
 # JSON: valid, every key of clyde(1)'s JSON record in every record
-if command -v python3 >/dev/null; then
-	report --json --average --compare=spyder "$rr" "$f001" "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt"
-	python3 - "$WORK/out" <<'PY'
+report --json --average --compare=spyder "$rr" "$f001" "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt"
+py3 - "$WORK/out" <<'PY'
 import json, sys
 recs = json.load(open(sys.argv[1]))
 top = ["source", "generation", "format_version", "bonnie_version", "name", "concurrency",
@@ -193,11 +192,7 @@ client = [r for r in recs if r["name"] == "CLIENT"][0]
 assert client["tests"]["rewrite"]["latency_us"] == 12422000
 assert client["seed"] == "1694022898" and client["concurrency"] == 1
 PY
-	ok $? "--json: valid, every key of the JSON record in every record, latencies in us"
-else
-	echo "ok $((tap_n + 1)) # skip python3 not installed"
-	tap_n=$((tap_n + 1))
-fi
+ok $? "--json: valid, every key of the JSON record in every record, latencies in us"
 printf 'a"b\\c\001\377\303\251,2G,1,1,1,1,1,1,1,1,1,1,1.0,1,16,1,1,1,1,1,1,1,1,1,1,1,1\n' > "$WORK/odd"
 report --json "$WORK/odd"
 grep -qF '"name": "a\"b\\c?\u00ffé"' "$WORK/out"
@@ -441,10 +436,9 @@ for how in "one file" "LABEL=FILE"; do
 	ok $? "sets, $how: seq_create of new is bimodal, nothing else" ||
 	    diag < "$WORK/out"
 done
-if command -v python3 >/dev/null; then
-	report --json --average --compare=old old="$WORK/set_old.csv" \
-	    new="$WORK/set_new.csv" two="$WORK/set_two.csv"
-	python3 - "$WORK/out" <<'PY'
+report --json --average --compare=old old="$WORK/set_old.csv" \
+    new="$WORK/set_new.csv" two="$WORK/set_two.csv"
+py3 - "$WORK/out" <<'PY'
 import json, sys
 recs = {r["name"]: r for r in json.load(open(sys.argv[1]))}
 new, two, old = recs["mean:new"], recs["mean:two"], recs["mean:old"]
@@ -472,11 +466,8 @@ assert sp["seq_stat"]["min"] == 20000, sp["seq_stat"]
 assert old["average"]["spread"]["seq_stat"] is None, old
 assert sp["put_block"]["ci"][0] < 120000 < sp["put_block"]["ci"][1], sp
 PY
-	ok $? "sets --json: significant, p, ci_percent; bimodal, median, +++++ runs apart" ||
-	    diag < "$WORK/out"
-else
-	skip_all "python3 is not installed" 1
-fi
+ok $? "sets --json: significant, p, ci_percent; bimodal, median, +++++ runs apart" ||
+    diag < "$WORK/out"
 report --markdown --average --compare=old "$WORK/sets.csv"
 grep -qx '| vs old | | ~ | | +20% | | ~ | | ~ | | -14% | | ~ | |' "$WORK/out" &&
     grep -q '^| too few runs (2): no verdict |' "$WORK/out" &&
@@ -524,10 +515,9 @@ report --markdown --compat=2.00 --average --compare=old old="$WORK/lat_old.csv" 
     new="$WORK/lat_new.csv"
 grep -qx '| latency vs old | | ~ | | -50% | | ~ | | ~ | | +40% | | ~ | |' "$WORK/out"
 ok $? "latency verdicts --markdown" || diag < "$WORK/out"
-if command -v python3 >/dev/null; then
-	report --json --average --compare=old old="$WORK/lat_old.csv" \
-	    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
-	python3 - "$WORK/out" <<'PY'
+report --json --average --compare=old old="$WORK/lat_old.csv" \
+    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+py3 - "$WORK/out" <<'PY'
 import json, sys
 recs = {r["name"]: r for r in json.load(open(sys.argv[1]))}
 new, two = recs["mean:new"], recs["mean:two"]
@@ -547,11 +537,8 @@ assert ls["put_block"]["runs"] == 5 and ls["put_block"]["median"] == 25000, ls
 assert ls["seq_stat"]["runs"] == 5 and new["average"]["spread"]["seq_stat"]["runs"] == 3
 assert recs["mean:old"]["compare"]["latency"]["significant"]["put_block"] is None
 PY
-	ok $? "latency verdicts --json: compare.latency, average.latency_spread" ||
-	    diag < "$WORK/out"
-else
-	skip_all "python3 is not installed" 1
-fi
+ok $? "latency verdicts --json: compare.latency, average.latency_spread" ||
+    diag < "$WORK/out"
 # unlike sets: new ran on 2G with 64k chunks; one line says so, once
 sed 's/^box,1G,/box,2G:64k,/' "$WORK/set_new.csv" > "$WORK/set_new2g.csv"
 report --average --compare=old old="$WORK/set_old.csv" new="$WORK/set_new2g.csv"
@@ -669,10 +656,9 @@ report --markdown --average --best --compat=2.00 old="$WORK/lat_old.csv" new="$W
 grep -qx '| old | \\\*100 | 83 | \\\*100 | \\\*100 | \\\*100 | \\\*100 |' "$WORK/out" &&
     grep -qx '| new latency | \\\*100 | \\\*100 | \\\*100 | \\\*100 | 140 | \\\*100 |' "$WORK/out"
 ok $? "--best --markdown" || diag < "$WORK/out"
-if command -v python3 >/dev/null; then
-	report --json --average --best --compat=2.00 old="$WORK/lat_old.csv" \
-	    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
-	python3 - "$WORK/out" <<'PY'
+report --json --average --best --compat=2.00 old="$WORK/lat_old.csv" \
+    new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
+py3 - "$WORK/out" <<'PY'
 import json, sys
 recs = json.load(open(sys.argv[1]))
 by = {r["name"]: r for r in recs}
@@ -695,11 +681,8 @@ assert new["latency"]["significant"]["get_block"] is True
 assert new["latency"]["p"]["get_block"] < 0.001
 assert old["latency"]["significant"]["putc"] is None   # against two's 2 runs
 PY
-	ok $? "--best --json: percent, is_best, significant, p, of rates and latencies" ||
-	    diag < "$WORK/out"
-else
-	skip_all "python3 is not installed" 1
-fi
+ok $? "--best --json: percent, is_best, significant, p, of rates and latencies" ||
+    diag < "$WORK/out"
 # clyde's own --json read back: tiny runs of both profiles, made here;
 # the records give the CSV lines and tables of the runs themselves
 for compat in 1.03 2.00; do
@@ -718,26 +701,23 @@ for compat in 1.03 2.00; do
 	ok $? "--json of a $compat run read back: the table of its CSV line" ||
 	    diff "$WORK/table" "$WORK/out" | diag
 done
-if command -v python3 >/dev/null; then
-	report --json "$WORK/run2.00.json"
-	python3 - "$WORK/run2.00.json" "$WORK/out" <<'PY'
-import json, sys
-run = json.load(open(sys.argv[1]))
-back, = json.load(open(sys.argv[2]))
-assert back["source"] == "run", back["source"]
-# every key of the run's record, the context and the raw figures too
-for k in run:
-    assert back[k] == run[k], (k, run[k], back[k])
-assert back["target"]["fstype"], back["target"]
-lat = back["phases"]["put_block"]["latency_ns"]
-assert lat["count"] > 0 and lat["p50"] <= lat["p99"] <= lat["max"] * 1.07, lat
-assert back["tests"]["put_block"]["latency_us"] is not None
-PY
-	ok $? "--json of a run read back: every key as the run wrote it, fstype and percentiles" ||
-	    diag < "$WORK/out"
-else
-	skip_all "python3 is not installed" 1
-fi
+report --json "$WORK/run2.00.json"
+pl 'my ($run, $backs) = (load($ARGV[0]), load($ARGV[1]));
+check(ref $backs eq "ARRAY" && @$backs == 1, $backs);
+my $back = $backs->[0];
+check(same($back->{source}, "run"), $back->{source});
+# every key of the record of the run, the context and the raw figures too
+check(same($back->{$_}, $run->{$_}), $_, $run->{$_}, $back->{$_}) for sort keys %$run;
+# the filesystem, when a mount holds the target (fs_known)
+check($ARGV[2] ? kind($back->{target}{fstype}) eq "string" && length $back->{target}{fstype} :
+    !defined $back->{target}{fstype}, $back->{target});
+my $lat = $back->{phases}{put_block}{latency_ns};
+check(num($lat->{count}) > 0 && num($lat->{p50}) <= num($lat->{p99}) &&
+    $lat->{p99} <= num($lat->{max}) * 1.07, $lat);
+check(defined $back->{tests}{put_block}{latency_us})' "$WORK/run2.00.json" "$WORK/out" \
+    "$(fs_known "$WORK" && echo known)"
+ok $? "--json of a run read back: every key as the run wrote it, fstype and percentiles" ||
+    diag < "$WORK/out"
 # -x 3: an array of three records; --chunks: a sweep
 t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -m xbox -s 8 -r 0 -n 1 -f -q --precise -x 3 \

@@ -8,10 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 
 browser=$(command -v chromium || command -v chromium-browser)
-if [ -z "$browser" ] || ! command -v python3 >/dev/null; then
-	echo "1..0 # skip chromium or python3 is not installed"
-	exit 0
-fi
+needs_all "${browser:-chromium}" chromium 6
+needs_all python3 python3 6
 C=tests/report/corpus
 "$CLYDE" report --html --average --compare=spyder tests/report/dameth_rrobin.txt \
     "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt" \

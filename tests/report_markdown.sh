@@ -8,10 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 C=tests/report/corpus
-if ! command -v cmark-gfm >/dev/null; then
-	echo "1..0 # skip cmark-gfm is not installed"
-	exit 0
-fi
+needs_all cmark-gfm cmark-gfm 7
 
 # render ARGS...: clyde report --markdown ARGS into $WORK/md and $WORK/html
 render() {

@@ -42,13 +42,11 @@ for p in 1.03 2.00; do
 	    cat "$WORK/out" "$WORK/err" | diag
 
 	report --json "$WORK/sweep$p"
-	python3 -c '
-import json, sys
-recs = json.load(open(sys.argv[1]))
-assert len(recs) == 5, len(recs)
-assert all(r["source"] == "csv" and r["name"] == sys.argv[2] for r in recs), recs
-assert sorted(r["io_chunk_size"] for r in recs) == [4096, 8192, 16384, 32768, 65536]
-' "$WORK/out" "$NAME" 2>"$WORK/err"
+	pl 'my $recs = load($ARGV[0]);
+check(@$recs == 5, scalar @$recs);
+check(same($_->{source}, "csv") && same($_->{name}, $ARGV[1]), $recs) for @$recs;
+check(same([sort { $a <=> $b } map { num($_->{io_chunk_size}) } @$recs],
+    [4096, 8192, 16384, 32768, 65536]))' "$WORK/out" "$NAME" 2>"$WORK/err"
 	ok $? "$p: --json, five records, one per chunk size, from the CSV lines" ||
 	    diag < "$WORK/err"
 done
@@ -58,8 +56,7 @@ done
 for p in 1.03 2.00; do
 	{ grep , "$WORK/sweep$p"; grep -v , "$WORK/sweep$p"; } >"$WORK/flipped"
 	report --json "$WORK/flipped"
-	[ "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' \
-	    "$WORK/out")" = 5 ]
+	pl 'my $recs = load($ARGV[0]); check(@$recs == 5, scalar @$recs)' "$WORK/out"
 	ok $? "$p: the CSV lines before the table: five results" ||
 	    head -c 600 "$WORK/out" | diag
 done
@@ -108,18 +105,20 @@ ok $? "--html: a sweep's table row says its series and its chunk, 8k too" ||
 S=tests/report/sweep
 grep -hv '^1\.98,' "$S/box.txt" "$S/disk.txt" >"$WORK/bars"
 report --html "$WORK/bars"
-python3 - "$WORK/out" <<'PY' 2>"$WORK/err"
-import re, sys
-page = open(sys.argv[1]).read()
-charts = re.findall(r'<figure><figcaption>([^<]*)</figcaption>\s*(<svg.*?)</figure>', page, re.S)
-io = [c for c in charts if c[0].split(" (")[0] in ("Block write", "Rewrite", "Block read", "Random seeks")]
-assert len(io) == 4, [c[0] for c in charts]
-for title, svg in io:
-    labels = re.findall(r'text-anchor="end">([^<]*)</text>', svg)
-    assert len(labels) == 9 and len(set(labels)) == 9, (title, labels)
-    assert "box #2 8G:8k" in labels and "disk 4G:32k" in labels, labels
-    assert all(re.search(r' [48]G:(4k|8k|32k)$', l) for l in labels), labels
-PY
+pl 'my @charts;
+my $page = slurp($ARGV[0]);
+push @charts, [$1, $2] while $page =~ m{<figure><figcaption>([^<]*)</figcaption>\s*(<svg.*?)</figure>}sg;
+my %io = map { $_ => 1 } "Block write", "Rewrite", "Block read", "Random seeks";
+my @io = grep { $io{(split / \(/, $_->[0])[0] // ""} } @charts;
+check(@io == 4, [map { $_->[0] } @charts]);
+for (@io) {
+	my ($title, $svg) = @$_;
+	my @labels = $svg =~ /text-anchor="end">([^<]*)<\/text>/g;
+	my %seen = map { $_ => 1 } @labels;
+	check(@labels == 9 && keys %seen == 9, $title, \@labels);
+	check($seen{"box #2 8G:8k"} && $seen{"disk 4G:32k"}, \@labels);
+	check(!grep({ !/ [48]G:(4k|8k|32k)$/ } @labels), \@labels);
+}' "$WORK/out" 2>"$WORK/err"
 ok $? "--html: every bar of a sweep says its name, series and chunk, none alike" ||
     diag < "$WORK/err"
 
@@ -167,15 +166,15 @@ ok $? "--html --compare: a row of percentages coloured better, worse or the same
 # small files of box's runs at 4k, real bonnie++ 2.00a tables)
 grep -v '^1\.98,' tests/report/sweep/box.txt >"$WORK/box"
 report --html "$WORK/box"
-python3 - "$WORK/out" <<'PY' 2>"$WORK/err"
-import re, sys
-page = open(sys.argv[1]).read()
-figs = dict(re.findall(r'<figure><figcaption>([^<(]*) \(.*?</figcaption>(.*?)</figure>', page, re.S))
-for title in ("Sequential create", "Sequential read", "Random delete"):
-    assert "too fast to measure: every result printed +++++" in figs[title], figs[title]
-    assert "<rect" not in figs[title] and "<svg" not in figs[title], figs[title]
-assert "<rect" in figs["Block write"], figs["Block write"]
-PY
+pl 'my %figs = slurp($ARGV[0]) =~ m{<figure><figcaption>([^<(]*) \(.*?</figcaption>(.*?)</figure>}sg;
+for my $title ("Sequential create", "Sequential read", "Random delete") {
+	my $f = $figs{$title};
+	check(defined $f, $title);
+	check(index($f, "too fast to measure: every result printed +++++") >= 0, $f);
+	check(index($f, "<rect") < 0 && index($f, "<svg") < 0, $f);
+}
+check(defined $figs{"Block write"} && index($figs{"Block write"}, "<rect") >= 0,
+    $figs{"Block write"})' "$WORK/out" 2>"$WORK/err"
 ok $? "--html: a chart of nothing but +++++ says too fast to measure, with no bars" ||
     diag < "$WORK/err"
 
@@ -208,32 +207,43 @@ t=$(fresh_target)
 ok $? "two JSON runs, one with -b" || diag <"$WORK/err"
 "$CLYDE" report --markdown "$WORK/plain.json" "$WORK/sync.json" >"$WORK/ctx.md" &&
     "$CLYDE" report --html "$WORK/plain.json" "$WORK/sync.json" >"$WORK/ctx.html"
-python3 - "$WORK/plain.json" "$WORK/sync.json" "$WORK/ctx.md" "$WORK/ctx.html" <<'PY' 2>"$WORK/err"
-import json, re, sys
-def expected(path):
-    rec = json.load(open(path))
-    rec = rec[0] if isinstance(rec, list) else rec
-    t, h = rec["target"], rec["host"]
-    return [t["fstype"], t["mount_options"], "--compat=" + rec["compat"],
-            "host " + h["name"], "Linux " + h["kernel"], h["cpu"]]
-md = open(sys.argv[3]).read()
-html = open(sys.argv[4]).read()
-md_items = re.findall(r"^- \*\*(ctx\w+)\*\*: (.*)$", md, re.M)
-assert [n for n, _ in md_items] == ["ctxplain", "ctxsync"], md_items
-unescape = lambda s: re.sub(r"\\(.)", r"\1", s)
-lists = re.findall(r'<ul class="context">(.*?)</ul>', html, re.S)
-assert len(lists) == 1, lists  # -n 0: the large-file table only
-html_items = re.findall(r"<li><b>(ctx\w+)</b>: (.*?)</li>", lists[0])
-assert [n for n, _ in html_items] == ["ctxplain", "ctxsync"], html_items
-assert html.index('<ul class="context">') > html.index("<h2>Large file</h2>")
-for i, path in enumerate(sys.argv[1:3]):
-    for text in (unescape(md_items[i][1]), html_items[i][1]):
-        for part in expected(path):
-            assert part in text, (part, text)
-        sync = i == 1
-        assert ("-b (fsync)" in text) == sync, text
-        assert ("without -b or -D" in text) == (not sync), text
-PY
+pl 'sub expected {
+	my $rec = load($_[0]);
+	$rec = $rec->[0] if ref $rec eq "ARRAY";
+	my ($t, $h) = ($rec->{target}, $rec->{host});
+	my @want = ("--compat=" . $rec->{compat}, "host " . $h->{name},
+	    "Linux " . $h->{kernel}, $h->{cpu});
+	# the filesystem, when a mount holds the target (fs_known)
+	if ($ARGV[4]) {
+		unshift @want, $t->{fstype}, $t->{mount_options};
+	} else {
+		check(!defined $t->{fstype} && !defined $t->{mount_options}, $t);
+	}
+	check(kind($_) eq "string", \@want) for @want;
+	return @want;
+}
+my ($md, $html) = (slurp($ARGV[2]), slurp($ARGV[3]));
+my (@md, @html);
+push @md, [$1, $2] while $md =~ /^- \*\*(ctx\w+)\*\*: (.*)$/mg;
+check(same([map { $_->[0] } @md], ["ctxplain", "ctxsync"]), \@md);
+my @lists = $html =~ m{<ul class="context">(.*?)</ul>}sg;
+check(@lists == 1, \@lists); # -n 0: the large-file table only
+push @html, [$1, $2] while $lists[0] =~ m{<li><b>(ctx\w+)</b>: (.*?)</li>}g;
+check(same([map { $_->[0] } @html], ["ctxplain", "ctxsync"]), \@html);
+check(index($html, "<h2>Large file</h2>") >= 0 &&
+    index($html, "<ul class=\"context\">") > index($html, "<h2>Large file</h2>"));
+for my $i (0, 1) {
+	(my $unescaped = $md[$i][1]) =~ s/\\(.)/$1/g;
+	for my $text ($unescaped, $html[$i][1]) {
+		for my $part (expected($ARGV[$i])) {
+			check(index($text, $part) >= 0, $part, $text);
+		}
+		my $sync = $i == 1;
+		check((index($text, "-b (fsync)") >= 0) == $sync, $text);
+		check((index($text, "without -b or -D") >= 0) == !$sync, $text);
+	}
+}' "$WORK/plain.json" "$WORK/sync.json" "$WORK/ctx.md" "$WORK/ctx.html" \
+    "$(fs_known "$WORK" && echo known)" 2>"$WORK/err"
 ok $? "--markdown and --html: under the table, each run's filesystem, mount options, profile, -b, host as its JSON has them" ||
     { diag <"$WORK/err"; diag <"$WORK/ctx.md"; }
 
@@ -246,10 +256,7 @@ ok $? "a bonnie++ table carries no context: none is listed"
 # page's 190 mm between its margins (718 CSS pixels) in the print styles.
 # A script added to a copy of the page puts the widths in its title.
 browser=$(command -v chromium || command -v chromium-browser)
-if [ -z "$browser" ]; then
-	skip_all "chromium is not installed" 3
-	done_testing
-fi
+needs_all "${browser:-chromium}" chromium 3
 # widths PAGE WIDTH,HEIGHT: "scrollWidth tablesRight" as laid out
 widths() {
 	sed 's|</body>|<script>document.title = document.documentElement.scrollWidth + " " + Math.ceil(Math.max(...[...document.querySelectorAll("table")].map(t => t.getBoundingClientRect().right)))</script></body>|' \

@@ -60,19 +60,19 @@ awk '$1 ~ /^(box|mean:box)$/ { for (i = 2; i <= 3; i++) if ($i ~ /^8G:/ && $i !~
 ok $? "--average: a mean per chunk size (the 4k files' too), each under its runs" ||
     diag < "$WORK/out"
 report --json --average "$WORK/box"
-python3 -c '
-import json, sys
-recs = json.load(open(sys.argv[1]))
-for m in (r for r in recs if r["average"] is not None):
-    runs = [r for r in recs if r["average"] is None and
-            r["io_chunk_size"] == m["io_chunk_size"]]
-    assert len(runs) == 2, runs
-    for ph in ("put_block", "rewrite", "get_block"):
-        rates = [r["tests"][ph]["rate"] for r in runs]
-        assert m["tests"][ph]["rate"] == round(sum(rates) / 2), (ph, m, rates)
-        sp = m["average"]["spread"][ph]
-        assert (sp["min"], sp["max"]) == (min(rates), max(rates)), (ph, sp)
-' "$WORK/out"
+pl 'my $recs = load($ARGV[0]);
+for my $m (grep { defined $_->{average} } @$recs) {
+	my @runs = grep { !defined $_->{average} &&
+	    same($_->{io_chunk_size}, $m->{io_chunk_size}) } @$recs;
+	check(@runs == 2, \@runs);
+	for my $ph (qw(put_block rewrite get_block)) {
+		my @rates = map { num($_->{tests}{$ph}{rate}) } @runs;
+		check(same($m->{tests}{$ph}{rate}, round_even(($rates[0] + $rates[1]) / 2)),
+		    $ph, $m, \@rates);
+		my $sp = $m->{average}{spread}{$ph};
+		check(same([$sp->{min}, $sp->{max}], [sort { $a <=> $b } @rates]), $ph, $sp);
+	}
+}' "$WORK/out"
 ok $? "--average: each mean and its band are of the two runs of its chunk size" ||
     diag < "$WORK/err"
 
@@ -84,51 +84,51 @@ grep -A1 '^disk  *4G' "$WORK/out" | grep '^  vs box' >"$WORK/pct"
 ok $? "--compare=box: a row under each of disk's, and under box's second series and its 4k files" ||
     diag < "$WORK/out"
 report --json --compare=box "$WORK/box" "$WORK/disk"
-python3 -c '
-import json, sys
-recs = json.load(open(sys.argv[1]))
-box = {r["io_chunk_size"]: r["tests"]["put_block"]["rate"]
-       for r in recs if r["name"] == "box" and r["sweep"]["series"] == 1}
-for r in recs:
-    if r["name"] != "disk":
-        continue
-    want = round((r["tests"]["put_block"]["rate"] / box[r["io_chunk_size"]] - 1) * 100)
-    assert r["compare"]["percent"]["put_block"] == want, (r, want)
-    assert r["sweep"]["index"] == 1 and r["sweep"]["runs"] == 1, r["sweep"]
-assert len(box) == 3, box
-' "$WORK/out"
+pl 'my $recs = load($ARGV[0]);
+my %box;
+for (grep { same($_->{name}, "box") && same($_->{sweep}{series}, 1) } @$recs) {
+	$box{num($_->{io_chunk_size})} = num($_->{tests}{put_block}{rate});
+}
+for my $r (grep { same($_->{name}, "disk") } @$recs) {
+	my $chunk = num($r->{io_chunk_size});
+	check(exists $box{$chunk}, $chunk, \%box);
+	my $want = round_even((num($r->{tests}{put_block}{rate}) / $box{$chunk} - 1) * 100);
+	check(same($r->{compare}{percent}{put_block}, $want), $r, $want);
+	check(same($r->{sweep}{index}, 1) && same($r->{sweep}{runs}, 1), $r->{sweep});
+}
+check(keys %box == 3, \%box)' "$WORK/out"
 ok $? "--compare: each of disk's rates against box's first run at the same chunk size" ||
     diag < "$WORK/err"
 
 report --json --compare=box "$WORK/box" "$WORK/box_4g"
-python3 -c '
-import json, sys
-recs = json.load(open(sys.argv[1]))
-lone = [r for r in recs if r["file_size"] == "4G"][0]
-base = [r for r in recs if r["file_size"] == "8G" and r["io_chunk_size"] == 32768][0]
-assert lone["sweep"] is None, lone["sweep"]
-want = round((lone["tests"]["get_block"]["rate"] / base["tests"]["get_block"]["rate"] - 1) * 100)
-assert lone["compare"]["percent"]["get_block"] == want, (lone["compare"], want)
-' "$WORK/out"
+pl 'my $recs = load($ARGV[0]);
+my ($lone) = grep { same($_->{file_size}, "4G") } @$recs;
+my ($base) = grep { same($_->{file_size}, "8G") && same($_->{io_chunk_size}, 32768) } @$recs;
+check(defined $lone && defined $base, $recs);
+check(!defined $lone->{sweep}, $lone->{sweep});
+my $want = round_even((num($lone->{tests}{get_block}{rate}) /
+    num($base->{tests}{get_block}{rate}) - 1) * 100);
+check(same($lone->{compare}{percent}{get_block}, $want), $lone->{compare}, $want)' "$WORK/out"
 ok $? "--compare: box 4G:32k, in no sweep, against the base sweep's 32k" ||
     head -50 "$WORK/out" | diag
 
 # --json: the sweep key of every record, and of the means
 report --json --average "$WORK/box"
-python3 -c '
-import json, sys
-recs = json.load(open(sys.argv[1]))
-runs = [r for r in recs if r["average"] is None]
-means = [r for r in recs if r["average"] is not None]
-assert len(runs) == 6 and len(means) == 3, (len(runs), len(means))
-for r in recs:
-    s = r["sweep"]
-    assert s["index"] == 0 and s["chunks"] == [4096, 8192, 32768] and s["runs"] == 2, s
-    assert s["chunks"][s["point"] - 1] == r["io_chunk_size"], (s, r["io_chunk_size"])
-assert sorted((r["sweep"]["point"], r["sweep"]["series"]) for r in runs) == \
-    [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2)]
-assert [r["sweep"]["series"] for r in means] == [None] * 3
-' "$WORK/out"
+pl 'my $recs = load($ARGV[0]);
+my @runs = grep { !defined $_->{average} } @$recs;
+my @means = grep { defined $_->{average} } @$recs;
+check(@runs == 6 && @means == 3, scalar @runs, scalar @means);
+for my $r (@$recs) {
+	my $s = $r->{sweep};
+	check(same($s->{index}, 0) && same($s->{chunks}, [4096, 8192, 32768]) &&
+	    same($s->{runs}, 2), $s);
+	check(num($s->{point}) >= 1 && $s->{point} <= @{$s->{chunks}}, $s);
+	check(same($s->{chunks}[$s->{point} - 1], $r->{io_chunk_size}), $s, $r->{io_chunk_size});
+}
+my @pairs = sort { $a->[0] <=> $b->[0] || $a->[1] <=> $b->[1] }
+    map { [num($_->{sweep}{point}), num($_->{sweep}{series})] } @runs;
+check(same(\@pairs, [[1, 1], [1, 2], [2, 1], [2, 2], [3, 1], [3, 2]]), \@pairs);
+check(same([map { $_->{sweep}{series} } @means], [undef, undef, undef]))' "$WORK/out"
 ok $? "--json: sweep index, chunks, point, series and runs; a mean has no series" ||
     diag < "$WORK/err"
 
@@ -145,10 +145,8 @@ ok $? "--markdown: the sweep's heading and rows" || diag < "$WORK/out"
 
 # --- the line charts, in a real browser
 browser=$(command -v chromium || command -v chromium-browser)
-if [ -z "$browser" ]; then
-	skip_all "chromium is not installed" 3
-	done_testing
-fi
+needs_all "${browser:-chromium}" chromium 3
+needs_all python3 python3 3
 # chrome [PAGE [dom=FILE] [shot=FILE] [size=W,H]]...: the pages in one
 # headless browser, no network (tests/browser.py: a browser costs seconds
 # to start); its messages, the console's among them, on stderr

@@ -358,28 +358,26 @@ fi
 for compat in 1.03 2.00; do
 	[ $compat = 2.00 ] ||
 	    run --compat=$compat -s 2 -n 1 --json="$WORK/run-$compat.json"
-	if command -v python3 >/dev/null; then
-		python3 - "$WORK/run-$compat.json" "$compat" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-keys = ["generation", "format_version", "bonnie_version", "name", "concurrency",
-        "seed", "file_size", "file_size_mib", "io_chunk_size", "seeks",
-        "seek_procs", "files", "tests", "clyde_version", "compat", "started",
-        "target", "options", "phases", "status", "error"]
-missing = [k for k in keys if k not in r]
-assert not missing, missing
-assert r["compat"] == sys.argv[2] and r["status"] == "ok" and r["name"] == "host"
-assert set(r["tests"]) == set(r["phases"]) and len(r["tests"]) == 18  # bonnie++'s 12, --dirs's 6
-p = r["phases"]["put_block"]
-assert p["ops"] == 2 << 20 and p["elapsed_ns"] > 0
-assert p["latency_ns"]["max"] >= p["latency_ns"]["p99"] >= p["latency_ns"]["p50"] > 0
-assert r["target"]["fstype"], r["target"]
-PY
-		ok $? "--json ($compat): every key, the phases' figures, the filesystem"
-	else
-		grep -q '"phases"' "$WORK/run-$compat.json"
-		ok $? "--json ($compat): written (no python3 to parse it)"
-	fi
+	pl 'my $r = load($ARGV[0]);
+my @keys = qw(generation format_version bonnie_version name concurrency
+    seed file_size file_size_mib io_chunk_size seeks
+    seek_procs files tests clyde_version compat started
+    target options phases status error);
+my @missing = grep { !exists $r->{$_} } @keys;
+check(!@missing, \@missing);
+check(same($r->{compat}, $ARGV[1]) && same($r->{status}, "ok") && same($r->{name}, "host"), $r);
+# bonnie++ has 12, --dirs 6
+check(same([sort keys %{$r->{tests}}], [sort keys %{$r->{phases}}]) &&
+    keys %{$r->{tests}} == 18, $r->{tests});
+my $p = $r->{phases}{put_block};
+check(same($p->{ops}, 2 << 20) && num($p->{elapsed_ns}) > 0, $p);
+my $l = $p->{latency_ns};
+check(num($l->{max}) >= num($l->{p99}) && $l->{p99} >= num($l->{p50}) && $l->{p50} > 0, $l);
+# the filesystem, when a mount holds the target (fs_known)
+check($ARGV[2] ? kind($r->{target}{fstype}) eq "string" && length $r->{target}{fstype} :
+    !defined $r->{target}{fstype}, $r->{target})' \
+	    "$WORK/run-$compat.json" "$compat" "$(fs_known "$WORK" && echo known)"
+	ok $? "--json ($compat): every key, the phases' figures, the filesystem"
 done
 run -s 0 -n 1 --json="$WORK/run-1.03.json"
 [ "$rc" = 2 ] && grep -q "never overwrites" "$WORK/err" && is_empty "$t"
@@ -415,27 +413,21 @@ run -s 1 -n 1 --precise --json="$WORK/precise.json"
 ok $? "--precise: no +++++ anywhere" || diag < "$WORK/out"
 # ... and the JSON still says which phases were too short to trust: a
 # phase under 0.5 s is "too_fast" with its rate, one over it "ok"
-if ! command -v python3 >/dev/null; then
-	skip_all "no python3 to read the JSON" 1
-else
-[ "$rc" = 0 ] && python3 - "$WORK/precise.json" >"$WORK/py.out" 2>&1 <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-bad, short = [], 0
-for name, ph in d["phases"].items():
-    if ph is None:
-        continue
-    test = d["tests"][name]
-    want = "too_fast" if ph["elapsed_ns"] < 500000000 else "ok"
-    short += want == "too_fast"
-    if test["status"] != want or not isinstance(test["rate"], (int, float)):
-        bad.append((name, ph["elapsed_ns"], test["status"], test["rate"]))
-print("short phases:", short)
-sys.exit(1 if bad or short == 0 else 0)
-PY
+[ "$rc" = 0 ] && pl 'my $d = load($ARGV[0]);
+my (@bad, $short);
+$short = 0;
+for my $name (sort keys %{$d->{phases}}) {
+	my $ph = $d->{phases}{$name} // next;
+	my $test = $d->{tests}{$name};
+	my $want = num($ph->{elapsed_ns}) < 500000000 ? "too_fast" : "ok";
+	$short++ if $want eq "too_fast";
+	push @bad, [$name, $ph->{elapsed_ns}, $test->{status}, $test->{rate}]
+	    if !same($test->{status}, $want) || kind($test->{rate}) ne "number";
+}
+print "short phases: $short\n", map { dump_json($_) . "\n" } @bad;
+exit(@bad || $short == 0 ? 1 : 0)' "$WORK/precise.json" >"$WORK/py.out" 2>&1
 ok $? "--precise --json: a phase under 0.5 s keeps status too_fast, with its rate" ||
     cat "$WORK/py.out" "$WORK/precise.json" | diag
-fi
 # --quick implies it (its sizes here: -s and -n given)
 run --quick -s 8 -n 1
 [ "$rc" = 0 ] && ! grep -q '+++' "$WORK/out" && grep -q '^Version 1.03e' "$WORK/out"

@@ -29,7 +29,7 @@ all_gone() { for p in "$@"; do gone "$p" || return 1; done; }
 wait_children() {
 	kids=
 	for i in $(seq 600); do
-		kids=$(pgrep -P "$1") && [ "$(echo "$kids" | wc -l)" = "$2" ] &&
+		kids=$(children_of "$1") && [ "$(echo "$kids" | wc -l)" = "$2" ] &&
 		    break
 		sleep 0.1
 	done

@@ -108,10 +108,9 @@ grep -v '^name,' "$WORK/out" >"$WORK/l103.csv"
 "$CLYDE" report --json "$WORK/l103.csv" >"$WORK/l103.json" 2>"$WORK/err" &&
     "$CLYDE" report --csv --compat=1.03 "$WORK/l103.csv" >"$WORK/back.csv" 2>>"$WORK/err"
 r=$?
-python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert [x['generation'] for x in r] == ['1.0x'] * 3, r
-assert [x['io_chunk_size'] for x in r] == [4096, 8192, 1048576], r" \
+pl 'my $r = load($ARGV[0]);
+check(same([map { $_->{generation} } @$r], [("1.0x") x 3]), $r);
+check(same([map { $_->{io_chunk_size} } @$r], [4096, 8192, 1048576]), $r)' \
     "$WORK/l103.json" 2>>"$WORK/err"
 [ $? = 0 ] && [ $r = 0 ] && [ "$(awk -F, 'NF != 27' "$WORK/l103.csv")" = "" ] &&
     [ "$(grep -v '^name,' "$WORK/back.csv")" = "$(cat "$WORK/l103.csv")" ]
@@ -119,41 +118,37 @@ ok $? "1.03: the sweep's lines are 1.0x lines of 27 fields whose label carries t
     { cat "$WORK/l103.csv" "$WORK/back.csv" "$WORK/err"; } | diag
 
 # each 2.00 line is one that bonnie++ 2.00a's bon_csv2html takes
-if command -v bon_csv2html >/dev/null; then
-	grep '^1\.98,' "$WORK/table.2.00" >"$WORK/l200.csv"
-	csv2html_each "$WORK/l200.csv"
-	[ $n = 3 ] && [ $good = 3 ]
-	ok $? "2.00: bon_csv2html takes each of the 3 lines" || diag < "$WORK/err"
-else
-	skip_all "bon_csv2html is not installed: 2.00 lines not given to it" 1
-fi
+grep '^1\.98,' "$WORK/table.2.00" >"$WORK/l200.csv"
+csv2html_each "$WORK/l200.csv"
+[ $n = 3 ] && [ $good = 3 ]
+ok $? "2.00: bon_csv2html takes each of the 3 lines" || diag < "$WORK/err"
 
 # --json: an array, one record per point, each with the sweep key
 for compat in 1.03 2.00; do
-	python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert isinstance(r, list) and len(r) == 3, r
-chunks = [4096, 8192, 1048576]
-for i, x in enumerate(r):
-    assert x['sweep'] == {'chunks': chunks, 'point': i + 1}, x['sweep']
-    assert x['io_chunk_size'] == chunks[i]
-    first = i == 0
-    assert (x['phases']['putc'] is not None) == first
-    assert (x['phases']['seq_create'] is not None) == first
-    assert (x['files'] is not None) == first
-    for ph in ('put_block', 'rewrite', 'get_block', 'seeks'):
-        assert x['phases'][ph] is not None, ph
-    # the point's own chunk: one timed write per chunk of the 8 MiB
-    lat = x['phases']['put_block']['latency_ns']['count']
-    assert lat == 8 * 1024 * 1024 // chunks[i], (i, lat)
-" "$WORK/$compat.json" 2>"$WORK/err"
+	pl 'my $r = load($ARGV[0]);
+check(ref $r eq "ARRAY" && @$r == 3, $r);
+my @chunks = (4096, 8192, 1048576);
+for my $i (0 .. $#$r) {
+	my $x = $r->[$i];
+	check(same($x->{sweep}, {chunks => [@chunks], point => $i + 1}), $x->{sweep});
+	check(same($x->{io_chunk_size}, $chunks[$i]), $i);
+	my $first = $i == 0;
+	check(defined($x->{phases}{putc}) == $first, $i);
+	check(defined($x->{phases}{seq_create}) == $first, $i);
+	check(defined($x->{files}) == $first, $i);
+	for my $ph (qw(put_block rewrite get_block seeks)) {
+		check(defined $x->{phases}{$ph}, $ph);
+	}
+	# each point at its own chunk: one timed write per chunk of the 8 MiB
+	my $lat = $x->{phases}{put_block}{latency_ns}{count};
+	check(same($lat, int(8 * 1024 * 1024 / $chunks[$i])), $i, $lat);
+}' "$WORK/$compat.json" 2>"$WORK/err"
 	ok $? "$compat: --json: 3 records, the sweep key, each point at its own chunk" ||
 	    diag < "$WORK/err"
 done
 run -s 8::500 -f -n 0 --json="$WORK/plain.json"
-python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert isinstance(r, dict) and r['sweep'] is None" "$WORK/plain.json" 2>"$WORK/err"
+pl 'my $r = load($ARGV[0]);
+check(ref $r eq "HASH" && !defined $r->{sweep}, $r)' "$WORK/plain.json" 2>"$WORK/err"
 ok $? "--json without --chunks: one record, sweep null" || diag < "$WORK/err"
 # -s SIZE::SEEKS: the seeks with the sweep's chunks
 run --compat=2.00 -s 8::100:2 -f -n 0 --chunks=4k,64k
@@ -163,9 +158,8 @@ ok $? "-s 8::100:2 --chunks=4k,64k: 100 seeks by 2 seekers at each point" ||
 
 # --json=-: the array on stdout, ended
 run -s 8::500 -f -n 0 --chunks=4k,64k --json=-
-python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert [x['sweep']['point'] for x in r] == [1, 2], r" "$WORK/out" 2>"$WORK/err"
+pl 'my $r = load($ARGV[0]);
+check(same([map { $_->{sweep}{point} } @$r], [1, 2]), $r)' "$WORK/out" 2>"$WORK/err"
 ok $? "--json=- with a sweep: the whole array on stdout" || diag < "$WORK/err"
 
 # -x 2: each run sweeps; the header once, then a line per point per run
@@ -173,27 +167,29 @@ run --compat=2.00 -s 8::500 -f -n 0 --chunks=4k,1m -x 2 --json="$WORK/x2.json"
 [ "$rc" = 0 ] && [ "$(grep -c '^format_version,' "$WORK/out")" = 1 ] &&
     [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7 | tr '\n' ' ')" = "4k 1m 4k 1m " ] &&
     ! grep -q '^Version' "$WORK/out" &&
-    python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert [x['sweep']['point'] for x in r] == [1, 2, 1, 2], r" "$WORK/x2.json" &&
+    pl 'my $r = load($ARGV[0]);
+check(same([map { $_->{sweep}{point} } @$r], [1, 2, 1, 2]), $r)' "$WORK/x2.json" &&
     is_empty "$t"
 ok $? "-x 2 --chunks=4k,1m: 4 lines, points 1 2 1 2, no table" ||
     { cat "$WORK/out" "$WORK/err"; } | diag
 
 # -c 2: both copies run every point, each at the point's chunk
 run --compat=2.00 -s 8::500 -n 1 -f -c 2 --chunks=4k,1m --json="$WORK/c2.json"
-python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert len(r) == 2
-for x, chunk in zip(r, (4096, 1048576)):
-    assert x['concurrency'] == 2
-    for ph in ('put_block', 'rewrite', 'get_block'):
-        p = x['phases'][ph]
-        # two copies of 8 MiB each, one timed call per chunk
-        assert p['ops'] == 2 * 8 << 20, (ph, p['ops'])
-        assert p['latency_ns']['count'] == 2 * (8 << 20) // chunk, (ph, chunk)
-assert r[0]['phases']['seq_create'] is not None
-assert r[1]['phases']['seq_create'] is None" "$WORK/c2.json" 2>"$WORK/err"
+pl 'my $r = load($ARGV[0]);
+check(@$r == 2, $r);
+my @chunks = (4096, 1048576);
+for my $i (0, 1) {
+	my ($x, $chunk) = ($r->[$i], $chunks[$i]);
+	check(same($x->{concurrency}, 2), $x->{concurrency});
+	for my $ph (qw(put_block rewrite get_block)) {
+		my $p = $x->{phases}{$ph};
+		# two copies of 8 MiB each, one timed call per chunk
+		check(same($p->{ops}, 2 * 8 << 20), $ph, $p->{ops});
+		check(same($p->{latency_ns}{count}, int(2 * (8 << 20) / $chunk)), $ph, $chunk);
+	}
+}
+check(defined $r->[0]{phases}{seq_create});
+check(!defined $r->[1]{phases}{seq_create})' "$WORK/c2.json" 2>"$WORK/err"
 [ $? = 0 ] && [ "$rc" = 0 ] && is_empty "$t"
 ok $? "-c 2 --chunks=4k,1m: both copies at each point's chunk, files once" ||
     { cat "$WORK/err"; } | diag
@@ -222,12 +218,11 @@ rc=$?
     [ "$(grep -c ' 8M:4k ' "$WORK/out")" = 1 ] &&
     [ "$(grep -c '^[^,]*,8M:4k,' "$WORK/out")" = 1 ] &&
     tail -1 "$WORK/out" | grep -q '^[^,]*,8M:4k,' && ! grep -q 64k "$WORK/out" &&
-    python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert [(x['sweep']['point'], x['status']) for x in r] == \
-    [(1, 'ok'), (2, 'interrupted')], r
-assert r[1]['phases']['put_block'] is not None
-assert r[1]['phases']['rewrite'] is None" "$WORK/int.json"
+    pl 'my $r = load($ARGV[0]);
+check(same([map { [$_->{sweep}{point}, $_->{status}] } @$r],
+    [[1, "ok"], [2, "interrupted"]]), $r);
+check(defined $r->[1]{phases}{put_block});
+check(!defined $r->[1]{phases}{rewrite})' "$WORK/int.json"
 ok $? "SIGINT in the second point's rewrite: exit 5, clean, the first point printed, the JSON of the two points begun" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
 
@@ -242,18 +237,16 @@ grep -v '^name,' "$WORK/out" >"$WORK/x2.csv"
     "$CLYDE" report --text "$WORK/x2.csv" >"$WORK/x2r.txt" 2>>"$WORK/err" &&
     "$CLYDE" report --html "$WORK/x2.csv" >"$WORK/x2r.html" 2>>"$WORK/err"
 r=$?
-python3 -c "import json, re, sys
-r = json.load(open(sys.argv[1]))
-assert [(x['sweep']['index'], x['sweep']['point'], x['sweep']['series'])
-        for x in r] == [(0, p, s) for s in (1, 2) for p in (1, 2, 3)], r
-assert all(x['sweep']['chunks'] == [4096, 65536, 1048576] for x in r), r
-page = open(sys.argv[2]).read()
-figs = re.findall(r'<figure class=\"sweep\">.*?</figure>', page, re.S)
-assert len(figs) == 4, len(figs)
-for f in figs:
-    lines = re.findall(r'<polyline class=\"series\"[^>]* points=\"([^\"]*)\"', f)
-    assert [len(l.split()) for l in lines] == [3, 3], lines" \
-    "$WORK/x2r.json" "$WORK/x2r.html" 2>>"$WORK/err"
+pl 'my $r = load($ARGV[0]);
+check(same([map { [@{$_->{sweep}}{qw(index point series)}] } @$r],
+    [map { my $s = $_; map { [0, $_, $s] } 1 .. 3 } 1, 2]), $r);
+check(same($_->{sweep}{chunks}, [4096, 65536, 1048576]), $r) for @$r;
+my @figs = slurp($ARGV[1]) =~ m{<figure class="sweep">.*?</figure>}sg;
+check(@figs == 4, scalar @figs);
+for my $f (@figs) {
+	my @lines = $f =~ /<polyline class="series"[^>]* points="([^"]*)"/g;
+	check(same([map { scalar(my @p = split) } @lines], [3, 3]), \@lines);
+}' "$WORK/x2r.json" "$WORK/x2r.html" 2>>"$WORK/err"
 [ $? = 0 ] && [ $r = 0 ] && [ "$(wc -l <"$WORK/x2.csv")" = 6 ] &&
     grep -q '^host 8M: a sweep of 3 chunk sizes, 4k to 1m, 2 runs$' "$WORK/x2r.txt" &&
     [ "$(grep -cE '^host #[12] +8M:(4k|64k|1024k) ' "$WORK/x2r.txt")" = 6 ]
@@ -273,10 +266,9 @@ else
 	    grep -q '^clyde: --chunks 1k: refused by -D' "$WORK/err" &&
 	    [ "$(grep -c '^clyde: --chunks' "$WORK/err")" = 2 ] &&
 	    [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7 | tr '\n' ' ')" = "4k 64k " ] &&
-	    python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-assert [x['sweep']['point'] for x in r] == [2, 4], r
-assert all(x['options']['direct_io'] for x in r)" "$WORK/d.json" && is_empty "$t"
+	    pl 'my $r = load($ARGV[0]);
+check(same([map { $_->{sweep}{point} } @$r], [2, 4]), $r);
+check($_->{options}{direct_io}, $_->{options}) for @$r' "$WORK/d.json" && is_empty "$t"
 	ok $? "-D: chunks 512 and 1k refused and skipped, 4k and 64k run" ||
 	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
 	CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \

@@ -40,7 +40,8 @@ NFILES=1024
 
 why_not=""
 if ! command -v strace >/dev/null 2>&1; then
-	why_not="strace is not installed"
+	why_not="needs strace (Debian package strace)"
+
 elif ! strace -f -qq -o /dev/null true >/dev/null 2>&1; then
 	why_not="strace cannot trace here (ptrace not allowed)"
 elif [ ! -x "$CLYDE_HOOKS" ]; then
@@ -395,7 +396,8 @@ ok $? "1.03 -b: per-char write synced at its end (clyde's own), per-char read no
 BONNIE=${BONNIE:-$(command -v bonnie++ 2>/dev/null ||
     ls /usr/sbin/bonnie++ 2>/dev/null)}
 if [ -z "$BONNIE" ] || [ ! -x "$BONNIE" ]; then
-	skip_all "bonnie++ is not installed: compared with its source only" 6
+	skip_all "needs bonnie++ (Debian package bonnie++): compared with its source only" 6
+
 	done_testing
 fi
 if ! "$BONNIE" -h 2>&1 | grep -q '^Version: 2\.00a'; then

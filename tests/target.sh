@@ -16,16 +16,22 @@ pseudo() { # pseudo DIR: refused with one line naming -d DIR, exit 2
 	ok $? "-d $1 ($2): refused before the run, exit 2" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 }
-[ -d /proc/self ] && pseudo /proc proc
-[ -d /sys/kernel ] && pseudo /sys sysfs
+# (a case each, skipped where the filesystem is not mounted: a chroot)
+if [ -d /proc/self ]; then pseudo /proc proc; else skip_all "no /proc mounted" 1; fi
+if [ -d /sys/kernel ]; then pseudo /sys sysfs; else skip_all "no /sys mounted" 1; fi
 # as root a directory made on a cgroup filesystem would be a new cgroup
+cg=
 for d in /sys/fs/cgroup /sys/fs/cgroup/*; do
 	[ -d "$d" ] || continue
 	case $(stat -f -c %T "$d" 2>/dev/null) in
-	cgroupfs) pseudo "$d" cgroup; break ;;
-	cgroup2fs) pseudo "$d" cgroup2; break ;;
+	cgroupfs) cg=cgroup ;;
+	cgroup2fs) cg=cgroup2 ;;
+	*) continue ;;
 	esac
+	pseudo "$d" $cg
+	break
 done
+[ -n "$cg" ] || skip_all "no cgroup filesystem mounted" 1
 
 # --- free inodes: the files, their directories, the scratch directory and
 # its record
