@@ -24,6 +24,7 @@ PACKAGES='build make builds clyde (make, make check)
 build gcc compiles it
 build libc6-dev the C library headers
 build perl prove, which runs make check; JSON checks of the tests
+build binutils nm for tests/layering.sh (gcc brings it)
 check mandoc clyde(1) checked by mandoc -Tlint (tests/lint.sh, tests/docs.sh)
 check python3 reads the man page (tests/docs.sh) and some JSON records
 check bonnie++ bonnie++ 2.00a and bon_csv2html/bon_csv2txt beside clyde
@@ -34,6 +35,7 @@ check chromium draws clyde report --html in a headless browser
 check fonts-dejavu-core a font for the browser to draw with
 check cmark-gfm renders clyde report --markdown as GitHub does
 check tmux a terminal for the progress line (tests/newcomer.sh)
+check util-linux unshare, setpriv and ipcs of the root cases (Debian has it)
 lint clang clang warnings (make lint)
 fuzz clang libFuzzer on clyde report reader (make fuzz)
 fuzz libclang-rt-14-dev clang fuzzer and sanitizer runtime

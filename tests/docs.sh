@@ -280,6 +280,23 @@ done)
 ok $? "every script of tests/bench can be run as tests/bench/README says" ||
     echo "not executable: $notx" | diag
 
+# make deps installs what a skip line names, and CI installs through it:
+# every Debian package that a test names for a missing tool is in
+# tests/deps.sh's list, which .ci/run runs
+named=$({ grep -hoE '(^|[;&|({]|if |! )[[:space:]]*needs(_all)? ("[^"]*"|[^ ]+) [a-z0-9][a-z0-9.+-]*' tests/*.sh |
+    awk '{ print $NF }'
+    grep -hoE '\(Debian package [a-z0-9][a-z0-9.+-]*\)' tests/*.sh | tr -d ')' | awk '{ print $3 }'; } | sort -u)
+listed=$(tests/deps.sh -n | awk '{ print $2 }' | sort -u)
+missing=$(printf '%s\n' "$named" | while read -r p; do
+	printf '%s\n' "$listed" | grep -qxF "$p" || echo "$p"
+done)
+[ -n "$named" ] && printf '%s\n' "$named" | grep -qx python3 && [ -z "$missing" ] &&
+    grep -qx 'tests/deps.sh' .ci/run && grep -q 'make deps' README &&
+    tests/deps.sh -n nosuchgroup 2>"$WORK/err" >/dev/null; rc=$?
+[ "$rc" = 2 ] && [ -z "$missing" ] && grep -q '^tests/deps.sh: nosuchgroup: no such group' "$WORK/err"
+ok $? "every package a skip line names is in tests/deps.sh, which .ci/run and make deps run" ||
+    { echo "named: $named" ; echo "not in tests/deps.sh: $missing"; cat "$WORK/err"; } | diag
+
 # --- EXIT STATUS: each status has its test, each test exists
 page exit-statuses "$PAGE" >"$WORK/a"
 printf '%s\n' "$exit_tests" | awk 'NF { print $1 }' >"$WORK/b"
