@@ -54,6 +54,12 @@ void stall_start(const char *scratch, const char *left_behind);
 void stall_stop(void);
 
 /*
+ * The scratch directory made, as its path is said: the supervisor names
+ * it when the measuring process is killed before it could remove it.
+ */
+void stall_scratch_made(const char *scratch);
+
+/*
  * Meter k in memory the watcher sees: 0 the runner's, 1 to -c's the
  * copies'.  NULL without a watcher (the caller allocates its own).
  */

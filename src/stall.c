@@ -8,8 +8,10 @@
  * the state of the seekers.  Elsewhere the line names the phase alone.  The supervisor
  * keeps the caller's credentials (the measuring process may drop them
  * for -u, which makes its /proc entries unreadable to an unprivileged
- * peer) and holds no descriptor or directory of the target: its working
- * directory is /, its standard input and output /dev/null.  In clyde-mpi
+ * peer) and holds no directory of the target but the one clyde started
+ * in, through which it tells whether a killed measuring process left its
+ * scratch directory: its working directory is /, its standard input and
+ * output /dev/null.  In clyde-mpi
  * it serves the child's requests to MPI (dist_serve()), and its rounds
  * run between them and while they wait.
  */
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,6 +37,7 @@
 #include "dist.h"
 #include "phase_ctx.h"
 #include "progress.h"
+#include "scratch.h"
 #include "stall.h"
 #include "stop.h"
 
@@ -69,6 +73,8 @@ static struct shared {
 } *sh;
 
 static pid_t supervisor;
+/* the supervisor's descriptor of the directory clyde started in */
+static int sv_start_fd = -1;
 static bool supervised;         /* this is the measuring process, forked */
 /* A copy of -c: the lines on stderr are its parent's, which says how they are. */
 static bool lines_elsewhere;
@@ -177,6 +183,12 @@ void stall_start(const char *scratch, const char *left_behind)
 	snprintf(sh->scratch, sizeof(sh->scratch), "%s", scratch);
 	snprintf(sh->left_behind, sizeof(sh->left_behind), "%s", left_behind);
 	atomic_store(&sh->armed, 1);
+}
+
+void stall_scratch_made(const char *scratch)
+{
+	if (sh != NULL)
+		snprintf(sh->scratch, sizeof(sh->scratch), "%s", scratch);
 }
 
 void stall_stop(void)
@@ -590,6 +602,56 @@ static void kill_children(pid_t child)
 	}
 }
 
+/* "SIGKILL" for the signals that end a process, else "signal N" */
+static void signal_name(int sig, char *out, size_t n)
+{
+	static const struct {
+		int sig;
+		const char *name;
+	} names[] = {
+		{ SIGKILL, "SIGKILL" }, { SIGSEGV, "SIGSEGV" },
+		{ SIGBUS, "SIGBUS" }, { SIGABRT, "SIGABRT" },
+		{ SIGTERM, "SIGTERM" }, { SIGINT, "SIGINT" },
+		{ SIGHUP, "SIGHUP" }, { SIGQUIT, "SIGQUIT" },
+		{ SIGILL, "SIGILL" }, { SIGFPE, "SIGFPE" },
+		{ SIGXCPU, "SIGXCPU" }, { SIGXFSZ, "SIGXFSZ" },
+		{ SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" },
+		{ SIGUSR1, "SIGUSR1" }, { SIGUSR2, "SIGUSR2" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].sig == sig) {
+			snprintf(out, n, "%s", names[i].name);
+			return;
+		}
+	snprintf(out, n, "signal %d", sig);
+}
+
+/*
+ * The measuring process was killed (kill -9, the OOM killer, a crash):
+ * it could not clean up, so the supervisor says so, and what it left.
+ */
+static void name_death(pid_t child, int status)
+{
+	char sig[32], quoted[2 * PATH_MAX];
+	struct stat st;
+
+	if (!WIFSIGNALED(status) || sh == NULL)
+		return;
+	signal_name(WTERMSIG(status), sig, sizeof(sig));
+	if (sh->scratch[0] != '\0' && sv_start_fd >= 0 &&
+	    fstatat(sv_start_fd, sh->scratch, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		scratch_quote(quoted, sizeof(quoted), sh->scratch);
+		fprintf(stderr, "%sclyde: the measuring process (pid %ld) was "
+		    "killed by %s; it left %s: remove it with: rm -rf %s\n",
+		    line_start(), (long)child, sig, sh->scratch, quoted);
+	} else {
+		fprintf(stderr, "%sclyde: the measuring process (pid %ld) was "
+		    "killed by %s; it left no scratch directory\n",
+		    line_start(), (long)child, sig);
+	}
+}
+
 /* Exit as the measuring process did: its status, or its signal. */
 static void exit_as(int status)
 {
@@ -618,8 +680,10 @@ static void stop_stuck_run(pid_t child)
 
 	kill_children(child);
 	for (int i = 0; i < 20 && any_watched(); i++) {
-		if (waitpid(child, &status, WNOHANG) == child)
+		if (waitpid(child, &status, WNOHANG) == child) {
+			name_death(child, status);
 			exit_as(status);
+		}
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
 	}
 	if (!any_watched())
@@ -673,8 +737,10 @@ static bool supervise_round(const struct timespec *wait)
 			sv.stopped = true;
 		else if (WIFCONTINUED(status))
 			sv.stopped = false;
-		else
+		else {
+			name_death(child, status);
 			exit_as(status);
+		}
 	}
 	if (sig == SIGINT || sig == SIGTERM) {
 		sv.stops++;
@@ -718,6 +784,8 @@ _Noreturn static void supervise(const struct config *cfg, pid_t child,
 	supervisor_signals(&sv.set);
 	sv.child = child;
 	quiet_std_fds();
+	/* where a relative scratch path starts from, after the chdir below */
+	sv_start_fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (watch) {
 		sv.limit_ns = (int64_t)cfg->stall_s * 1000000000;
 		sv.seen = calloc(sh->nslots, sizeof(*sv.seen));

@@ -235,6 +235,34 @@ rc=$?
 [ "$rc" = 5 ] && is_empty "$t"
 ok $? "SIGINT mid-run: exit 5 and an empty target" || { echo "rc=$rc"; ls -A "$t"; } | diag
 
+# kill -9 of the measuring process (the OOM killer's way): the process
+# that watches it names the scratch directory left, with the command; it
+# is the one whose PID names the data file.  (Run through a shell whose
+# own stderr goes nowhere: it says "Killed".)
+t=$(fresh_target)
+E=$WORK/err9 sh -c '"$@" >/dev/null 2>"$E"; echo $? >"$E.rc"' sh "$CLYDE" \
+    -d "$t" $AS_USER -r 0 -s 2048 -n 0 2>/dev/null &
+wait_pid=$!
+E=$WORK/err9
+i=0
+while [ $i -lt 600 ]; do
+	set -- "$t"/clyde.*/Bonnie.*
+	[ -e "$1" ] && break
+	sleep 0.05
+	i=$((i + 1))
+done
+data=${1##*/}
+kill -KILL "${data#Bonnie.}" 2>/dev/null
+wait $wait_pid
+rc=$(cat "$E.rc" 2>/dev/null)
+set -- "$t"/clyde.*
+left=$1
+[ "$rc" = 137 ] && [ -d "$left" ] &&
+    grep -qxF "clyde: the measuring process (pid ${data#Bonnie.}) was killed by SIGKILL; it left $left: remove it with: rm -rf '$left'" "$E"
+ok $? "kill -9 of the measuring process: exit 137, the scratch directory left is named with the command" ||
+    { echo "rc=$rc data=$data"; ls -A "$t"; cat "$E"; } | diag
+rm -rf "$left"
+
 # a full stdout is an error, not a silent success
 if [ -w /dev/full ]; then
 	t=$(fresh_target)
