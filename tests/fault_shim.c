@@ -12,9 +12,10 @@
  *   CLYDE_FAULT_FILE   optional fnmatch() glob: only calls on a file whose
  *                      name matches count: the last component of the
  *                      path a call names, or of the path a descriptor
- *                      was opened by (readdir: its directory's), e.g.
- *                      'Bonnie.*' for the data files; fork names no
- *                      file, and with a glob no fork counts
+ *                      was opened by (readdir: its directory's; for "."
+ *                      the directory's own), e.g. 'Bonnie.*' for the
+ *                      data files; empty: any; fork names no file, and
+ *                      with a glob no fork counts
  *   CLYDE_FAULT_ERR    EIO, ESTALE, ENOSPC, EDQUOT, ENOTCONN, EROFS, EINTR,
  *                      ETIMEDOUT, EAGAIN, EACCES, ENOTEMPTY, EBUSY,
  *                      ENOENT (an unlink that says the file is gone and
@@ -230,7 +231,8 @@ static void setup_fault(struct fault *f, const char *prefix)
 	f->count = v ? strtoul(v, NULL, 10) : 1;
 	v = env(prefix, "DELAY_MS");
 	f->delay_ms = v ? strtoul(v, NULL, 10) : 0;
-	f->file = env(prefix, "FILE");
+	v = env(prefix, "FILE");
+	f->file = v != NULL && *v != '\0' ? v : NULL;
 	v = env(prefix, "ERR");
 	f->err = EIO;
 	for (i = 0; v != NULL && i < sizeof(errs) / sizeof(errs[0]); i++)
@@ -295,6 +297,30 @@ static const char *last_name(const char *path)
 	return slash != NULL && slash[1] != '\0' ? slash + 1 : path;
 }
 
+/*
+ * The name of descriptor fd, opened by path: its last name, or for "."
+ * and ".." the last name of the directory they are (as Linux tells)
+ */
+static void name_fd(int fd, const char *path, char *name, size_t size)
+{
+	const char *last = last_name(path);
+	char link[32], dir[PATH_MAX];
+	ssize_t n;
+	size_t len;
+
+	if (strcmp(last, ".") == 0 || strcmp(last, "..") == 0) {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+		n = readlink(link, dir, sizeof(dir) - 1);
+		if (n > 0 && dir[0] == '/') {
+			dir[n] = '\0';
+			last = n > 1 ? last_name(dir) : dir;
+		}
+	}
+	len = strlen(last) < size ? strlen(last) : size - 1;
+	memcpy(name, last, len);
+	name[len] = '\0';
+}
+
 /* fd, just opened by path, is ours (when faults count descriptors) */
 static void follow(int fd, const char *path)
 {
@@ -307,8 +333,7 @@ static void follow(int fd, const char *path)
 	if (fstat(fd, &st) == 0) {
 		fds[fd].dev = st.st_dev;
 		fds[fd].ino = st.st_ino;
-		snprintf(fds[fd].name, sizeof(fds[fd].name), "%s",
-		    last_name(path));
+		name_fd(fd, path, fds[fd].name, sizeof(fds[fd].name));
 		atomic_store(&fds[fd].ours, 1);
 	}
 	errno = saved;
