@@ -57,6 +57,18 @@ SEQ_FILES="$HEX10*"
 SEQ_NAME='[0-9a-f]{10}[A-Za-z0-9]*'
 RAN_NAME='[A-Za-z0-9]*[0-9a-f]{10}'
 
+# direct_io DIR: the filesystem of DIR writes and reads 4 KiB with
+# O_DIRECT (tmpfs before Linux 6.6 refuses O_DIRECT at open())
+direct_io() {
+	dd if=/dev/zero of="$1/direct.probe" bs=4096 count=1 oflag=direct \
+	    2>/dev/null &&
+	    dd if="$1/direct.probe" of=/dev/null bs=4096 count=1 iflag=direct \
+	    2>/dev/null
+	set -- $? "$1"
+	rm -f "$2/direct.probe"
+	return "$1"
+}
+
 # hits_are ERE [N]: the calls the shim's faults chose, $WORK/hits (run
 # with CLYDE_FAULT_HITS=$WORK/hits), are lines "CALL NAME N" that all
 # match ERE: N of them, or at least one
