@@ -63,9 +63,10 @@
  *                      whose blocks are that large (no other variable
  *                      needed)
  *
- * Only calls on clyde's own files in the target count, so that where a
- * fault lands does not depend on what else the process reads on the
- * machine it runs on (the device's settings under /sys, /proc, pipes):
+ * Only calls on clyde's own files count (those in the target, and the
+ * --json file's temporary name), so that where a fault lands does not
+ * depend on what else the process reads on the machine it runs on (the
+ * device's settings under /sys, /proc, pipes):
  *   - openat, fstatat, mkdir (mkdirat) and unlinkat: those relative to a
  *     directory descriptor or by a relative path (the small-file phases
  *     work in their directory), not the ones by an absolute path;
