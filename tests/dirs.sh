@@ -16,15 +16,20 @@ dpl() {
 	pl "my @DIRS = split /,/, '$DIRS';
 $code" "$@"
 }
-# a run that lets the shim fail or slow chosen calls
-shim_run() { LD_PRELOAD=$SHIM run "$@"; }
+# a run that lets the shim fail or slow chosen calls, what they hit in
+# $WORK/hits (hits_are); a fault on the tree's directories alone names
+# them: CLYDE_FAULT_FILE=$HEX10
+shim_run() {
+	rm -f "$WORK/hits"
+	CLYDE_FAULT_HITS=$WORK/hits LD_PRELOAD=$SHIM run "$@"
+}
 # held_run ARGS...: a run in the background ($pid) whose first stat of a
 # directory (dir_stat's first) waits until $WORK/release exists; returns
 # once it waits there
 held_run() {
 	t=$(fresh_target)
 	rm -rf "$WORK/release" "$WORK/held"
-	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_ERR=block \
+	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_FILE=$HEX10 CLYDE_FAULT_ERR=block \
 	    CLYDE_FAULT_RELEASE="$WORK/release" CLYDE_FAULT_HELD="$WORK/held" \
 	    LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" \
 	    >"$WORK/out" 2>"$WORK/err" &
@@ -213,11 +218,13 @@ check(same($r->{phases}{dir_stat}{readdir_passes}, 1))' "$WORK/skip.json"
 	ok $? "readdir skipping names during dir_del: read again, 1024 removed, passes > 1" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
-	# mkdir failing in the middle of dir_create: exit 3, the path and the
-	# error named, the tree made so far removed (the 1st mkdir is dirs/)
-	CLYDE_FAULT_CALL=mkdir CLYDE_FAULT_NTH=600 CLYDE_FAULT_ERR=ENOSPC \
+	# mkdir failing in the middle of dir_create (its 600th directory of
+	# 1024): exit 3, the path and the error named, the tree made so far
+	# removed
+	CLYDE_FAULT_CALL=mkdir CLYDE_FAULT_FILE=$HEX10 CLYDE_FAULT_NTH=600 \
+	    CLYDE_FAULT_ERR=ENOSPC \
 	    shim_run -s 0 -n 0 --dirs=1:2:8 --json="$WORK/fail.json"
-	[ "$rc" = 3 ] && is_empty "$t" &&
+	[ "$rc" = 3 ] && is_empty "$t" && hits_are 'mkdir [0-9a-f]{10} 600' 1 &&
 	    grep -Eq "^clyde: directory create: $SCRATCH/dirs/[0-9a-f]{10}/[0-9a-f]{10}: mkdir: No space left on device$" "$WORK/err" &&
 	    dpl '
 my $r = load($ARGV[0]);
@@ -226,15 +233,18 @@ check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 	ok $? "mkdir failing in dir_create: exit 3, the directory named, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t" | head; } | diag
 
-	# rmdir failing in each delete phase: exit 3, cleanup removes the rest
+	# rmdir failing in each delete phase: exit 3, cleanup removes the
+	# rest (the 5th directory of dir_del's 1024, of ran_dir_del's)
 	bad=
-	for n in 5 1030; do
-		CLYDE_FAULT_CALL=rmdir CLYDE_FAULT_NTH=$n CLYDE_FAULT_ERR=EIO \
-		    shim_run -s 0 -n 0 --dirs=1:2:8
+	for n in 5 $((1024 + 5)); do
+		case $n in 5) phase="directory delete" ;; *) phase="random directory delete" ;; esac
+		CLYDE_FAULT_CALL=rmdir CLYDE_FAULT_FILE=$HEX10 CLYDE_FAULT_NTH=$n \
+		    CLYDE_FAULT_ERR=EIO shim_run -s 0 -n 0 --dirs=1:2:8
 		if [ "$rc" != 3 ] || ! is_empty "$t" ||
-		    ! grep -Eq "^clyde: (random )?directory delete: $SCRATCH/dirs/.*: rmdir: Input/output error$" "$WORK/err"; then
+		    ! hits_are "rmdir [0-9a-f]{10} $n" 1 ||
+		    ! grep -Eq "^clyde: $phase: $SCRATCH/dirs/.*: rmdir: Input/output error$" "$WORK/err"; then
 			bad="$bad rmdir#$n:rc=$rc"
-			{ cat "$WORK/err"; ls -A "$t"; } | diag
+			{ cat "$WORK/err" "$WORK/hits"; ls -A "$t"; } | diag
 		fi
 	done
 	[ -z "$bad" ]
@@ -256,10 +266,12 @@ check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 rest of the tree removed" || { echo "rc=$rc"; cat "$WORK/err"; find "$t" | head; } | diag
 	rm -rf "${t:?}"/clyde.*
 
-	# --stall: a stat that hangs is named by the watcher
+	# --stall: a stat that hangs (dir_stat's 100th directory) is named by
+	# the watcher
 	t=$(fresh_target)
 	rm -f "$WORK/release"
-	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_NTH=100 CLYDE_FAULT_ERR=block \
+	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_FILE=$HEX10 CLYDE_FAULT_NTH=100 \
+	    CLYDE_FAULT_ERR=block \
 	    CLYDE_FAULT_RELEASE="$WORK/release" LD_PRELOAD=$SHIM "$CLYDE" \
 	    -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1 --stall=1 -q \
 	    --json="$WORK/stall.json" >"$WORK/out" 2>"$WORK/err" &

@@ -47,18 +47,21 @@ CLYDE_TEST_SIGNAL_PHASE=putc "$CLYDE_HOOKS" -d "$t" $AS_USER -r 0 \
     >/dev/null 2>"$WORK/err"
 rcs=$?
 # a phase that went --stall seconds without progress: the fault shim
-# holds an open until the stall line is out, for the record's 'stall'
-# (the sanitizer build has no shim: its keys are then left unchecked)
+# holds an open (of the sequential create's 10th file) until the stall
+# line is out, for the record's 'stall' (the sanitizer build has no shim:
+# its keys are then left unchecked)
 t=$(fresh_target)
 rcst=0
 if [ -e "$SHIM" ]; then
-	CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_RELEASE="$WORK/release" LD_PRELOAD="$SHIM" "$CLYDE" \
+	CLYDE_FAULT_CALL=openat CLYDE_FAULT_FILE=$SEQ_FILES CLYDE_FAULT_NTH=10 \
+	    CLYDE_FAULT_ERR=block CLYDE_FAULT_RELEASE="$WORK/release" \
+	    LD_PRELOAD="$SHIM" "$CLYDE" \
 	    -d "$t" $AS_USER -r 0 -q -s 0 -n 1 --stall=1 \
 	    --json="$WORK/stalled.json" >/dev/null 2>"$WORK/stall.err" &
 	pid=$!
 	i=0
-	until grep -qs "no progress" "$WORK/stall.err" || [ $i -ge 100 ]; do
+	# a minute at most, on a machine busy with other work
+	until grep -qs "no progress" "$WORK/stall.err" || [ $i -ge 600 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done

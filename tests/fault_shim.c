@@ -9,6 +9,13 @@
  *   CLYDE_FAULT_NTH    the first call to fail, counted from 1 (default 1)
  *   CLYDE_FAULT_COUNT  how many calls fail from there (default 1; 0: all,
  *                      as on a mount that went away)
+ *   CLYDE_FAULT_FILE   optional fnmatch() glob: only calls on a file whose
+ *                      name matches count: the last component of the
+ *                      path a call names, or of the path a descriptor
+ *                      was opened by (readdir: its directory's; for "."
+ *                      the directory's own), e.g. 'Bonnie.*' for the
+ *                      data files; empty: any; fork names no file, and
+ *                      with a glob no fork counts
  *   CLYDE_FAULT_ERR    EIO, ESTALE, ENOSPC, EDQUOT, ENOTCONN, EROFS, EINTR,
  *                      ETIMEDOUT, EAGAIN, EACCES, ENOTEMPTY, EBUSY,
  *                      ENOENT (an unlink that says the file is gone and
@@ -27,9 +34,19 @@
  *                      (CLYDE_FAULT2_DELAY_MS for the second fault)
  *                      milliseconds, then does its work, as on a server
  *                      that stalls now and then
- *   CLYDE_FAULT2_CALL, CLYDE_FAULT2_NTH, CLYDE_FAULT2_COUNT, CLYDE_FAULT2_ERR
+ *   CLYDE_FAULT2_CALL, CLYDE_FAULT2_NTH, CLYDE_FAULT2_COUNT,
+ *   CLYDE_FAULT2_FILE, CLYDE_FAULT2_ERR
  *                      a second fault, counted on its own (readdir_skip
  *                      is the first's only)
+ *   CLYDE_FAULT_HITS   optional file: each call that a fault chooses (to
+ *                      fail, be short, skip, block or be delayed) appends
+ *                      a line "CALL NAME N" to it: the kind of call as in
+ *                      CLYDE_FAULT_CALL, the file's name as for
+ *                      CLYDE_FAULT_FILE ("-" for fork) and N, the call's
+ *                      number in that fault's count; so a test can show
+ *                      and check what a fault hit.  A fault of "delay"
+ *                      with CLYDE_FAULT_DELAY_MS=0 and CLYDE_FAULT_COUNT=0
+ *                      lists every call of its kind that counts
  *   CLYDE_FAULT_RELEASE the file that ends a "block"
  *   CLYDE_FAULT_HELD   optional: made (as a directory) when a "block"
  *                      starts, so that a test can time the hold from
@@ -46,8 +63,28 @@
  *                      whose blocks are that large (no other variable
  *                      needed)
  *
- * unlinkat counts every call, unlink only those without AT_REMOVEDIR,
- * rmdir only unlinkat(AT_REMOVEDIR) (so
+ * Only calls on clyde's own files count (those in the target, and the
+ * --json file's temporary name), so that where a fault lands does not
+ * depend on what else the process reads on the machine it runs on (the
+ * device's settings under /sys, /proc, pipes):
+ *   - openat, fstatat, mkdir (mkdirat) and unlinkat: those relative to a
+ *     directory descriptor or by a relative path (the small-file phases
+ *     work in their directory), not the ones by an absolute path;
+ *   - write, read, fsync and readdir: those on a descriptor that such an
+ *     openat() returned ("ours"), below 4096.  close(), fclose() and
+ *     closedir() forget it, dup() and dup2() pass it on (or not) to the
+ *     new descriptor, a child inherits it at fork(), and one whose
+ *     file is no longer the one opened (closed inside the C library, its
+ *     number taken again) is not ours any more.  Descriptors of open(),
+ *     opendir() and fopen() (/proc, /sys, /dev/null, the -d directory
+ *     itself), pipes, sockets, stdin, stdout and stderr never count.
+ * stdio's internal reads and writes (1.03's putc and getc) do not pass
+ * through here.  The count is per process: a child (a seeker, a copy of
+ * -c) starts from its parent's count at fork().  fork counts every call;
+ * one that fails makes no child.
+ *
+ * unlinkat counts both kinds of unlinkat(), unlink only those without
+ * AT_REMOVEDIR, rmdir only those with it (so
  * CLYDE_FAULT_CALL=rmdir CLYDE_FAULT_ERR=ENOTEMPTY is a directory that
  * looks busy once, as with an NFS silly-rename still going away).
  * readdir_skip needs no other variable: after each successful unlinkat()
@@ -56,17 +93,7 @@
  * exporting tmpfs, NFS-Ganesha and FreeBSD's NFS client do when entries
  * are removed during the read.  readdir_skip_dirs: the same after each
  * successful unlinkat(AT_REMOVEDIR) (the directory phases of --dirs).
- * mkdir counts mkdirat() relative to a directory descriptor.
  * readdir and readdir64 are both wrapped.
- *
- * Only calls on clyde's own files count: write and read on descriptors
- * above 2 (not stdin, stdout, stderr), openat and fstatat relative to a
- * directory descriptor or to the working directory (the small-file
- * phases work in theirs): not the C library's own, by absolute paths.
- * stdio's internal writes (1.03's putc) do not pass through here.  The
- * count is per process: a child (a seeker, a copy of -c) starts from its
- * parent's count at fork().  fork counts every call; one that fails
- * makes no child.
  */
 #define _GNU_SOURCE
 /* openat and openat64 are both defined here: no redirection of one to the other */
@@ -75,6 +102,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -105,6 +134,7 @@ struct fault {
 	unsigned long nth, count;
 	unsigned long delay_ms;         /* "delay" */
 	int err;
+	const char *file;               /* the glob of FILE, or NULL */
 	atomic_ulong seen;
 };
 
@@ -113,6 +143,7 @@ static struct {
 	const char *log;
 	const char *release;
 	const char *held;
+	const char *hits;
 	int ready;
 } cfg;
 
@@ -143,12 +174,24 @@ static const struct {
 
 /*
  * readdir_skip: entries to pass over at the next readdir() of the
- * directory open on descriptor fd; only descriptors below the size.
+ * directory open on descriptor fd; only descriptors below FDS.
  */
-#define SKIP_FDS 4096
-static atomic_uint skip_next[SKIP_FDS];
+#define FDS 4096
+static atomic_uint skip_next[FDS];
 /* the same for the working directory (unlinkat(AT_FDCWD, name)) */
 static atomic_uint skip_cwd;
+
+/*
+ * The descriptors that an openat() of clyde's own files returned: the
+ * file (to tell it from another that took its number after a close this
+ * library did not see) and the last name of the path it was opened by.
+ */
+static struct {
+	atomic_int ours;
+	dev_t dev;
+	ino_t ino;
+	char name[NAME_MAX + 1];
+} fds[FDS];
 
 /* the next definition of name (libc's), stored into the pointer at fp */
 static void real(const char *name, void *fp, size_t size)
@@ -189,6 +232,8 @@ static void setup_fault(struct fault *f, const char *prefix)
 	f->count = v ? strtoul(v, NULL, 10) : 1;
 	v = env(prefix, "DELAY_MS");
 	f->delay_ms = v ? strtoul(v, NULL, 10) : 0;
+	v = env(prefix, "FILE");
+	f->file = v != NULL && *v != '\0' ? v : NULL;
 	v = env(prefix, "ERR");
 	f->err = EIO;
 	for (i = 0; v != NULL && i < sizeof(errs) / sizeof(errs[0]); i++)
@@ -206,6 +251,7 @@ static void setup(void)
 	cfg.log = getenv("CLYDE_FAULT_LOG");
 	cfg.release = getenv("CLYDE_FAULT_RELEASE");
 	cfg.held = getenv("CLYDE_FAULT_HELD");
+	cfg.hits = getenv("CLYDE_FAULT_HITS");
 }
 
 /* "block": wait for the release file, every 50 ms; signals do not end it */
@@ -230,12 +276,145 @@ static void delay(unsigned long ms)
 		;
 }
 
+/* whether a fault counts calls of kind c */
+static int wants(enum call c)
+{
+	setup();
+	return cfg.fault[0].call == c || cfg.fault[1].call == c;
+}
+
+/* whether a fault counts calls on descriptors: those need following */
+static int follows_fds(void)
+{
+	return wants(C_WRITE) || wants(C_READ) || wants(C_FSYNC) ||
+	    wants(C_READDIR);
+}
+
+/* the last name of path ("files/00001/x": "x") */
+static const char *last_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL && slash[1] != '\0' ? slash + 1 : path;
+}
+
 /*
- * The fault that makes this call of kind c fail, or NULL.  A call chosen
- * to block or be delayed waits here, then goes on as if not chosen.  Each fault counts
- * the calls of its kind.
+ * The name of descriptor fd, opened by path: its last name, or for "."
+ * and ".." the last name of the directory they are (as Linux tells)
  */
-static const struct fault *hit(enum call c)
+static void name_fd(int fd, const char *path, char *name, size_t size)
+{
+	const char *last = last_name(path);
+	char link[32], dir[PATH_MAX];
+	ssize_t n;
+	size_t len;
+
+	if (strcmp(last, ".") == 0 || strcmp(last, "..") == 0) {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+		n = readlink(link, dir, sizeof(dir) - 1);
+		if (n > 0 && dir[0] == '/') {
+			dir[n] = '\0';
+			last = n > 1 ? last_name(dir) : dir;
+		}
+	}
+	len = strlen(last) < size ? strlen(last) : size - 1;
+	memcpy(name, last, len);
+	name[len] = '\0';
+}
+
+/* fd, just opened by path, is ours (when faults count descriptors) */
+static void follow(int fd, const char *path)
+{
+	struct stat st;
+	int saved = errno;
+
+	if (fd < 0 || fd >= FDS || !follows_fds())
+		return;
+	atomic_store(&fds[fd].ours, 0);
+	if (fstat(fd, &st) == 0) {
+		fds[fd].dev = st.st_dev;
+		fds[fd].ino = st.st_ino;
+		name_fd(fd, path, fds[fd].name, sizeof(fds[fd].name));
+		atomic_store(&fds[fd].ours, 1);
+	}
+	errno = saved;
+}
+
+/* fd is not ours (any more) */
+static void forget(int fd)
+{
+	if (fd >= 0 && fd < FDS)
+		atomic_store(&fds[fd].ours, 0);
+}
+
+/* newfd, a copy of oldfd, is ours if oldfd is */
+static void follow_dup(int oldfd, int newfd)
+{
+	if (newfd < 0 || newfd >= FDS || newfd == oldfd)
+		return;
+	forget(newfd);
+	if (oldfd < 0 || oldfd >= FDS || !atomic_load(&fds[oldfd].ours))
+		return;
+	fds[newfd].dev = fds[oldfd].dev;
+	fds[newfd].ino = fds[oldfd].ino;
+	memcpy(fds[newfd].name, fds[oldfd].name, sizeof(fds[newfd].name));
+	atomic_store(&fds[newfd].ours, 1);
+}
+
+/* the name descriptor fd of ours was opened by, or NULL: not ours */
+static const char *fd_name(int fd)
+{
+	struct stat st;
+	const char *name = NULL;
+	int saved = errno;
+
+	if (fd < 0 || fd >= FDS || !atomic_load(&fds[fd].ours))
+		return NULL;
+	if (fstat(fd, &st) == 0 && st.st_dev == fds[fd].dev &&
+	    st.st_ino == fds[fd].ino)
+		name = fds[fd].name;
+	else
+		forget(fd);
+	errno = saved;
+	return name;
+}
+
+static ssize_t (*next_write)(int, const void *, size_t);
+
+/* CLYDE_FAULT_HITS: "CALL NAME N", one write (O_APPEND) of a whole line */
+static void record(enum call c, const char *name, unsigned long n)
+{
+	const char *kind = "?";
+	char line[NAME_MAX + 64];
+	int fd, len, saved = errno;
+
+	if (cfg.hits == NULL)
+		return;
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (calls[i].call == c)
+			kind = calls[i].name;
+	len = snprintf(line, sizeof(line), "%s %s %lu\n", kind,
+	    name != NULL ? name : "-", n);
+	if (next_write == NULL)
+		real("write", &next_write, sizeof(next_write));
+	/* open: a call this library does not count */
+	fd = open(cfg.hits, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		if (len > 0 && next_write(fd, line, (size_t)len) != len)
+			fprintf(stderr, "fault_shim: %s: a short write\n",
+			    cfg.hits);
+		close(fd);
+	}
+	errno = saved;
+}
+
+/*
+ * The fault that makes this call of kind c on the file named name (NULL:
+ * none) fail, or NULL.  A call chosen to block or be delayed waits here,
+ * then goes on as if not chosen.  Each fault counts the calls of its kind
+ * on the files its glob (if any) matches.
+ */
+static const struct fault *hit(enum call c, const char *name)
 {
 	unsigned long n;
 
@@ -243,11 +422,13 @@ static const struct fault *hit(enum call c)
 	for (size_t i = 0; i < 2; i++) {
 		struct fault *f = &cfg.fault[i];
 
-		if (f->call != c)
+		if (f->call != c || (f->file != NULL && (name == NULL ||
+		    fnmatch(f->file, name, 0) != 0)))
 			continue;
 		n = atomic_fetch_add(&f->seen, 1) + 1;
 		if (n < f->nth || (f->count != 0 && n >= f->nth + f->count))
 			continue;
+		record(c, name, n);
 		if (f->err == E_BLOCK) {
 			block();
 			continue;
@@ -267,14 +448,24 @@ static int fail_errno(const struct fault *f)
 	return f->err > 0 ? f->err : EIO;
 }
 
-/* the call of kind c is to fail: errno set, true */
-static int fails(enum call c)
+/* the call of kind c on the file named name is to fail: errno set, true */
+static int fails(enum call c, const char *name)
 {
-	const struct fault *f = hit(c);
+	const struct fault *f = hit(c, name);
 
 	if (f != NULL)
 		errno = fail_errno(f);
 	return f != NULL;
+}
+
+/* the fault for a call of kind c on descriptor fd, if it is ours */
+static const struct fault *hit_fd(enum call c, int fd)
+{
+	const char *name;
+
+	if (!wants(c) || (name = fd_name(fd)) == NULL)
+		return NULL;
+	return hit(c, name);
 }
 
 /*
@@ -283,9 +474,9 @@ static int fails(enum call c)
  */
 static int inject(int fd, enum call c, size_t *n)
 {
-	const struct fault *f;
+	const struct fault *f = hit_fd(c, fd);
 
-	if (fd <= 2 || (f = hit(c)) == NULL)
+	if (f == NULL)
 		return 0;
 	if (f->err > 0) {
 		errno = f->err;
@@ -313,15 +504,19 @@ static int misaligned(int fd, size_t n)
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
-	static ssize_t (*next)(int, const void *, size_t);
-
-	if (next == NULL)
-		real("write", &next, sizeof(next));
+	if (next_write == NULL)
+		real("write", &next_write, sizeof(next_write));
 	if (misaligned(fd, n)) {
 		errno = EINVAL;
 		return -1;
 	}
-	return inject(fd, C_WRITE, &n) < 0 ? -1 : next(fd, buf, n);
+	return inject(fd, C_WRITE, &n) < 0 ? -1 : next_write(fd, buf, n);
+}
+
+/* a call on clyde's files: not by an absolute path from the C library */
+static int ours(int dfd, const char *path)
+{
+	return dfd != AT_FDCWD || path[0] != '/';
 }
 
 int mkdirat(int dfd, const char *path, mode_t mode)
@@ -330,7 +525,7 @@ int mkdirat(int dfd, const char *path, mode_t mode)
 
 	if (next == NULL)
 		real("mkdirat", &next, sizeof(next));
-	if (dfd != AT_FDCWD && fails(C_MKDIR))
+	if (ours(dfd, path) && fails(C_MKDIR, last_name(path)))
 		return -1;
 	return next(dfd, path, mode);
 }
@@ -341,7 +536,7 @@ pid_t fork(void)
 
 	if (next == NULL)
 		real("fork", &next, sizeof(next));
-	return fails(C_FORK) ? -1 : next();
+	return fails(C_FORK, NULL) ? -1 : next();
 }
 
 ssize_t read(int fd, void *buf, size_t n)
@@ -357,22 +552,21 @@ ssize_t read(int fd, void *buf, size_t n)
 	return inject(fd, C_READ, &n) < 0 ? -1 : next(fd, buf, n);
 }
 
-/* a call on clyde's files: not by an absolute path from the C library */
-static int ours(int dfd, const char *path)
-{
-	return dfd != AT_FDCWD || path[0] != '/';
-}
-
 static int do_openat(const char *sym, int dfd, const char *path, int flags,
     mode_t mode)
 {
 	int (*next)(int, const char *, int, ...);
+	int fd, mine = ours(dfd, path);
 
 	real(sym, &next, sizeof(next));
-
-	if (ours(dfd, path) && fails(C_OPENAT))
+	if (mine && fails(C_OPENAT, last_name(path)))
 		return -1;
-	return next(dfd, path, flags, mode);
+	fd = next(dfd, path, flags, mode);
+	if (mine)
+		follow(fd, path);
+	else
+		forget(fd);
+	return fd;
 }
 
 /* openat() and openat64(): the same, with the mode only after O_CREAT */
@@ -392,6 +586,55 @@ int sym(int dfd, const char *path, int flags, ...)			\
 DEFINE_OPENAT(openat)
 DEFINE_OPENAT(openat64)
 
+/* close(), fclose() and closedir(): the descriptor is no longer ours */
+int close(int fd)
+{
+	static int (*next)(int);
+
+	if (next == NULL)
+		real("close", &next, sizeof(next));
+	forget(fd);
+	return next(fd);
+}
+
+#define DEFINE_CLOSE(sym, type, fd_of)					\
+int sym(type *s)							\
+{									\
+	static int (*next)(type *);					\
+									\
+	if (next == NULL)						\
+		real(#sym, &next, sizeof(next));			\
+	forget(fd_of(s));						\
+	return next(s);							\
+}
+DEFINE_CLOSE(fclose, FILE, fileno)
+DEFINE_CLOSE(closedir, DIR, dirfd)
+
+/* dup() and dup2(): the copy is ours when the original is */
+int dup(int fd)
+{
+	static int (*next)(int);
+	int rc;
+
+	if (next == NULL)
+		real("dup", &next, sizeof(next));
+	rc = next(fd);
+	follow_dup(fd, rc);
+	return rc;
+}
+
+int dup2(int fd, int to)
+{
+	static int (*next)(int, int);
+	int rc;
+
+	if (next == NULL)
+		real("dup2", &next, sizeof(next));
+	rc = next(fd, to);
+	follow_dup(fd, rc);
+	return rc;
+}
+
 /* fstatat() and fstatat64(): the same struct on the 64-bit C libraries */
 static int do_fstatat(const char *sym, int dfd, const char *path, void *st,
     int flags)
@@ -399,7 +642,7 @@ static int do_fstatat(const char *sym, int dfd, const char *path, void *st,
 	int (*next)(int, const char *, void *, int);
 
 	real(sym, &next, sizeof(next));
-	if (ours(dfd, path) && fails(C_FSTATAT))
+	if (ours(dfd, path) && fails(C_FSTATAT, last_name(path)))
 		return -1;
 	return next(dfd, path, st, flags);
 }
@@ -445,11 +688,14 @@ int statvfs64(const char *path, struct statvfs64 *buf)
 int fsync(int fd)
 {
 	static int (*next)(int);
+	const struct fault *f;
 
 	if (next == NULL)
 		real("fsync", &next, sizeof(next));
-	if (fails(C_FSYNC))
+	if ((f = hit_fd(C_FSYNC, fd)) != NULL) {
+		errno = fail_errno(f);
 		return -1;
+	}
 	return next(fd);
 }
 
@@ -475,6 +721,7 @@ static void log_size(int dfd, const char *path)
 int unlinkat(int dfd, const char *path, int flags)
 {
 	static int (*next)(int, const char *, int);
+	const char *name = last_name(path);
 	int rc;
 
 	if (next == NULL)
@@ -482,14 +729,14 @@ int unlinkat(int dfd, const char *path, int flags)
 	setup();
 	if (cfg.log != NULL)
 		log_size(dfd, path);
-	if (fails(C_UNLINKAT) || ((flags & AT_REMOVEDIR) ? fails(C_RMDIR) :
-	    fails(C_UNLINK)))
+	if (ours(dfd, path) && (fails(C_UNLINKAT, name) ||
+	    fails(flags & AT_REMOVEDIR ? C_RMDIR : C_UNLINK, name)))
 		return -1;
 	rc = next(dfd, path, flags);
 	if (rc != 0 || cfg.fault[0].call != (flags & AT_REMOVEDIR ?
 	    C_READDIR_SKIP_DIRS : C_READDIR_SKIP))
 		return rc;
-	if (dfd >= 0 && dfd < SKIP_FDS)
+	if (dfd >= 0 && dfd < FDS)
 		atomic_fetch_add(&skip_next[dfd], 1);
 	else if (dfd == AT_FDCWD && strchr(path, '/') == NULL)
 		atomic_fetch_add(&skip_cwd, 1);
@@ -546,9 +793,9 @@ struct ent *sym(DIR *dir)						\
 									\
 	if (next == NULL)						\
 		real(#sym, &next, sizeof(next));			\
-	if (fd < 0 || fd >= SKIP_FDS)					\
+	if (fd < 0 || fd >= FDS)					\
 		return next(dir);					\
-	if ((f = hit(C_READDIR)) != NULL) {				\
+	if ((f = hit_fd(C_READDIR, fd)) != NULL) {			\
 		if (f->err > 0) {					\
 			errno = f->err;					\
 			return NULL;					\

@@ -86,6 +86,35 @@ pl() {
 # appears in messages (an ERE)
 SHIM=$(pwd)/tests/fault_shim.so
 SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
+# Globs for the shim's CLYDE_FAULT_FILE: a directory of --dirs (ten hex
+# digits of its number) and a small file of the sequential phases (the
+# same digits, then the random part of its name)
+HEX10='[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'
+SEQ_FILES="$HEX10*"
+# the ERE of a small file's name in the sequential phases and in the
+# random ones, for messages and the shim's CLYDE_FAULT_HITS lines
+SEQ_NAME='[0-9a-f]{10}[A-Za-z0-9]*'
+RAN_NAME='[A-Za-z0-9]*[0-9a-f]{10}'
+
+# direct_io DIR: the filesystem of DIR writes and reads 4 KiB with
+# O_DIRECT (tmpfs before Linux 6.6 refuses O_DIRECT at open())
+direct_io() {
+	dd if=/dev/zero of="$1/direct.probe" bs=4096 count=1 oflag=direct \
+	    2>/dev/null &&
+	    dd if="$1/direct.probe" of=/dev/null bs=4096 count=1 iflag=direct \
+	    2>/dev/null
+	set -- $? "$1"
+	rm -f "$2/direct.probe"
+	return "$1"
+}
+
+# hits_are ERE [N]: the calls the shim's faults chose, $WORK/hits (run
+# with CLYDE_FAULT_HITS=$WORK/hits), are lines "CALL NAME N" that all
+# match ERE: N of them, or at least one
+hits_are() {
+	hits_n=$(grep -c "" "$WORK/hits" 2>/dev/null) || return 1
+	[ "$hits_n" = "${2:-$hits_n}" ] && ! grep -Evq "^$1\$" "$WORK/hits"
+}
 
 # run ARGS...: a run in a fresh target; sets $t, $rc, $WORK/out, $WORK/err
 run() {

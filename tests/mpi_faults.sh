@@ -89,9 +89,11 @@ a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=4"
 (i=0; until [ -e "$WORK/held" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
     sleep 8; touch "$WORK/go") &
 releaser=$!
-# fsync (-b): a call that MPI itself does not make
+# fsync (-b) of the sequential create's 10th file: a call that MPI
+# itself does not make, on a file of clyde's
 timeout 120 $MPIRUN -np 2 ./clyde-mpi $a : -np 1 env LD_PRELOAD="$SHIM" \
-    CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+    CLYDE_FAULT_CALL=fsync CLYDE_FAULT_FILE="$SEQ_FILES" CLYDE_FAULT_NTH=10 \
+    CLYDE_FAULT_ERR=block \
     CLYDE_FAULT_RELEASE="$WORK/go" CLYDE_FAULT_HELD="$WORK/held" \
     ./clyde-mpi $a >"$WORK/out" 2>"$WORK/err"
 rc=$?
@@ -107,19 +109,23 @@ ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, not
 # are in its parent (dist.h), with --stall=0 too, where plain clyde has
 # no supervisor.  A process sharing its descriptor table (a thread, or a
 # clone with CLONE_FILES) would hold the same files: holders_of finds
-# it.  Each rank holds its 10th fsync (-b, the sequential create) until
-# released; the processes are looked at while both are held.
+# it.  Each rank holds its fsync of the sequential create's 10th file
+# (-b) until released; the processes are looked at while both are held.
 for stall in 30 0; do
 	t=$(mktemp -d "$base/t.XXXXXX")
 	chmod 755 "$t"
 	rm -rf "$WORK/go" "$WORK/held0" "$WORK/held1"
 	a="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -q -s 0 -n 1 -b --stall=$stall"
-	hold="env LD_PRELOAD=$SHIM CLYDE_FAULT_CALL=fsync CLYDE_FAULT_NTH=10
+	hold="env LD_PRELOAD=$SHIM CLYDE_FAULT_CALL=fsync
+	    CLYDE_FAULT_FILE=$SEQ_FILES CLYDE_FAULT_NTH=10
 	    CLYDE_FAULT_ERR=block CLYDE_FAULT_RELEASE=$WORK/go"
+	# $hold split into words, its glob not expanded
+	set -f
 	timeout 120 $MPIRUN -np 1 $hold CLYDE_FAULT_HELD="$WORK/held0" ./clyde-mpi $a : \
 	    -np 1 $hold CLYDE_FAULT_HELD="$WORK/held1" ./clyde-mpi $a \
 	    >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
+	set +f
 	i=0
 	until [ -e "$WORK/held0" ] && [ -e "$WORK/held1" ] || [ $i -ge 600 ]; do
 		sleep 0.1

@@ -6,12 +6,18 @@
 # a moment (rmdir tried again) and NFS silly-renames (.nfsXXXX) that stay.
 . "$(dirname "$0")/lib.sh"
 
-# shim CALL ERR ARGS...: a run with the fault shim, CALL failing with ERR
+# shim CALL FILE ERR ARGS...: a run with the fault shim, CALL on a file
+# whose name matches the glob FILE ('': any of clyde's) failing with ERR;
+# what it hit in $WORK/hits (hits_are)
 shim() {
-	call=$1 err=$2
-	shift 2
-	CLYDE_FAULT_CALL=$call CLYDE_FAULT_ERR=$err LD_PRELOAD=$SHIM run "$@"
+	call=$1 file=$2 err=$3
+	shift 3
+	rm -f "$WORK/hits"
+	CLYDE_FAULT_CALL=$call CLYDE_FAULT_FILE=$file CLYDE_FAULT_ERR=$err \
+	    CLYDE_FAULT_HITS=$WORK/hits LD_PRELOAD=$SHIM run "$@"
 }
+# the glob of the subdirectories of files/ (-n N:M:m:DIRS)
+SUBDIR='[0-9][0-9][0-9][0-9][0-9]'
 
 # passes PHASE: its "readdir_passes" in $WORK/run.json (a number or null)
 passes() {
@@ -19,15 +25,16 @@ passes() {
 	    "$WORK/run.json"
 }
 
-# paused ARGS...: a run held at its 10th stat (in the sequential stat,
-# when files/ is complete) until $io/go exists, its output in $io/out
+# paused ARGS...: a run held at its 10th stat of a small file (in the
+# sequential stat, when files/ is complete) until $io/go exists, its output in $io/out
 # and $io/err (io: $WORK, or a directory of the run's own); $files is
 # then the path of its files/.  Finish it with: touch "$io/go"; finish
 io=$WORK
 paused() {
 	t=$(fresh_target)
 	rm -f "$io/go"
-	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_FILE=$SEQ_FILES \
+	    CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
 	    CLYDE_FAULT_RELEASE="$io/go" LD_PRELOAD=$SHIM \
 	    "$CLYDE" -d "$t" $AS_USER -m host -r 0 "$@" >"$io/out" \
 	    2>"$io/err" &
@@ -75,7 +82,7 @@ io=$WORK
 
 # each unlink makes the next readdir() pass over a name, as NFS-Ganesha's
 rm -f "$WORK/run.json"
-shim readdir_skip "" -s 0 -n 1 --json="$WORK/run.json"
+shim readdir_skip '' '' -s 0 -n 1 --json="$WORK/run.json"
 del=$(passes seq_del)
 [ "$rc" = 0 ] && is_empty "$t" && [ "$del" -ge 2 ] 2>/dev/null &&
     [ "$(passes seq_stat)" = 1 ] && [ "$(passes seq_create)" = null ] &&
@@ -84,11 +91,14 @@ del=$(passes seq_del)
 ok $? "readdir skipping names in sequential delete: read again, exit 0, nothing left, readdir_passes $del" ||
     { echo "rc=$rc"; cat "$WORK/err"; grep readdir_passes "$WORK/run.json"; ls -AR "$t"; } | diag
 
-# three readdir() calls in the sequential stat each pass over a name
+# three readdir() calls in the sequential stat each pass over a name:
+# the 100th to 102nd of files/ (1024 names and . and .., read first
+# there)
 rm -f "$WORK/run.json"
 CLYDE_FAULT_NTH=100 CLYDE_FAULT_COUNT=3 \
-    shim readdir skip -s 0 -n 1 --json="$WORK/run.json"
+    shim readdir files skip -s 0 -n 1 --json="$WORK/run.json"
 [ "$rc" = 0 ] && is_empty "$t" && [ "$(passes seq_stat)" = 2 ] &&
+    hits_are 'readdir files 10[012]' 3 &&
     [ "$(passes seq_del)" = 1 ] &&
     grep -Eq "^clyde: sequential stat: $SCRATCH/files: the directory read skipped 3 names; read again \(2 passes\)\$" "$WORK/err" &&
     [ "$(field "$(tail -1 "$WORK/out")" 18)" != "" ]
@@ -100,32 +110,35 @@ ok $? "the stat counted 1024 files, none twice" ||
 
 # several directories, and -c 2 (each copy's own directories)
 rm -f "$WORK/run.json"
-shim readdir_skip "" --compat=2.00 -c 2 -s 0 -n 1:0:0:4 --json="$WORK/run.json"
+shim readdir_skip '' '' --compat=2.00 -c 2 -s 0 -n 1:0:0:4 --json="$WORK/run.json"
 [ "$rc" = 0 ] && is_empty "$t" && [ "$(passes seq_del)" -ge 2 ] 2>/dev/null &&
     grep -Eq "^clyde: sequential delete: $SCRATCH/copy\.[01]/files: the directory read skipped" "$WORK/err"
 ok $? "readdir skipping names, 4 directories, -c 2: read again, exit 0, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
 
-# from the 100th call on every readdir() passes over a name: a pass
-# returns only names met before, and the phase fails
-CLYDE_FAULT_NTH=100 CLYDE_FAULT_COUNT=0 shim readdir skip -s 0 -n 1
-[ "$rc" = 3 ] && is_empty "$t" &&
+# every readdir() of files/ passes over a name: each pass returns the
+# same half of the names, never the other, and the phase that reads it
+# first fails
+CLYDE_FAULT_COUNT=0 shim readdir files skip -s 0 -n 1
+[ "$rc" = 3 ] && is_empty "$t" && hits_are 'readdir files [0-9]+' &&
     grep -Eq "^clyde: sequential stat: $SCRATCH/files/[0-9a-f]{10}[A-Za-z0-9]*: not found by readdir in [0-9]+ passes \([0-9]+ of clyde's files missing\)\$" "$WORK/err"
 ok $? "a name readdir never returns: named with the count missing, exit 3, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --- errors of a network mount on the calls the walks make ----------------
 
-CLYDE_FAULT_NTH=50 shim readdir ESTALE -s 0 -n 1
-[ "$rc" = 3 ] && is_empty "$t" &&
+# the 50th readdir() of files/, and the 5th stat of a small file: both
+# in the sequential stat, the first phase to read and stat them
+CLYDE_FAULT_NTH=50 shim readdir files ESTALE -s 0 -n 1
+[ "$rc" = 3 ] && is_empty "$t" && hits_are 'readdir files 50' 1 &&
     grep -Eq "^clyde: sequential stat: $SCRATCH/files: readdir: Stale file handle\$" "$WORK/err"
 ok $? "readdir ESTALE in sequential stat: exit 3, named, nothing left" ||
-    { echo "rc=$rc"; cat "$WORK/err"; } | diag
-CLYDE_FAULT_NTH=5 shim fstatat ESTALE -s 0 -n 1
-[ "$rc" = 3 ] && is_empty "$t" &&
-    grep -Eq "^clyde: sequential stat: $SCRATCH/files/[0-9a-f]{10}[A-Za-z0-9]*: stat: Stale file handle\$" "$WORK/err"
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; } | diag
+CLYDE_FAULT_NTH=5 shim fstatat "$SEQ_FILES" ESTALE -s 0 -n 1
+[ "$rc" = 3 ] && is_empty "$t" && hits_are "fstatat $SEQ_NAME 5" 1 &&
+    grep -Eq "^clyde: sequential stat: $SCRATCH/files/$SEQ_NAME: stat: Stale file handle\$" "$WORK/err"
 ok $? "stat ESTALE in sequential stat: exit 3, named, nothing left" ||
-    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; } | diag
 
 # --- names clyde did not make ------------------------------------------------
 
@@ -143,11 +156,13 @@ ok $? "a file clyde did not make: left in place and named, exit 3, all of clyde'
     { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
 rm -rf "${t:?}"/clyde.*
 
-# the same in the sequential delete (held at its 10th unlink), 1.03 and 2.00
+# the same in the sequential delete (held at its 10th unlink of a small
+# file), 1.03 and 2.00
 for compat in 1.03 2.00; do
 	t=$(fresh_target)
 	rm -f "$WORK/go"
-	CLYDE_FAULT_CALL=unlinkat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+	CLYDE_FAULT_CALL=unlinkat CLYDE_FAULT_FILE=$SEQ_FILES \
+	    CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
 	    CLYDE_FAULT_RELEASE="$WORK/go" LD_PRELOAD=$SHIM \
 	    "$CLYDE" -d "$t" $AS_USER -m host -r 0 --compat=$compat -s 0 -n 1 \
 	    >"$WORK/out" 2>"$WORK/err" &
@@ -174,15 +189,17 @@ done
 
 # --- directories that do not empty at once -----------------------------------
 
-# the first rmdir sees the directory busy, as while a silly-rename goes
-shim rmdir ENOTEMPTY -s 0 -n 1
-[ "$rc" = 0 ] && is_empty "$t"
+# the first rmdir of files/ (the sequential delete's) sees it busy, as
+# while a silly-rename goes
+shim rmdir files ENOTEMPTY -s 0 -n 1
+[ "$rc" = 0 ] && is_empty "$t" && hits_are 'rmdir files 1' 1
 ok $? "rmdir ENOTEMPTY once: tried again, exit 0, nothing left" ||
-    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
-CLYDE_FAULT_NTH=2 shim rmdir EBUSY -s 0 -n 1:0:0:2
-[ "$rc" = 0 ] && is_empty "$t"
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; ls -AR "$t"; } | diag
+# the sequential delete's rmdir of its second subdirectory
+CLYDE_FAULT_NTH=2 shim rmdir "$SUBDIR" EBUSY -s 0 -n 1:0:0:2
+[ "$rc" = 0 ] && is_empty "$t" && hits_are 'rmdir 00001 2' 1
 ok $? "rmdir EBUSY once on a subdirectory: tried again, exit 0, nothing left" ||
-    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; ls -AR "$t"; } | diag
 
 # a silly-rename that its holder closes a second later: waited for
 paused -s 0 -n 1
@@ -221,7 +238,7 @@ lying() { # lying UNLINKS ARGS...: that many unlinks answer ENOENT (0: all)
 	n=$1
 	shift
 	CLYDE_FAULT2_CALL=rmdir CLYDE_FAULT2_ERR=ENOTCONN \
-	    CLYDE_FAULT_COUNT=$n shim unlink ENOENT -s 0 "$@"
+	    CLYDE_FAULT_COUNT=$n shim unlink "$SEQ_FILES" ENOENT -s 0 "$@"
 }
 for n in 1 1:0:0:3; do
 	lying 4 -n $n --cleanup-wait=10
@@ -246,7 +263,7 @@ ok $? "unlink always says gone and leaves the file: cleanup stops at --cleanup-w
 rm -rf "${t:?}"/clyde.*
 
 # the same lies without a wait: cleanup has no reason to doubt ENOENT
-CLYDE_FAULT_COUNT=4 shim unlink ENOENT -s 0 -n 1 --cleanup-wait=10
+CLYDE_FAULT_COUNT=4 shim unlink "$SEQ_FILES" ENOENT -s 0 -n 1 --cleanup-wait=10
 s=$(ls -A "$t")
 [ "$rc" = 3 ] && [ "$(ls -A "$t/$s/files" | wc -l)" = 3 ] &&
     ! grep -q "removing them again" "$WORK/err" &&

@@ -178,7 +178,9 @@ pid=$!
 measurer $pid
 wait_children "$meas" 4
 kill -KILL $pid
-wait $pid
+# the shell's word on a job killed by a signal ("Killed", on wait's
+# stderr) is expected here: the status says it, 137
+wait $pid 2>/dev/null
 rc=$?
 alive() { for k in $kids; do kill -0 "$k" 2>/dev/null && return 0; done; return 1; }
 until_true 600 eval '! alive'
@@ -294,170 +296,205 @@ fields_are() { # fields_are -n|-z LINE N...
 	done
 }
 
-# fault CALL NTH ERR ARGS...: a run with the Nth CALL failing with ERR
+# fault CALL FILE NTH ERR ARGS...: a run with the Nth CALL on a file whose
+# name matches the glob FILE ('': any of clyde's) failing with ERR; what
+# it hit in $WORK/hits (hits_are)
 fault() {
-	call=$1 nth=$2 err=$3
-	shift 3
-	CLYDE_FAULT_CALL=$call CLYDE_FAULT_NTH=$nth CLYDE_FAULT_ERR=$err \
+	call=$1 file=$2 nth=$3 err=$4
+	shift 4
+	rm -f "$WORK/hits"
+	CLYDE_FAULT_CALL=$call CLYDE_FAULT_FILE=$file CLYDE_FAULT_NTH=$nth \
+	    CLYDE_FAULT_ERR=$err CLYDE_FAULT_HITS=$WORK/hits \
 	    LD_PRELOAD=$SHIM run "$@"
 }
 
-# failed NAME MESSAGE FILLED EMPTY: exit 3, the message (an ERE after
+# failed NAME MESSAGE FILLED EMPTY HIT: exit 3, the message (an ERE after
 # "clyde: "), the table and a CSV line whose fields FILLED have values and
-# EMPTY none (the failed phase and later ones), and an empty target.
+# EMPTY none (the failed phase and later ones), an empty target, and the
+# fault's one hit, the ERE HIT (hits_are).
 failed() {
 	line=$(csv_line)
 	[ "$rc" = 3 ] && grep -Eq "^clyde: $2\$" "$WORK/err" &&
 	    grep -q '^Version ' "$WORK/out" &&
-	    filled "$line" $3 && empty "$line" $4 && is_empty "$t"
-	ok $? "$1" || { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; ls -A "$t"; } | diag
+	    filled "$line" $3 && empty "$line" $4 && is_empty "$t" &&
+	    hits_are "$5" 1
+	ok $? "$1" || { echo "rc=$rc"; cat "$WORK/err" "$WORK/out" "$WORK/hits"; ls -A "$t"; } | diag
 }
 
 # 1.03 CSV fields: 5 block write, 7 rewrite, 11 block read, 13 seeks,
 # 16 18 20 sequential create, stat, delete, 22 24 26 random.
 ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 31
+	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 32
 elif [ ! -f "$SHIM" ]; then
 	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
 else
-	# 1 MiB: CHUNKS writes of 8 KiB in the block write and the rewrite,
-	# CHUNKS reads in the rewrite and the block read; 1000 seeks
+	# 1 MiB: CHUNKS writes of 8 KiB to the data file in the block write
+	# and the rewrite, CHUNKS reads of it in the rewrite and the block
+	# read; 1000 seeks.  DATA: the data file's name, a glob and an ERE.
 	CHUNKS=128
 	io="-s 1:8k:1000 -n 1 -f"
-	fault write 5 EIO $io
+	DATA='Bonnie.*'
+	DATA_ERE='Bonnie\.[0-9]+'
+	fault write "$DATA" 5 EIO $io
 	failed "write EIO in block write" \
-	    "block write: $SCRATCH/Bonnie\.[0-9]+: write: Input/output error" \
-	    "" "5 7 11 13 $ALL_FILES"
-	fault write $((CHUNKS + 5)) ENOSPC $io --json="$WORK/run.json"
+	    "block write: $SCRATCH/$DATA_ERE: write: Input/output error" \
+	    "" "5 7 11 13 $ALL_FILES" "write $DATA_ERE 5"
+	fault write "$DATA" $((CHUNKS + 5)) ENOSPC $io --json="$WORK/run.json"
 	failed "write ENOSPC in rewrite: block write still reported" \
-	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device" \
-	    "5" "7 11 13 $ALL_FILES"
+	    "rewrite: $SCRATCH/$DATA_ERE: write: No space left on device" \
+	    "5" "7 11 13 $ALL_FILES" "write $DATA_ERE $((CHUNKS + 5))"
 	grep -q '^  "status": "failed",$' "$WORK/run.json" &&
 	    grep -Eq "^  \"error\": \"rewrite: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device\"" "$WORK/run.json" &&
 	    grep -Eq '"put_block": \{"status": "(too_fast|ok)"' "$WORK/run.json" &&
 	    grep -q '"rewrite": {"status": "skipped"' "$WORK/run.json"
 	ok $? "--json: the record says failed, with the error and the phases done" ||
 	    diag <"$WORK/run.json"
-	fault read 10 ESTALE $io
+	fault read "$DATA" 10 ESTALE $io
 	failed "read ESTALE in rewrite" \
-	    "rewrite: $SCRATCH/Bonnie\.[0-9]+: read: Stale file handle" \
-	    "5" "7 11 13 $ALL_FILES"
-	fault read $((CHUNKS + 5)) EIO $io
+	    "rewrite: $SCRATCH/$DATA_ERE: read: Stale file handle" \
+	    "5" "7 11 13 $ALL_FILES" "read $DATA_ERE 10"
+	# the first read that counts, on any file, is the rewrite's first:
+	# what clyde reads of /sys and /proc, and its pipes, never count
+	fault read '' 1 EIO $io
+	failed "read EIO at the first read the shim counts: the rewrite's" \
+	    "rewrite: $SCRATCH/$DATA_ERE: read: Input/output error" \
+	    "5" "7 11 13 $ALL_FILES" "read $DATA_ERE 1"
+	fault read "$DATA" $((CHUNKS + 5)) EIO $io
 	failed "read EIO in block read" \
-	    "block read: $SCRATCH/Bonnie\.[0-9]+: read: Input/output error" \
-	    "5 7" "11 13 $ALL_FILES"
-	fault fsync 1 EDQUOT $io
+	    "block read: $SCRATCH/$DATA_ERE: read: Input/output error" \
+	    "5 7" "11 13 $ALL_FILES" "read $DATA_ERE $((CHUNKS + 5))"
+	fault fsync "$DATA" 1 EDQUOT $io
 	failed "fsync EDQUOT at the end of block write" \
-	    "block write: $SCRATCH/Bonnie\.[0-9]+: fsync: Disk quota exceeded" \
-	    "" "5 7 11 13 $ALL_FILES"
-	fault fsync 1 EIO -s 1 -n 1
+	    "block write: $SCRATCH/$DATA_ERE: fsync: Disk quota exceeded" \
+	    "" "5 7 11 13 $ALL_FILES" "fsync $DATA_ERE 1"
+	fault fsync "$DATA" 1 EIO -s 1 -n 1
 	failed "fsync EIO at the end of per-char write (stdio)" \
-	    "per-char write: $SCRATCH/Bonnie\.[0-9]+: fsync: Input/output error" \
-	    "" "3 5 7 9 11 13 $ALL_FILES"
-	# openat: 1 the scratch directory, 2 its record (made-by), 3-5 the
-	# block phases, 6 the seekers
-	fault openat 5 ENOTCONN $io
+	    "per-char write: $SCRATCH/$DATA_ERE: fsync: Input/output error" \
+	    "" "3 5 7 9 11 13 $ALL_FILES" "fsync $DATA_ERE 1"
+	# openat of the data file: 1-3 the block phases, 4 the seekers (each
+	# counts its own from its parent's 3)
+	fault openat "$DATA" 3 ENOTCONN $io
 	failed "open ENOTCONN in block read" \
-	    "block read: $SCRATCH/Bonnie\.[0-9]+: open: Transport endpoint is not connected" \
-	    "5 7" "11 13 $ALL_FILES"
-	fault openat 6 EIO $io
-	failed "open EIO in the seeker processes" \
-	    "random seeks: $SCRATCH/Bonnie\.[0-9]+: open at byte 0: Input/output error" \
-	    "5 7 11" "13 $ALL_FILES"
-	fault openat 100 EROFS $io
+	    "block read: $SCRATCH/$DATA_ERE: open: Transport endpoint is not connected" \
+	    "5 7" "11 13 $ALL_FILES" "openat $DATA_ERE 3"
+	fault openat "$DATA" 4 EIO $io
+	line=$(csv_line)
+	[ "$rc" = 3 ] && is_empty "$t" && filled "$line" 5 7 11 &&
+	    empty "$line" 13 $ALL_FILES &&
+	    grep -Eq "^clyde: random seeks: $SCRATCH/$DATA_ERE: open at byte 0: Input/output error\$" "$WORK/err" &&
+	    hits_are "openat $DATA_ERE 4"
+	ok $? "open EIO in the seeker processes" ||
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; echo "$line"; } | diag
+	# the small files' 100th open: the sequential create's 100th file
+	fault openat "$SEQ_FILES" 100 EROFS $io
 	failed "open EROFS in sequential create: the I/O phases reported" \
-	    "sequential create: $SCRATCH/files/[0-9a-f]{10}[A-Za-z0-9]*: open: Read-only file system" \
-	    "5 7 11 13" "$ALL_FILES"
+	    "sequential create: $SCRATCH/files/$SEQ_NAME: open: Read-only file system" \
+	    "5 7 11 13" "$ALL_FILES" "openat $SEQ_NAME 100"
 	# unlinkat: 1 the data file, 2-1025 sequential delete, 1026 its
-	# directory, 1027-2050 random delete
-	fault unlinkat 10 EIO $io
+	# directory, 1027-2050 random delete (1500: its 474th); of the small
+	# files alone (SEQ_FILES), the sequential delete's are the first 1024
+	fault unlinkat "$SEQ_FILES" 10 EIO $io
 	failed "unlink EIO in sequential delete" \
-	    "sequential delete: $SCRATCH/files/[0-9a-f]{10}[A-Za-z0-9]*: unlink: Input/output error" \
-	    "5 7 11 13 16 18" "20 22 24 26"
-	fault unlinkat 1500 ESTALE $io
+	    "sequential delete: $SCRATCH/files/$SEQ_NAME: unlink: Input/output error" \
+	    "5 7 11 13 16 18" "20 22 24 26" "unlinkat $SEQ_NAME 10"
+	fault unlinkat '' 1500 ESTALE $io
 	failed "unlink ESTALE in random delete" \
-	    "random delete: $SCRATCH/files/[A-Za-z0-9]*[0-9a-f]{10}: unlink: Stale file handle" \
-	    "5 7 11 13 16 18 20 22 24" "26"
-	fault write 5 ENOSPC --compat=2.00 -f1 -s 1 -n 1
+	    "random delete: $SCRATCH/files/$RAN_NAME: unlink: Stale file handle" \
+	    "5 7 11 13 16 18 20 22 24" "26" "unlinkat $RAN_NAME 1500"
+	fault write "$DATA" 5 ENOSPC --compat=2.00 -f1 -s 1 -n 1
 	line=$(csv_line)
 	[ "$rc" = 3 ] && is_empty "$t" && [ "$(nfields "$line")" = 50 ] &&
-	    grep -Eq "^clyde: per-char write: $SCRATCH/Bonnie\.[0-9]+: write: No space left on device\$" "$WORK/err" &&
-	    empty "$line" 10 12 14 16 18 20
+	    grep -Eq "^clyde: per-char write: $SCRATCH/$DATA_ERE: write: No space left on device\$" "$WORK/err" &&
+	    empty "$line" 10 12 14 16 18 20 && hits_are "write $DATA_ERE 5" 1
 	ok $? "2.00: write ENOSPC in per-char write, 50 fields, all empty" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; echo "$line"; } | diag
 	# each copy is a process, which counts its own writes: CHUNKS in the
-	# block write, then those of the rewrite
-	fault write $((CHUNKS + 5)) EIO --compat=2.00 -c 2 $io
+	# block write, then those of the rewrite (the other copy may be
+	# stopped before its own)
+	fault write "$DATA" $((CHUNKS + 5)) EIO --compat=2.00 -c 2 $io
 	line=$(csv_line)
 	[ "$rc" = 3 ] && is_empty "$t" &&
 	    [ "$(grep -c "^clyde: rewrite:" "$WORK/err")" = 1 ] &&
-	    grep -Eq "^clyde: rewrite: $SCRATCH/copy\.[01]/Bonnie\.[0-9]+: write: Input/output error\$" "$WORK/err" &&
-	    filled "$line" 12 && empty "$line" 14 16 18 20
+	    grep -Eq "^clyde: rewrite: $SCRATCH/copy\.[01]/$DATA_ERE: write: Input/output error\$" "$WORK/err" &&
+	    filled "$line" 12 && empty "$line" 14 16 18 20 &&
+	    hits_are "write $DATA_ERE $((CHUNKS + 5))"
 	ok $? "2.00 -c 2: write EIO in a copy's rewrite, one line naming the copy" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; echo "$line"; } | diag
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; echo "$line"; } | diag
 
-	# -c when not every copy can start (the third fork fails): the
-	# started ones leave, one message, nothing left, exit 2
-	CLYDE_FAULT_CALL=fork CLYDE_FAULT_NTH=3 CLYDE_FAULT_ERR=EAGAIN \
-	    LD_PRELOAD=$SHIM run --stall=0 --compat=2.00 -c 4 -s 0 -n 1
+	# -c when not every copy can start (the third fork fails; --stall=0:
+	# no watcher, the copies are the only children): the started ones
+	# leave, one message, nothing left, exit 2
+	fault fork '' 3 EAGAIN --stall=0 --compat=2.00 -c 4 -s 0 -n 1
 	[ "$rc" = 2 ] && is_empty "$t" &&
 	    [ "$(grep -c "^clyde: -c" "$WORK/err")" = 1 ] &&
-	    grep -Eq "^clyde: -c: $SCRATCH: starting a copy's process: Resource temporarily unavailable\$" "$WORK/err"
+	    grep -Eq "^clyde: -c: $SCRATCH: starting a copy's process: Resource temporarily unavailable\$" "$WORK/err" &&
+	    hits_are "fork - 3" 1
 	ok $? "-c 4, the third copy's fork failing: exit 2, one message, nothing left" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; ls -A "$t"; } | diag
 
-	# a full disk under the --json file: no file, the runs go on (-s 0
-	# -n 1 writes nothing else but the scratch directory's record first)
-	fault write 2 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
+	# a full disk under the --json file (its first write, to the
+	# temporary name .full.json.XXXXXX): no file, the runs go on
+	fault write '.full.json.*' 1 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
 	[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
 	    json_unwritten "$WORK/full.json" &&
-	    grep -q "^clyde: --json $WORK/full.json: No space left on device; the file is not made\$" "$WORK/err"
+	    grep -q "^clyde: --json $WORK/full.json: No space left on device; the file is not made\$" "$WORK/err" &&
+	    hits_are 'write \.full\.json\.[a-z0-9]{6} 1' 1
 	ok $? "--json on a full disk: both runs of -x 2 done, no file, exit 3" ||
-	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$WORK"; } | diag
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err" "$WORK/hits"; ls -A "$WORK"; } | diag
 
 	# retried, not counted twice: the data file has exactly its size
 	for err in short EINTR; do
 		rm -f "$WORK/log"
-		CLYDE_FAULT_COUNT=3 CLYDE_FAULT_LOG=$WORK/log fault write 5 $err $io
+		CLYDE_FAULT_COUNT=3 CLYDE_FAULT_LOG=$WORK/log \
+		    fault write "$DATA" 5 $err $io
 		[ "$rc" = 0 ] && is_empty "$t" &&
-		    [ "$(awk '{ print $2 }' "$WORK/log")" = 1048576 ]
+		    [ "$(awk '{ print $2 }' "$WORK/log")" = 1048576 ] &&
+		    hits_are "write $DATA_ERE [567]" 3
 		ok $? "write $err three times: retried, exit 0, the file 1 MiB" ||
-		    { echo "rc=$rc"; cat "$WORK/err" "$WORK/log"; } | diag
+		    { echo "rc=$rc"; cat "$WORK/err" "$WORK/log" "$WORK/hits"; } | diag
 	done
-	fault read 5 short $io
-	[ "$rc" = 0 ] && is_empty "$t"
-	ok $? "short read: retried, exit 0" || { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	fault read "$DATA" 5 short $io
+	[ "$rc" = 0 ] && is_empty "$t" && hits_are "read $DATA_ERE 5" 1
+	ok $? "short read: retried, exit 0" ||
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; } | diag
 
 	# every read from early in the seeks on finds the file's end
-	# (2 * CHUNKS reads in rewrite and block read before, each seeker's
-	# counted on from there): no errno happened, none is named
-	CLYDE_FAULT_COUNT=0 fault read $((2 * CHUNKS + 304)) eof -s 1 -n 0 -f --stall=0
+	# (2 * CHUNKS reads of the data file in rewrite and block read
+	# before, each seeker's counted on from there): no errno happened,
+	# none is named
+	CLYDE_FAULT_COUNT=0 fault read "$DATA" $((2 * CHUNKS + 304)) eof \
+	    -s 1 -n 0 -f --stall=0
 	[ "$rc" = 3 ] && is_empty "$t" &&
-	    grep -Eq "^clyde: random seeks: $SCRATCH/Bonnie\.[0-9]+: short read at byte [0-9]+: the file ended early\$" "$WORK/err"
+	    grep -Eq "^clyde: random seeks: $SCRATCH/$DATA_ERE: short read at byte [0-9]+: the file ended early\$" "$WORK/err" &&
+	    hits_are "read $DATA_ERE [0-9]+"
 	ok $? "the seekers find a file's end: exit 3, 'short read at byte N: the file ended early', no errno" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 	# the scratch directory cannot be opened: nothing ran, nothing left
-	fault openat 1 EIO -s 0 -n 1
-	[ "$rc" = 2 ] && is_empty "$t" && grep -q "Input/output error" "$WORK/err"
+	fault openat 'clyde.*' 1 EIO -s 0 -n 1
+	[ "$rc" = 2 ] && is_empty "$t" &&
+	    grep -Eq "^clyde: $t/$SCRATCH: Input/output error\$" "$WORK/err" &&
+	    hits_are "openat $SCRATCH 1" 1
 	ok $? "the scratch directory cannot be opened: exit 2, nothing left" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; } | diag
 
 	# cleanup cannot remove the data file: named, the directory left
-	fault unlinkat 1 EIO $io --cleanup-wait=0
+	fault unlinkat "$DATA" 1 EIO $io --cleanup-wait=0
 	left=$(ls -A "$t")
 	[ "$rc" = 3 ] && [ "$(nfields "$(csv_line)")" = 27 ] &&
 	    filled "$(csv_line)" 5 7 11 13 $ALL_FILES &&
 	    grep -Eq "^clyde: cannot remove $SCRATCH/Bonnie\.[0-9]+: Input/output error\$" "$WORK/err" &&
-	    grep -q "^clyde: cannot remove $t/$left: Directory not empty; it is left in place, remove it with: rm -rf '$t/$left'\$" "$WORK/err"
+	    grep -q "^clyde: cannot remove $t/$left: Directory not empty; it is left in place, remove it with: rm -rf '$t/$left'\$" "$WORK/err" &&
+	    hits_are "unlinkat $DATA_ERE 1" 1
 	ok $? "unlink EIO in cleanup: results, the file and the directory left named, exit 3" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 	[ -z "$left" ] || rm -rf "${t:?}/$left"
 
-	# the mount goes away: every later unlink fails, the run still ends
+	# the mount goes away: every unlink from the 3rd on (the data file's,
+	# then the sequential delete's second) fails, the run still ends
 	# after the wait for the server
-	CLYDE_FAULT_COUNT=0 fault unlinkat 3 ENOTCONN $io --cleanup-wait=1
+	CLYDE_FAULT_COUNT=0 fault unlinkat '' 3 ENOTCONN $io --cleanup-wait=1
 	left=$(ls -A "$t")
 	[ "$rc" = 3 ] &&
 	    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/files/.*: Transport endpoint is not connected; waiting up to 1 s for the filesystem \(SIGINT stops\)\$" "$WORK/err" &&
@@ -471,14 +508,16 @@ else
 	# a call that hangs (a server that stopped answering): the stall line
 	# names the phase; once the call returns, the run goes on
 	release=$WORK/release
-	# hung_run: a run in the background ($pid) whose 10th open hangs
-	# until $release exists, once its stall line is out
+	# hung_run: a run in the background ($pid) whose open of the
+	# sequential create's 10th file hangs until $release exists, once its
+	# stall line is out
 	hung_run() {
 		t=$(fresh_target)
 		# empty before the start: the wait reads it
 		: >"$WORK/err"
 		rm -f "$WORK/hung.json"
-		CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+		CLYDE_FAULT_CALL=openat CLYDE_FAULT_FILE=$SEQ_FILES \
+		    CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
 		    CLYDE_FAULT_RELEASE=$release LD_PRELOAD=$SHIM "$CLYDE" -d "$t" \
 		    $AS_USER -r 0 -q -s 0 -n 1 --stall=1 --json="$WORK/hung.json" \
 		    >"$WORK/out" 2>"$WORK/err" &
@@ -506,14 +545,16 @@ else
 	ok $? "a phase watched (--stall): the measuring process is a single task, the watcher another process outside the target" ||
 	    echo "watcher $pid; in the target: $holders; tasks: $tasks" | diag
 
-	# -c 2 held in the sequential create (each copy's 10th open blocks,
-	# counted in each copy's process): $pid, and $held once one blocks
+	# -c 2 held in the sequential create (each copy's open of its 10th
+	# file blocks, counted in each copy's process): $pid, and $held once
+	# one blocks
 	held=$WORK/held
 	copies_held() {
 		t=$(fresh_target)
 		rm -rf "$release" "$held"
 		: >"$WORK/err"
-		CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
+		CLYDE_FAULT_CALL=openat CLYDE_FAULT_FILE=$SEQ_FILES \
+		    CLYDE_FAULT_NTH=10 CLYDE_FAULT_ERR=block \
 		    CLYDE_FAULT_RELEASE=$release CLYDE_FAULT_HELD=$held \
 		    LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER -r 0 -q \
 		    --compat=2.00 -c 2 -s 0 -n 1 "$@" >"$WORK/out" 2>"$WORK/err" &
@@ -604,8 +645,8 @@ else
 
 	# a server back within the wait: cleanup tries again and leaves nothing
 	for err in EIO ENOTCONN ETIMEDOUT ESTALE EAGAIN; do
-		CLYDE_FAULT_COUNT=3 fault unlinkat 1 $err $io
-		[ "$rc" = 0 ] && is_empty "$t" &&
+		CLYDE_FAULT_COUNT=3 fault unlinkat "$DATA" 1 $err $io
+		[ "$rc" = 0 ] && is_empty "$t" && hits_are "unlinkat $DATA_ERE [123]" 3 &&
 		    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/Bonnie\.[0-9]+: .*; waiting up to 60 s for the filesystem \(SIGINT stops\)\$" "$WORK/err" &&
 		    grep -q "^clyde: cleanup: the filesystem answers again\$" "$WORK/err" ||
 		    break
@@ -615,8 +656,8 @@ else
 	[ -z "$(ls -A "$t")" ] || rm -rf "${t:?}"/*
 
 	# an error no server recovers from is not waited for
-	fault unlinkat 1 EACCES $io
-	[ "$rc" = 3 ] && ! grep -q "waiting up to" "$WORK/err" &&
+	fault unlinkat "$DATA" 1 EACCES $io
+	[ "$rc" = 3 ] && ! grep -q "waiting up to" "$WORK/err" && hits_are "unlinkat $DATA_ERE 1" 1 &&
 	    grep -Eq "^clyde: cannot remove $SCRATCH/Bonnie\.[0-9]+: Permission denied\$" "$WORK/err"
 	ok $? "cleanup EACCES: not tried again, named, exit 3" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag

@@ -145,25 +145,31 @@ ok $? "SIGINT at the third point: exit 5, clean, the two points before printed" 
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
 	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 3
 else
-	CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
-	    run --compat=2.00 -D -s ::100 -f -n 0 --sizes=1,2 --chunks=1k,4k
-	[ "$rc" = 0 ] && [ "$(grep -c '^clyde: --chunks 1k: refused by -D' "$WORK/err")" = 1 ] &&
-	    [ "$(csv_lines | cut -d, -f6,7 | tr '\n' ' ')" = "1M,4k 2M,4k " ] && is_empty "$t"
-	ok $? "-D: chunk 1k refused once, skipped at both sizes; 4k runs at both" ||
-	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
+	if direct_io "$WORK"; then
+		CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
+		    run --compat=2.00 -D -s ::100 -f -n 0 --sizes=1,2 --chunks=1k,4k
+		[ "$rc" = 0 ] && [ "$(grep -c '^clyde: --chunks 1k: refused by -D' "$WORK/err")" = 1 ] &&
+		    [ "$(csv_lines | cut -d, -f6,7 | tr '\n' ' ')" = "1M,4k 2M,4k " ] && is_empty "$t"
+		ok $? "-D: chunk 1k refused once, skipped at both sizes; 4k runs at both" ||
+		    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
+	else
+		skip_all "the filesystem of $WORK refuses O_DIRECT" 1
+	fi
 
-	# Latency shares: the shim delays writes 2 to 5 (the first is the
-	# scratch directory's record) by 0.6 s and the 6th by 2.1 s: 5 of the
-	# block write's 128 writes of 8 KiB are slower than 0.5 s, 1 slower
-	# than 2 s, none slower than 10 s (thresholds far from what a write
-	# to memory takes, loaded or not)
-	CLYDE_FAULT_CALL=write CLYDE_FAULT_ERR=delay CLYDE_FAULT_NTH=2 \
-	    CLYDE_FAULT_COUNT=4 CLYDE_FAULT_DELAY_MS=600 \
-	    CLYDE_FAULT2_CALL=write CLYDE_FAULT2_ERR=delay CLYDE_FAULT2_NTH=6 \
-	    CLYDE_FAULT2_DELAY_MS=2100 LD_PRELOAD=$SHIM \
+	# Latency shares: the shim delays the data file's writes 1 to 4 by
+	# 0.6 s and the 5th by 2.1 s: 5 of the block write's 128 writes of
+	# 8 KiB are slower than 0.5 s, 1 slower than 2 s, none slower than
+	# 10 s (thresholds far from what a write to memory takes, loaded or
+	# not)
+	rm -f "$WORK/hits"
+	CLYDE_FAULT_CALL=write CLYDE_FAULT_FILE='Bonnie.*' CLYDE_FAULT_ERR=delay \
+	    CLYDE_FAULT_NTH=1 CLYDE_FAULT_COUNT=4 CLYDE_FAULT_DELAY_MS=600 \
+	    CLYDE_FAULT2_CALL=write CLYDE_FAULT2_FILE='Bonnie.*' \
+	    CLYDE_FAULT2_ERR=delay CLYDE_FAULT2_NTH=5 CLYDE_FAULT2_DELAY_MS=2100 \
+	    CLYDE_FAULT_HITS=$WORK/hits LD_PRELOAD=$SHIM \
 	    run --compat=2.00 -s 1::100 -f -n 1 --latency-over=500ms,1500ms \
 	    --json="$WORK/lat.json"
-	pl 'my $r = load($ARGV[0]);
+	hits_are 'write Bonnie\.[0-9]+ [1-5]' 5 && pl 'my $r = load($ARGV[0]);
 for my $name (sort keys %{$r->{phases}}) {
 	my $p = $r->{phases}{$name} // next;
 	my $l = $p->{latency_ns};
@@ -182,21 +188,22 @@ check(same($l->{over}[1]{share}, 1 / 128), $l);
 check(same($l->{over_2s}, 1 / 128) && same($l->{over_10s}, 0), $l)' \
     "$WORK/lat.json" 2>"$WORK/err.py"
 	ok $? "--latency-over=500ms,1500ms: the block write's 5/128 over 0.5 s, 1/128 over 1.5 s and 2 s, none over 10 s" ||
-	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/err.py"; } | diag
-	# -c 2: the copies' histograms merged.  Each copy's count starts at
-	# the parent's (1: the record); its first write is its word to the
-	# parent that it is ready, so writes 3 to 6 are its block write's
-	CLYDE_FAULT_CALL=write CLYDE_FAULT_ERR=delay CLYDE_FAULT_NTH=3 \
-	    CLYDE_FAULT_COUNT=4 CLYDE_FAULT_DELAY_MS=600 LD_PRELOAD=$SHIM \
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/err.py" "$WORK/hits"; } | diag
+	# -c 2: the copies' histograms merged.  Each copy counts the writes
+	# to its own data file: the first 4 of its block write are slow
+	rm -f "$WORK/hits"
+	CLYDE_FAULT_CALL=write CLYDE_FAULT_FILE='Bonnie.*' CLYDE_FAULT_ERR=delay \
+	    CLYDE_FAULT_NTH=1 CLYDE_FAULT_COUNT=4 CLYDE_FAULT_DELAY_MS=600 \
+	    CLYDE_FAULT_HITS=$WORK/hits LD_PRELOAD=$SHIM \
 	    run --compat=2.00 -s 1::100 -f -n 0 -c 2 --latency-over=500ms \
 	    --json="$WORK/latc.json"
-	pl 'my $r = load($ARGV[0]);
+	hits_are 'write Bonnie\.[0-9]+ [1-4]' 8 && pl 'my $r = load($ARGV[0]);
 my $l = $r->{phases}{put_block}{latency_ns};
 check(same($l->{count}, 256), $l);
 check(same($l->{over}[0]{share}, 8 / 256), $l);
 check(same($l->{over_2s}, 0), $l)' "$WORK/latc.json" 2>"$WORK/err.py"
 	ok $? "-c 2: both copies' slow writes in one share, 8/256 over 0.5 s" ||
-	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/err.py"; } | diag
+	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/err.py" "$WORK/hits"; } | diag
 	# clyde report --latency: the tiotest-like table of the record
 	"$CLYDE" report --latency "$WORK/lat.json" >"$WORK/l.txt" 2>"$WORK/err" &&
 	    "$CLYDE" report --latency --markdown "$WORK/lat.json" >"$WORK/l.md" 2>>"$WORK/err" &&
