@@ -36,6 +36,13 @@ static bool stdout_closed;
 static int close_stdout(void)
 {
 	if (close_checked(stdout) != 0) {
+		/* a stop signal cut the write short (a reader that waits) */
+		if (stop_signal() != 0) {
+			fprintf(stderr, "clyde: interrupted%s while writing the "
+			    "results: what was written of them is incomplete\n",
+			    stop_signal_name());
+			return EXIT_INTERRUPTED;
+		}
 		fprintf(stderr, "clyde: writing the results: %s\n",
 		    errno ? strerror(errno) : "write error");
 		return EXIT_IO_ERROR;
@@ -424,6 +431,9 @@ static int clyde_main(struct config *cfg)
 		output_file_close(&json, false);
 	}
 	close_rc = close_stdout();
+	/* the failed write of the results was the signal's doing */
+	if (close_rc == EXIT_INTERRUPTED && rc == EXIT_IO_ERROR)
+		rc = close_rc;
 	return rc != EXIT_OK ? rc : close_rc;
 }
 

@@ -272,6 +272,39 @@ if [ -w /dev/full ]; then
 	ok $? "stdout on a full device: exit 3 with a message" || diag < "$WORK/err"
 fi
 
+# SIGINT while the results wait on a full pipe (a reader that does not
+# read: the pipe is filled first, to its smallest size): exit 5, the
+# interruption said, not "Interrupted system call" and exit 3
+t=$(fresh_target)
+rm -f "$WORK/pipe" && mkfifo "$WORK/pipe"
+perl -e 'open(my $f, "<", $ARGV[0]) or die; fcntl($f, 1031, 4096); sleep 120' \
+    "$WORK/pipe" &
+reader=$!
+sh -c 'head -c 4096 /dev/zero; exec "$@"' sh "$CLYDE" -d "$t" $AS_USER -r 0 \
+    -s 0 -n 1 >"$WORK/pipe" 2>"$WORK/err" &
+pid=$!
+blocked=
+for i in $(seq 600); do
+	for p in $pid $(cat /proc/$pid/task/*/children 2>/dev/null); do
+		grep -q pipe_write /proc/$p/wchan 2>/dev/null && blocked=$p && break 2
+	done
+	kill -0 $pid 2>/dev/null || break
+	sleep 0.1
+done
+kill -INT $pid
+wait $pid
+rc=$?
+kill $reader 2>/dev/null
+wait $reader 2>/dev/null
+if [ -n "$blocked" ]; then
+	[ "$rc" = 5 ] && is_empty "$t" &&
+	    grep -qx 'clyde: interrupted by SIGINT while writing the results: what was written of them is incomplete' "$WORK/err"
+	ok $? "SIGINT while the results wait on a full pipe: exit 5, the interruption said" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+else
+	skip_all "no process seen waiting in pipe_write (/proc/PID/wchan hidden here)" 1
+fi
+
 # --- the 2.00 profile ---------------------------------------------------
 
 # per-char on 1 MiB (-f1024k, the least it takes): 2.00's is a system
