@@ -228,6 +228,17 @@ static bool read_json(struct report_set *set, FILE *in, const char *name,
 	return false;
 }
 
+/* Whether a line read says anything: a phase that ran, or may have */
+static bool has_figures(const struct result *res)
+{
+	if (res->has_io || res->has_files)
+		return true;
+	for (size_t i = 0; i < PH_COUNT; i++)
+		if (res->cell[i].status != CELL_SKIPPED)
+			return true;
+	return false;
+}
+
 /*
  * Read every result of one input into the set, under label when not NULL;
  * false when any was bad.
@@ -265,6 +276,13 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 			ok = false;
 			break;
 		case CSV_IN_RESULT:
+			if (!has_figures(&res)) {
+				fprintf(stderr, "%s:%lu: a line without figures "
+				    "(-s 0 -n 0: a run of --dirs alone, whose "
+				    "figures are in its --json record only); "
+				    "passed over\n", name, line);
+				break;
+			}
 			any = true;
 			if (*full)
 				break;

@@ -805,6 +805,24 @@ sed "s/^jsonbox,/csv${esc}[2Jname,/" "$WORK/line1.03" >"$WORK/ctl.csv"
 ok $? "control characters in names, hosts and labels read: written as '?', the CSV line one line" ||
     diag <"$WORK/diag"
 
+# the 2.00 CSV line of a run of --dirs alone has no figures: named, passed
+# over, and with nothing else the input has no results (exit 1)
+t=$(fresh_target)
+"$CLYDE" -d "$t" $AS_USER -m dirsbox -r 0 -s 0 -n 0 --dirs=1:2:4 --compat=2.00 -q \
+    >"$WORK/dirs_only.csv" 2>/dev/null
+cat "$WORK/dirs_only.csv" "$WORK/line1.03" >"$WORK/dirs_mixed.csv"
+report "$WORK/dirs_only.csv"
+rc1=$rc
+cp "$WORK/err" "$WORK/err1"
+report --csv "$WORK/dirs_mixed.csv"
+[ "$rc1" = 1 ] && grep -q '^1\.98,[^,]*,dirsbox,' "$WORK/dirs_only.csv" &&
+    [ "$(cat "$WORK/err1")" = "$WORK/dirs_only.csv:1: a line without figures (-s 0 -n 0: a run of --dirs alone, whose figures are in its --json record only); passed over
+$WORK/dirs_only.csv: no bonnie++ results found" ] &&
+    [ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] && ! grep -q dirsbox "$WORK/out" &&
+    grep -q '^dirsbox\|^[^,]*,[^,]*,dirsbox' "$WORK/dirs_only.csv"
+ok $? "the CSV line of a --dirs-only run: named as without figures, passed over; alone, exit 1" ||
+    { echo "rc=$rc1/$rc"; cat "$WORK/err1" "$WORK/err" "$WORK/out"; } | diag
+
 # a table pasted in BBCode ([b]) or a note in braces is no JSON
 { printf '[b]not JSON[/b]\n{ a note }\n'; cat "$WORK/line1.03"; } > "$WORK/bbcode"
 report --csv "$WORK/bbcode"
