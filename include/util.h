@@ -56,6 +56,12 @@ const char *parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns,
 ssize_t write_all(int fd, const void *buf, size_t n);
 
 /*
+ * The open() flag of a directory opened only to name what is in it:
+ * Linux's O_PATH, POSIX's O_SEARCH, else O_RDONLY.
+ */
+int dir_search_only(void);
+
+/*
  * Length of the well-formed UTF-8 sequence at s (1 for ASCII), or 0 when
  * the bytes there are not UTF-8 (overlong forms and surrogates included).
  */

@@ -1,7 +1,7 @@
 /*
  * output_file.c: see output_file.h.
  */
-/* O_PATH and renameat2() are Linux's: glibc shows them with _GNU_SOURCE */
+/* renameat2() is Linux's: glibc shows it with _GNU_SOURCE */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -16,12 +16,6 @@
 
 #include "output_file.h"
 #include "util.h"
-
-#if defined(O_PATH)
-#define DIR_SEARCH_ONLY O_PATH
-#else
-#define DIR_SEARCH_ONLY O_RDONLY
-#endif
 
 /* what the keeper reads to link the file into place; anything else removes it */
 #define KEEP 'k'
@@ -154,7 +148,7 @@ int output_file_open(struct output_file *f, const char *path)
 		say(path, "a directory, not a file name", "");
 		return -1;
 	}
-	pl.dir_fd = open(dir, DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
+	pl.dir_fd = open(dir, dir_search_only() | O_DIRECTORY | O_CLOEXEC);
 	if (pl.dir_fd < 0) {
 		say(path, strerror(errno), "");
 		return -1;

@@ -7,8 +7,6 @@
  * runs only on the same host, boot and namespace: a target shared over
  * NFS or GlusterFS, or a run under unshare -p, has others.
  */
-/* O_PATH is Linux's: glibc shows it with _GNU_SOURCE */
-#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -24,15 +22,6 @@
 #include "phase_ctx.h"
 #include "scratch.h"
 #include "util.h"
-
-/* a directory opened only to work in it: Linux's O_PATH, POSIX's O_SEARCH */
-#if defined(O_PATH)
-#define DIR_SEARCH_ONLY O_PATH
-#elif defined(O_SEARCH)
-#define DIR_SEARCH_ONLY O_SEARCH
-#else
-#define DIR_SEARCH_ONLY O_RDONLY
-#endif
 
 #define RECORD_NAME "made-by"
 
@@ -287,13 +276,13 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	 * it.  Writable and searchable is enough (mode 0333): no read right
 	 * is asked for where the system can do without.
 	 */
-	ctx->target_fd = open(dir, DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
+	ctx->target_fd = open(dir, dir_search_only() | O_DIRECTORY | O_CLOEXEC);
 	if (ctx->target_fd < 0) {
 		fprintf(stderr, "clyde: -d %s: %s\n", dir, strerror(errno));
 		return -1;
 	}
 	/* where a relative -d starts from, whatever directory a phase works in */
-	ctx->start_fd = open(".", DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
+	ctx->start_fd = open(".", dir_search_only() | O_DIRECTORY | O_CLOEXEC);
 	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
 	/* mkdtemp() would take a cut template: say why, not "Invalid argument" */
 	if (!join_path(path, n, dir, name)) {
