@@ -21,20 +21,7 @@ shim_run() { LD_PRELOAD=$SHIM run "$@"; }
 # held_run ARGS...: a run in the background ($pid) whose first stat of a
 # directory (dir_stat's first) waits until $WORK/release exists; returns
 # once it waits there
-held_run() {
-	t=$(fresh_target)
-	rm -rf "$WORK/release" "$WORK/held"
-	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_RELEASE="$WORK/release" CLYDE_FAULT_HELD="$WORK/held" \
-	    LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" \
-	    >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	i=0
-	while [ ! -d "$WORK/held" ] && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
+held_run() { held_at fstatat 1 "$@"; }
 
 # --- the run of the issue: 2.00, the directory phases alone --------------
 run --compat=2.00 -s 0 -n 0 --dirs=4:2:8 --json="$WORK/run.json"
@@ -174,7 +161,7 @@ ok $? "--dirs-shared in plain clyde, or without --dirs: refused, exit 1, the opt
 # --- the tree: its shape while it stands ----------------------------------
 # dir_stat's first stat waits (the shim's block) until the tree is seen
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
-	skip_all "sanitizer build: the fault shim runs on the normal build" 7
+	skip_all "sanitizer build: the fault shim runs on the normal build" 8
 else
 	held_run -s 0 -n 0 --dirs=1:3:4
 	top=$(echo "$t"/clyde.*/dirs)
@@ -253,6 +240,20 @@ assert r["tests"]["dir_create"]["status"] == "skipped"
 	ok $? "a name put in the tree: left in place and named, exit 3, the \
 rest of the tree removed" || { echo "rc=$rc"; cat "$WORK/err"; find "$t" | head; } | diag
 	rm -rf "${t:?}"/clyde.*
+
+	# dirs/0000000000 moved aside and a link to a decoy put in its place
+	# while dir_create makes its children (held at the mkdir of the third,
+	# the 12th: dirs/ is the first): no directory made through the link,
+	# the next phase names it, and it is left in place
+	held_at mkdir 12 -s 0 -n 0 --dirs=1:2:8
+	link_for dirs/0000000000
+	released
+	[ "$rc" = 3 ] && decoy_untouched && [ -L "$scratch/dirs/0000000000" ] &&
+	    grep -Eq "^clyde: directory stat: $SCRATCH/dirs/0000000000: a symbolic link, not the directory clyde made; left in place\$" "$WORK/err"
+	ok $? "a link put in place of a parent during dir_create: nothing made \
+through it, named by the next phase, left in place" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$WORK/decoy" | wc -l; } | diag
+	rm -rf "${t:?}"/clyde.* "$WORK/decoy"
 
 	# --stall: a stat that hangs is named by the watcher
 	t=$(fresh_target)

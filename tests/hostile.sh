@@ -256,6 +256,46 @@ else
 	skip_all "not root: no file of another user to put in place" 1
 fi
 
+# --- a directory of clyde's swapped for a symbolic link (-y p) --------------
+
+# link_in NAME: the directory NAME inside the scratch directory is moved
+# to $WORK/moved and a symbolic link to $WORK/decoy, a copy of it (the
+# same names, directories or files as clyde made them), put in its place;
+# what both hold is kept in $WORK/moved.list and $WORK/decoy.list
+link_in() {
+	rm -rf "$WORK/moved" "$WORK/decoy"
+	mv "$scratch/$1" "$WORK/moved" && cp -R "$WORK/moved" "$WORK/decoy" &&
+	    ln -s "$WORK/decoy" "$scratch/$1" &&
+	    ls -AR "$WORK/moved" >"$WORK/moved.list" &&
+	    ls -AR "$WORK/decoy" >"$WORK/decoy.list"
+}
+link_tree() { link_in dirs/0000000000; }
+
+# linked PHASE ACTION LABEL NAME ARGS...: ACTION before PHASE: exit 3,
+# the link named in LABEL's message and left in place, nothing in the
+# decoy or in the directory moved away made, stat'ed into or removed
+linked() {
+	phase=$1 action=$2 label=$3 name=$4
+	shift 4
+	rm -f "$WORK/moved.list" "$WORK/decoy.list"
+	prompted "$phase" "$action" "$@"
+	[ "$rc" = 3 ] && [ -s "$WORK/decoy.list" ] &&
+	    ls -AR "$WORK/decoy" | cmp -s - "$WORK/decoy.list" &&
+	    ls -AR "$WORK/moved" | cmp -s - "$WORK/moved.list" &&
+	    [ -L "$scratch/$name" ] &&
+	    has_line "$WORK/err" "clyde: $label: ${scratch#"$t"/}/$name: a symbolic link, not the directory clyde made; left in place" &&
+	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err"
+}
+
+# the random phases and cleanup named a directory of the tree by its path
+# from dirs/: the kernel followed a link in any part but the last
+linked ran_dir_stat link_tree "random directory stat" dirs/0000000000 \
+    -s 0 -n 0 --dirs=1:2:8
+ok $? "--dirs: dirs/0000000000 swapped for a link before the random stat: exit 3, named, nothing stat'ed or removed through it" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$WORK/decoy" |
+    diff "$WORK/decoy.list" - | head; } | diag
+rm -rf "$scratch" "$WORK/moved" "$WORK/decoy"
+
 # --- messages that named the wrong thing ------------------------------------
 
 # a target that is writable and searchable but not readable (mode 0333)
