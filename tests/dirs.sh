@@ -158,6 +158,20 @@ run -s 0 -n 1 --dirs-shared
 ok $? "--dirs-shared in plain clyde, or without --dirs: refused, exit 1, the option named" ||
     { echo "$err1"; cat "$WORK/err"; } | diag
 
+# each directory that has children is held open: a tree with more than
+# the limit allows is refused before the run; as many as it allows run
+t=$(fresh_target)
+(ulimit -n 64 && exec "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1:2:128 \
+    -q) >"$WORK/out" 2>"$WORK/err"
+rc=$?
+(ulimit -n 160 && exec "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1:2:128 \
+    -q) >"$WORK/out2" 2>"$WORK/err2"
+rc2=$?
+[ "$rc" = 2 ] && [ "$rc2" = 0 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+    grep -Eq "^clyde: the run needs [0-9]+ open files at once, and the limit is 64 \(ulimit -n\): raise it, or a --dirs tree with fewer directories that have children \(each is held open\)\$" "$WORK/err"
+ok $? "--dirs=1:2:128 with 64 descriptors: exit 2 before the run, --dirs named; \
+with 160 it runs" || { echo "rc=$rc rc2=$rc2"; cat "$WORK/err" "$WORK/err2"; } | diag
+
 # --- the tree: its shape while it stands ----------------------------------
 # dir_stat's first stat waits (the shim's block) until the tree is seen
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
