@@ -1061,6 +1061,8 @@ int phase_dir_create_join(struct phase_ctx *ctx)
 	if (t == NULL || !t->shared || t->rank == 0)
 		return PHASE_OK;
 	close_held(t);
+	if (t->top_fd >= 0)
+		close(t->top_fd);
 	t->top_fd = open_top(ctx->shared_fd);
 	if (t->top_fd < 0) {
 		int err = errno;
