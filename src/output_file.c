@@ -98,18 +98,13 @@ static void keep_or_remove(const char *path, const struct place *pl, int in)
 /* A temporary name in pl's directory: .BASE.XXXXXX, as rsync's. */
 static int make_tmp(struct place *pl)
 {
-	static const char chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-	unsigned long seed = (unsigned long)getpid() * 2654435761UL ^
-	    (unsigned long)time(NULL);
+	uint64_t seed = (uint64_t)getpid() * 2654435761U ^ (uint64_t)time(NULL);
 	int fd = -1;
 
 	for (int tries = 0; tries < 100 && fd < 0; tries++) {
 		char suffix[7];
 
-		for (int i = 0; i < 6; i++) {
-			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-			suffix[i] = chars[(seed >> 33) % (sizeof(chars) - 1)];
-		}
+		random_name_chars(suffix, 6, &seed);
 		suffix[6] = '\0';
 		if (snprintf(pl->tmp, sizeof(pl->tmp), ".%s.%s", pl->base,
 		    suffix) >= (int)sizeof(pl->tmp)) {

@@ -263,6 +263,27 @@ void scratch_report_stale(const char *dir)
 	closedir(d);
 }
 
+/*
+ * The scratch directory, name (clyde.PID.XXXXXX: the Xs become letters
+ * and digits, as mkdtemp() makes them) made in the target's descriptor,
+ * mode 0700: not by the path of -d, which mkdtemp() would resolve again
+ * after the target was opened.  0 or an errno.
+ */
+static int make_in_target(int target_fd, char *name)
+{
+	char *x = name + strlen(name) - 6;
+	uint64_t seed = (uint64_t)now_ns() ^ (uint64_t)getpid() << 32;
+
+	for (int tries = 0; tries < 1000; tries++) {
+		random_name_chars(x, 6, &seed);
+		if (mkdirat(target_fd, name, 0700) == 0)
+			return 0;
+		if (errno != EEXIST)
+			return errno;
+	}
+	return EEXIST;
+}
+
 int scratch_make(struct phase_ctx *ctx, const char *dir,
     char *path, size_t n)
 {
@@ -284,7 +305,7 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	/* where a relative -d starts from, whatever directory a phase works in */
 	ctx->start_fd = open(".", dir_search_only() | O_DIRECTORY | O_CLOEXEC);
 	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
-	/* mkdtemp() would take a cut template: say why, not "Invalid argument" */
+	/* every message names it by its path: the path must fit */
 	if (!join_path(path, n, dir, name)) {
 		fprintf(stderr, "clyde: -d %s: too long a path: the scratch "
 		    "directory %s in it would pass the limit of %zu bytes\n",
@@ -293,13 +314,14 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 		ctx->target_fd = -1;
 		return -1;
 	}
-	if (mkdtemp(path) == NULL) {
+	if ((err = make_in_target(ctx->target_fd, name)) != 0) {
 		fprintf(stderr, "clyde: -d %s: cannot make the scratch directory: "
-		    "%s\n", dir, strerror(errno));
+		    "%s\n", dir, strerror(err));
 		close(ctx->target_fd);
 		ctx->target_fd = -1;
 		return -1;
 	}
+	join_path(path, n, dir, name);
 	base = strrchr(path, '/');
 	ctx->scratch_name = base ? base + 1 : path;
 	ctx->scratch_fd = openat(ctx->target_fd, ctx->scratch_name,

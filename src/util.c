@@ -27,6 +27,17 @@ int dir_search_only(void)
 #endif
 }
 
+void random_name_chars(char *out, size_t n, uint64_t *state)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+	for (size_t i = 0; i < n; i++) {
+		*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+		out[i] = chars[(*state >> 33) % (sizeof(chars) - 1)];
+	}
+}
+
 /* -Z files larger than this are refused: the numbers are held in memory. */
 #define RNG_FILE_MAX (64u * 1024 * 1024)
 
