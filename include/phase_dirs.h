@@ -25,6 +25,13 @@ int phase_ran_dir_del_run(struct phase_ctx *ctx);
  */
 int phase_dirs_reserve(struct phase_ctx *ctx);
 /*
+ * The descriptors the tree of cfg holds open at once, beyond DIRS_DIR's
+ * and a directory read's: one for each directory that has children.
+ */
+unsigned long phase_dirs_descriptors(const struct config *cfg);
+/* Untimed, after each directory phase: close what a delete left held. */
+void phase_dirs_release(struct phase_ctx *ctx);
+/*
  * --dirs-shared (clyde-mpi): the ranks make their directories in one
  * tree, whose upper levels are rank 0's.  Untimed, and on every rank:
  * join() once every rank's create phase is prepared (rank 0 has made the

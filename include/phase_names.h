@@ -83,6 +83,34 @@ bool is_silly_rename(const char *name);
 /* directory name in parent, to read; NULL when it cannot be opened */
 DIR *open_dir(int parent, const char *name);
 
+/*
+ * Directory name in parent, held open to name what it holds (a single
+ * name each: the kernel follows a symbolic link in any part of a path
+ * but the last, so clyde never names a file through a directory by a
+ * path): a descriptor, or -1 with errno.  A symbolic link is not
+ * followed.  readable: one that can be read and fsync()ed; else only
+ * searched, where the system has that (Linux's O_PATH).
+ */
+int hold_dir(int parent, const char *name, bool readable);
+
+/* why a directory of clyde's is not used, for messages */
+#define LINK_WHY        "a symbolic link, not the directory clyde made"
+#define OTHER_DIR_WHY   "not the directory clyde made: another was put " \
+	"under its name"
+
+/*
+ * Whether name in parent is still the directory held open on held: NULL
+ * when it is; else LINK_WHY, OTHER_DIR_WHY, or with *err set the error
+ * of looking it up (its text is the caller's to give).
+ */
+const char *dir_swapped(int parent, const char *name, int held, int *err);
+
+/*
+ * A call on directory name in parent failed with err: LINK_WHY when
+ * name is a symbolic link now, else NULL.
+ */
+const char *link_why(int parent, const char *name, int err);
+
 void pause_ms(unsigned ms);
 
 #endif

@@ -56,6 +56,19 @@ const char *parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns,
 ssize_t write_all(int fd, const void *buf, size_t n);
 
 /*
+ * The open() flag of a directory opened only to name what is in it:
+ * Linux's O_PATH, POSIX's O_SEARCH, else O_RDONLY.
+ */
+int dir_search_only(void);
+
+/*
+ * n letters and digits at out (no NUL), drawn from *state (seeded by the
+ * caller, moved on here): the random part of a new file's name, not a
+ * secret (the name is made with O_EXCL or mkdir(), and tried again).
+ */
+void random_name_chars(char *out, size_t n, uint64_t *state);
+
+/*
  * Length of the well-formed UTF-8 sequence at s (1 for ASCII), or 0 when
  * the bytes there are not UTF-8 (overlong forms and surrogates included).
  */

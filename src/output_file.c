@@ -1,7 +1,7 @@
 /*
  * output_file.c: see output_file.h.
  */
-/* O_PATH and renameat2() are Linux's: glibc shows them with _GNU_SOURCE */
+/* renameat2() is Linux's: glibc shows it with _GNU_SOURCE */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdbool.h>
@@ -17,12 +17,6 @@
 
 #include "output_file.h"
 #include "util.h"
-
-#if defined(O_PATH)
-#define DIR_SEARCH_ONLY O_PATH
-#else
-#define DIR_SEARCH_ONLY O_RDONLY
-#endif
 
 /* what the keeper reads to link the file into place; anything else removes it */
 #define KEEP 'k'
@@ -142,18 +136,13 @@ static void keep_or_remove(const char *path, const struct place *pl, int in)
  */
 static int make_tmp(struct place *pl)
 {
-	static const char chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-	unsigned long seed = (unsigned long)getpid() * 2654435761UL ^
-	    (unsigned long)time(NULL);
+	uint64_t seed = (uint64_t)getpid() * 2654435761U ^ (uint64_t)time(NULL);
 	int fd = -1;
 
 	for (int tries = 0; tries < 100 && fd < 0; tries++) {
 		char suffix[7];
 
-		for (int i = 0; i < 6; i++) {
-			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-			suffix[i] = chars[(seed >> 33) % (sizeof(chars) - 1)];
-		}
+		random_name_chars(suffix, 6, &seed);
 		suffix[6] = '\0';
 		/* a name that is allowed has a temporary name too */
 		if (snprintf(pl->tmp, sizeof(pl->tmp), ".%s.%s", pl->base,
@@ -192,7 +181,7 @@ int output_file_open(struct output_file *f, const char *path)
 		say(path, "a directory, not a file name", "");
 		return -1;
 	}
-	pl.dir_fd = open(dir, DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
+	pl.dir_fd = open(dir, dir_search_only() | O_DIRECTORY | O_CLOEXEC);
 	if (pl.dir_fd < 0) {
 		say(path, strerror(errno), "");
 		return -1;

@@ -32,8 +32,9 @@ static bool dirs_enabled(const struct config *cfg)
  * join() and after_all() (--dirs-shared)
  */
 #define DIR_PHASE(id, label, progress, prepare, run, join, after_all) \
-	{ id, label, progress, "done.\n", dirs_enabled, prepare, run, NULL, \
-	  phase_dirs_cleanup, false, MAKES_NOTHING, join, after_all }
+	{ id, label, progress, "done.\n", dirs_enabled, prepare, run, \
+	  phase_dirs_release, phase_dirs_cleanup, false, MAKES_NOTHING, join, \
+	  after_all }
 
 /*
  * The seeks are the last phase to use the data files: they go as soon

@@ -105,22 +105,45 @@ static bool passing(int err)
 
 /*
  * name by its path from the target: the directory descriptor is stale.
- * A relative -d from where the run started, not from where a phase works.
+ * The target is opened again by -d (a relative one from where the run
+ * started, not from where a phase works); below it each directory of
+ * the path, the scratch directory's name and dir, is opened by its single
+ * name, a symbolic link not followed: a link put in place of one of them
+ * leads nowhere.
  */
 static int remove_by_path(const struct phase_ctx *ctx, const char *dir,
     const char *name, int flags)
 {
 	char path[PATH_MAX];
-	int n;
+	int fd, n, err = 0;
 
-	if (dir == NULL)
-		n = snprintf(path, sizeof(path), "%s/%s", ctx->cfg->dir, name);
-	else
-		n = snprintf(path, sizeof(path), "%s/%s%s%s/%s", ctx->cfg->dir,
-		    ctx->scratch_name, dir[0] != '\0' ? "/" : "", dir, name);
+	n = snprintf(path, sizeof(path), "%s%s%s", dir != NULL ?
+	    ctx->scratch_name : "", dir != NULL && dir[0] != '\0' ? "/" : "",
+	    dir != NULL ? dir : "");
 	if (n < 0 || (size_t)n >= sizeof(path))
 		return ENAMETOOLONG;
-	return unlinkat(ctx->start_fd, path, flags) == 0 ? 0 : errno;
+	fd = openat(ctx->start_fd, ctx->cfg->dir, dir_search_only() |
+	    O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	for (char *part = path, *next; part != NULL && fd >= 0; part = next) {
+		int sub;
+
+		if ((next = strchr(part, '/')) != NULL)
+			*next++ = '\0';
+		if (*part == '\0')
+			continue;
+		sub = openat(fd, part, dir_search_only() | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+		err = sub < 0 ? errno : 0;
+		close(fd);
+		fd = sub;
+	}
+	if (fd < 0)
+		return err;
+	err = unlinkat(fd, name, flags) == 0 ? 0 : errno;
+	close(fd);
+	return err;
 }
 
 /* name for messages: inside the scratch directory, or in the target */

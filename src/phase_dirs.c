@@ -22,7 +22,17 @@
  * filesystems skip entries when others are removed during the read).
  * Random order: mkdir and rmdir a level at a time (parents before their
  * children, children before their parents), in a shuffle of each level;
- * stat in one shuffle of all.  Those go by path from dirs/.
+ * stat in one shuffle of all.
+ *
+ * Every call names a single name, from a descriptor of its directory:
+ * the kernel follows a symbolic link in any part of a path but the last,
+ * and dirs/0000000000/0000000004 would lead through a link put in place
+ * of 0000000000 out of the target.  Each directory that has children is
+ * held open (hold_dir()) from its making, timed with it, to the end of
+ * its delete phase; before each later phase, and in cleanup, every one is
+ * looked up again by its name: a symbolic link or another directory put
+ * in place of one fails the phase, named, and is left in place, and
+ * cleanup removes only what it reaches from the scratch directory.
  *
  * Only names clyde made are stat'ed or removed: any other name in the
  * tree is left in place and named, and the phase fails; rmdir never
@@ -52,6 +62,10 @@
 
 #define DIRS_DIR        "dirs"
 #define DIR_MODE        0700
+/* one directory's name: its number, and --dirs-shared's rank */
+#define NAME_BUF        (COUNTER_DIGITS + SUFFIX_BUF)
+/* cleanup: held[] of a name that is not the directory clyde made */
+#define NOT_OURS_NOW    (-2)
 /* the path of the deepest directory from DIRS_DIR, and its NUL */
 #define TREE_PATH_BUF   (DIRS_DEPTH_MAX * (COUNTER_DIGITS + 1) + SUFFIX_BUF)
 /* DIRS_DIR from the scratch directory or the target (a name and ../) */
@@ -70,6 +84,12 @@ struct dir_tree {
 	uint32_t *order;                /* the random phases' order */
 	uint64_t *met;                  /* the walks: a bit a directory */
 	int top_fd;                     /* DIRS_DIR, or -1 while it does not exist */
+	/*
+	 * held[i]: directory i open (hold_dir()) while it has children that
+	 * may exist, or -1; for the levels above the last, start[levels]
+	 * of them.
+	 */
+	int *held;
 	bool may_exist;                 /* some of ours may be on disk */
 	/*
 	 * --dirs-shared: the directories from first_own on (the last level)
@@ -130,9 +150,61 @@ static void children_of(const struct dir_tree *t, uint32_t q, uint32_t *lo,
 	    level_size(t, k + 1));
 }
 
+static bool has_children(const struct dir_tree *t, uint32_t q)
+{
+	uint32_t lo, hi;
+
+	children_of(t, q, &lo, &hi);
+	return lo < hi;
+}
+
+/* directories above the last level: those held[] has room for */
+static uint32_t uppers(const struct dir_tree *t)
+{
+	return t->start[t->levels];
+}
+
+/*
+ * Directory i's name in its parent, with this rank's suffix on one of
+ * its own in a shared tree; out has NAME_BUF.  On the clock: ten digits.
+ */
+static const char *dir_name(const struct dir_tree *t, uint32_t i, char *out)
+{
+	counter_put(out, i);
+	if (t->suffix_len > 0 && i >= t->first_own)
+		memcpy(out + COUNTER_DIGITS, t->suffix, t->suffix_len + 1);
+	else
+		out[COUNTER_DIGITS] = '\0';
+	return out;
+}
+
+/* The descriptor directory i is named from: DIRS_DIR's or its parent's. */
+static int parent_fd(const struct dir_tree *t, uint32_t i)
+{
+	unsigned k = level_of(t, i);
+
+	return k == 1 ? t->top_fd : t->held[parent_of(t, i, k)];
+}
+
+/* Where DIRS_DIR is: this rank's scratch directory, or rank 0's. */
+static int top_parent(const struct phase_ctx *ctx, const struct dir_tree *t)
+{
+	return t->shared && t->rank != 0 ? ctx->shared_fd : ctx->scratch_fd;
+}
+
+static void close_held(struct dir_tree *t)
+{
+	for (uint32_t i = 0; i < uppers(t); i++) {
+		if (t->held[i] >= 0)
+			close(t->held[i]);
+		t->held[i] = -1;
+	}
+}
+
 /*
  * The path of directory i from DIRS_DIR (ROOT: "."), with this rank's
- * suffix on one of its own in a shared tree; out has TREE_PATH_BUF.
+ * suffix on one of its own in a shared tree, for messages (never a call:
+ * see the top); out has TREE_PATH_BUF.
  */
 static const char *dir_path(const struct dir_tree *t, uint32_t i, char *out)
 {
@@ -211,6 +283,14 @@ static void share_out(struct dir_tree *t, const struct phase_ctx *ctx)
 	snprintf(t->top_name, sizeof t->top_name, "%s/%s", top, DIRS_DIR);
 }
 
+static void free_tree(struct dir_tree *t)
+{
+	free(t->order);
+	free(t->met);
+	free(t->held);
+	free(t);
+}
+
 /* The tree for cfg, allocated on first use; NULL with ctx->error set. */
 static struct dir_tree *tree_get(struct phase_ctx *ctx)
 {
@@ -227,22 +307,40 @@ static struct dir_tree *tree_get(struct phase_ctx *ctx)
 	if (t != NULL) {
 		t->count = (uint32_t)count;
 		t->top_fd = -1;
+		lay_out(t, &ctx->cfg->dirs);
 		t->order = malloc((size_t)count * sizeof *t->order);
 		t->met = malloc(met_words(t) * sizeof *t->met);
+		t->held = malloc((uppers(t) + 1) * sizeof *t->held);
 	}
-	if (t == NULL || t->order == NULL || t->met == NULL) {
-		if (t != NULL) {
-			free(t->order);
-			free(t->met);
-			free(t);
-		}
+	if (t == NULL || t->order == NULL || t->met == NULL || t->held == NULL) {
+		if (t != NULL)
+			free_tree(t);
 		phase_fail(ctx, NULL, "directory table", ENOMEM);
 		return NULL;
 	}
-	lay_out(t, &ctx->cfg->dirs);
+	for (uint32_t i = 0; i < uppers(t); i++)
+		t->held[i] = -1;
 	share_out(t, ctx);
 	ctx->dirs = t;
 	return t;
+}
+
+unsigned long phase_dirs_descriptors(const struct config *cfg)
+{
+	uint64_t count = (uint64_t)cfg->dirs.count_k * FILE_UNIT;
+	struct dir_tree t;
+	unsigned long n = 0;
+
+	if (count == 0 || count >= NOT_OURS)
+		return 0;
+	memset(&t, 0, sizeof t);
+	t.count = (uint32_t)count;
+	lay_out(&t, &cfg->dirs);
+	/* a level's children spread evenly: min(parents, children) have some */
+	for (unsigned k = 2; k <= t.levels; k++)
+		n += level_size(&t, k - 1) < level_size(&t, k) ?
+		    level_size(&t, k - 1) : level_size(&t, k);
+	return n;
 }
 
 int phase_dirs_reserve(struct phase_ctx *ctx)
@@ -263,11 +361,82 @@ static struct dir_tree *need_tree(struct phase_ctx *ctx)
 	return t;
 }
 
-/* phase_fail() for DIRS_DIR/rel, so that paths are only joined on failure */
+/*
+ * phase_fail() for DIRS_DIR/rel (rel NULL: DIRS_DIR), so that paths are
+ * only joined on failure
+ */
 static int fail_at(struct phase_ctx *ctx, const char *rel, const char *op,
     int err)
 {
 	return phase_fail_in(ctx, ctx->dirs->top_name, rel, op, err);
+}
+
+/* The phase fails on DIRS_DIR/rel, for why, and leaves it in place. */
+static int fail_left(struct phase_ctx *ctx, const char *rel, const char *why)
+{
+	char text[128];
+
+	snprintf(text, sizeof text, "%s; left in place", why);
+	return fail_at(ctx, rel, text, 0);
+}
+
+/* A call on directory i failed: the phase fails naming its path. */
+static int fail_dir(struct phase_ctx *ctx, const struct dir_tree *t,
+    uint32_t i, const char *op, int err)
+{
+	char path[TREE_PATH_BUF];
+
+	return fail_at(ctx, dir_path(t, i, path), op, err);
+}
+
+/*
+ * Hold directory i (named name in at) open when it has children: it is
+ * where they are named from.  PHASE_OK, or the phase fails naming it.
+ */
+static int hold(struct phase_ctx *ctx, struct dir_tree *t, uint32_t i,
+    int at, const char *name)
+{
+	char path[TREE_PATH_BUF];
+	const char *why;
+	int err;
+
+	if (i >= uppers(t) || !has_children(t, i))
+		return PHASE_OK;
+	if ((t->held[i] = hold_dir(at, name, false)) >= 0)
+		return PHASE_OK;
+	err = errno;
+	if ((why = link_why(at, name, err)) != NULL)
+		return fail_left(ctx, dir_path(t, i, path), why);
+	return fail_at(ctx, dir_path(t, i, path), "open", err);
+}
+
+/*
+ * Untimed, before a phase on the tree: DIRS_DIR and every directory held
+ * open are still the ones under their names, no symbolic link or other
+ * directory put in place of one (from the top down: each name is looked
+ * up in its parent as held).  Else the phase fails naming it, and leaves
+ * it in place.
+ */
+static int check_tree(struct phase_ctx *ctx, struct dir_tree *t)
+{
+	char name[NAME_BUF], path[TREE_PATH_BUF];
+	const char *why;
+	int err;
+
+	why = dir_swapped(top_parent(ctx, t), DIRS_DIR, t->top_fd, &err);
+	if (why != NULL)
+		return err != 0 ? fail_at(ctx, NULL, "stat", err) :
+		    fail_left(ctx, NULL, why);
+	for (uint32_t q = 0; q < uppers(t); q++) {
+		if (t->held[q] < 0)
+			continue;
+		why = dir_swapped(parent_fd(t, q), dir_name(t, q, name),
+		    t->held[q], &err);
+		if (why != NULL)
+			return err != 0 ? fail_at(ctx, dir_path(t, q, path),
+			    "stat", err) : fail_left(ctx, dir_path(t, q, path), why);
+	}
+	return PHASE_OK;
 }
 
 /* rel/name, or name in DIRS_DIR itself (rel "."), for messages */
@@ -324,24 +493,126 @@ static void level_order(struct dir_tree *t, struct rng *rng, bool bottom_up)
 /* Make and remove -------------------------------------------------------- */
 
 /*
- * Untimed: remove directories from .. to - 1 of the tree, deepest first.
- * A directory never made is ENOENT, no failure; any other failure is
- * noted for the message at the end of the run.
+ * Cleanup's path of what is named in directory q (ROOT: DIRS_DIR) from
+ * this rank's scratch directory, for phase_remove() and messages; out
+ * has MSG_PATH_BUF.
+ */
+static const char *rel_of(const struct dir_tree *t, uint32_t q, char *out)
+{
+	char path[TREE_PATH_BUF];
+
+	if (q == ROOT)
+		snprintf(out, MSG_PATH_BUF, "%s", t->rel_top);
+	else
+		snprintf(out, MSG_PATH_BUF, "%s/%s", t->rel_top,
+		    dir_path(t, q, path));
+	return out;
+}
+
+/*
+ * Cleanup: name (directory q, ROOT for DIRS_DIR) in at, looked up again
+ * without following a link: its descriptor; -1 when it is not there (or
+ * cannot be opened: noted), NOT_OURS_NOW when it is a symbolic link now,
+ * noted as left in place.
+ */
+static int reopen(struct phase_ctx *ctx, const struct dir_tree *t, int at,
+    const char *name, uint32_t q)
+{
+	char path[MSG_PATH_BUF];
+	const char *why;
+	int fd = hold_dir(at, name, q == ROOT), err = errno;
+
+	if (fd >= 0 || err == ENOENT)
+		return fd;
+	if (q == ROOT)
+		snprintf(path, sizeof path, "%s", t->rel_top);
+	else
+		rel_of(t, q, path);
+	if ((why = link_why(at, name, err)) != NULL) {
+		phase_cleanup_left(ctx, path, why);
+		return NOT_OURS_NOW;
+	}
+	phase_cleanup_failed(ctx, path, err);
+	return -1;
+}
+
+/*
+ * Cleanup: DIRS_DIR and every directory above the last level looked up
+ * again by name, from DIRS_DIR's parent down, without following a link
+ * (held as they were, a directory moved away would be emptied where it
+ * went): cleanup removes what it reaches from the scratch directory, and
+ * nothing below a name that is no longer a directory.  False when
+ * DIRS_DIR itself is not reached (then t->top_fd is -1).
+ */
+static bool reopen_tree(struct phase_ctx *ctx, struct dir_tree *t)
+{
+	char name[NAME_BUF];
+	int fd = reopen(ctx, t, top_parent(ctx, t), DIRS_DIR, ROOT);
+
+	close_held(t);
+	if (t->top_fd >= 0)
+		close(t->top_fd);
+	t->top_fd = fd < 0 ? -1 : fd;
+	if (fd < 0)
+		return false;
+	for (uint32_t q = 0; q < uppers(t); q++) {
+		int at = parent_fd(t, q);
+
+		if (at >= 0 && has_children(t, q))
+			t->held[q] = reopen(ctx, t, at, dir_name(t, q, name), q);
+	}
+	return true;
+}
+
+/*
+ * Untimed: remove directories from .. to - 1 of the tree, deepest first,
+ * each from its parent as reopen_tree() reached it.  A directory never
+ * made is ENOENT, no failure; any other failure is noted for the message
+ * at the end of the run.
  */
 static void remove_range(struct phase_ctx *ctx, struct dir_tree *t,
     uint32_t from, uint32_t to)
 {
-	char path[TREE_PATH_BUF], msg[MSG_PATH_BUF];
+	char name[NAME_BUF], rel[MSG_PATH_BUF], msg[MSG_PATH_BUF + NAME_BUF];
+	const char *why;
 
 	for (uint32_t i = to; i-- > from;) {
-		int err = phase_remove(ctx, t->top_fd, t->rel_top,
-		    dir_path(t, i, path), AT_REMOVEDIR);
+		unsigned k = level_of(t, i);
+		uint32_t q = k == 1 ? ROOT : parent_of(t, i, k);
+		int at = parent_fd(t, i), err;
 
-		if (err != 0 && err != ENOENT) {
-			snprintf(msg, sizeof msg, "%s/%s", t->rel_top, path);
-			phase_cleanup_failed(ctx, msg, err);
+		if (at < 0)
+			continue;       /* not reached: not there, or not ours */
+		if (i < uppers(t)) {
+			if (t->held[i] == NOT_OURS_NOW)
+				continue;       /* noted */
+			if (t->held[i] >= 0)
+				close(t->held[i]);
+			t->held[i] = -1;
 		}
+		err = phase_remove(ctx, at, rel_of(t, q, rel), dir_name(t, i, name),
+		    AT_REMOVEDIR);
+		if (err == 0 || err == ENOENT)
+			continue;
+		snprintf(msg, sizeof msg, "%s/%s", rel, name);
+		if ((why = link_why(at, name, err)) != NULL)
+			phase_cleanup_left(ctx, msg, why);
+		else
+			phase_cleanup_failed(ctx, msg, err);
 	}
+}
+
+/* Untimed: DIRS_DIR itself, from this rank's scratch directory. */
+static void remove_top_quietly(struct phase_ctx *ctx)
+{
+	const char *why;
+	int err = phase_remove(ctx, ctx->scratch_fd, "", DIRS_DIR,
+	    AT_REMOVEDIR);
+
+	if ((why = link_why(ctx->scratch_fd, DIRS_DIR, err)) != NULL)
+		phase_cleanup_left(ctx, DIRS_DIR, why);
+	else
+		phase_cleanup_failed(ctx, DIRS_DIR, err);
 }
 
 /* Untimed: the shared levels and DIRS_DIR, on rank 0; all close DIRS_DIR. */
@@ -350,12 +621,15 @@ static void remove_shared_quietly(struct phase_ctx *ctx, struct dir_tree *t)
 	if (t->top_fd < 0)
 		return;
 	if (t->parents_exist) {
-		remove_range(ctx, t, 0, t->first_own);
 		t->parents_exist = false;
-		phase_cleanup_failed(ctx, DIRS_DIR, phase_remove(ctx,
-		    ctx->scratch_fd, "", DIRS_DIR, AT_REMOVEDIR));
+		if (reopen_tree(ctx, t)) {
+			remove_range(ctx, t, 0, t->first_own);
+			remove_top_quietly(ctx);
+		}
 	}
-	close(t->top_fd);
+	close_held(t);
+	if (t->top_fd >= 0)
+		close(t->top_fd);
 	t->top_fd = -1;
 }
 
@@ -366,38 +640,45 @@ static void remove_shared_quietly(struct phase_ctx *ctx, struct dir_tree *t)
  */
 static void remove_quietly(struct phase_ctx *ctx, struct dir_tree *t)
 {
-	if (t->top_fd < 0)
+	bool reached = true;
+
+	if (t->top_fd < 0) {
+		close_held(t);
 		return;
-	if (t->may_exist)
+	}
+	if (t->may_exist && (reached = reopen_tree(ctx, t)))
 		remove_range(ctx, t, t->first_own, t->count);
 	t->may_exist = false;
 	if (t->shared)
 		return;
-	phase_cleanup_failed(ctx, DIRS_DIR, phase_remove(ctx, ctx->scratch_fd,
-	    "", DIRS_DIR, AT_REMOVEDIR));
-	close(t->top_fd);
+	if (reached)
+		remove_top_quietly(ctx);
+	close_held(t);
+	if (t->top_fd >= 0)
+		close(t->top_fd);
 	t->top_fd = -1;
 }
 
 static int open_top(int at)
 {
-	return openat(at, DIRS_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC);
+	return hold_dir(at, DIRS_DIR, true);
 }
 
 /*
  * Untimed, before a create: DIRS_DIR, empty; --dirs-shared: rank 0 makes
- * it and the shared levels, the other ranks open it once it is made
+ * it and the shared levels, the other ranks open them once they are made
  * (phase_dir_create_join()).
  */
 static int create_prepare(struct phase_ctx *ctx, bool random)
 {
 	struct dir_tree *t = tree_get(ctx);
-	char path[TREE_PATH_BUF];
+	char name[NAME_BUF];
+	int rc;
 
 	if (t == NULL)
 		return PHASE_ERROR;
 	remove_quietly(ctx, t);         /* only if a delete never ran */
+	close_held(t);
 	if (random)
 		level_order(t, &ctx->rng, false);
 	if (t->shared && t->rank != 0)
@@ -412,9 +693,14 @@ static int create_prepare(struct phase_ctx *ctx, bool random)
 		return phase_fail(ctx, DIRS_DIR, "open", err);
 	}
 	t->parents_exist = t->shared;
-	for (uint32_t i = 0; i < t->first_own; i++)
-		if (mkdirat(t->top_fd, dir_path(t, i, path), DIR_MODE) != 0)
-			return fail_at(ctx, path, "mkdir", errno);
+	for (uint32_t i = 0; i < t->first_own; i++) {
+		int at = parent_fd(t, i);
+
+		if (mkdirat(at, dir_name(t, i, name), DIR_MODE) != 0)
+			return fail_dir(ctx, t, i, "mkdir", errno);
+		if ((rc = hold(ctx, t, i, at, name)) != PHASE_OK)
+			return rc;
+	}
 	return PHASE_OK;
 }
 
@@ -437,16 +723,17 @@ static int remove_top(struct phase_ctx *ctx, struct dir_tree *t)
 }
 
 /*
- * mkdir, stat or rmdir every directory by its path, by number, or in
- * the random phases' order.
+ * mkdir, stat or rmdir every directory, each named in its parent, by
+ * number or in the random phases' order.  A directory made that has
+ * children is held open (hold()), on the clock: mkdir names them from it.
  */
 enum dir_op { OP_MKDIR, OP_STAT, OP_RMDIR };
 
-static int each_by_path(struct phase_ctx *ctx, bool random, enum dir_op op)
+static int each_dir(struct phase_ctx *ctx, bool random, enum dir_op op)
 {
 	struct dir_tree *t = need_tree(ctx);
 	const uint32_t *order;
-	char path[TREE_PATH_BUF];
+	char name[NAME_BUF];
 	struct stat st;
 	uint64_t start = op_clock();
 
@@ -456,22 +743,26 @@ static int each_by_path(struct phase_ctx *ctx, bool random, enum dir_op op)
 	if (op == OP_MKDIR)
 		t->may_exist = true;
 	for (uint32_t k = 0; k < t->count - t->first_own; k++) {
-		const char *rel = dir_path(t, order ? order[k] :
-		    t->first_own + k, path);
-		int rc = phase_check_stop();
+		uint32_t i = order ? order[k] : t->first_own + k;
+		int at = parent_fd(t, i), rc = phase_check_stop();
 
 		if (rc != PHASE_OK)
 			return rc;
-		if (op == OP_MKDIR && mkdirat(t->top_fd, rel, DIR_MODE) != 0)
-			return fail_at(ctx, rel, "mkdir", errno);
-		if (op == OP_STAT && fstatat(t->top_fd, rel, &st,
+		dir_name(t, i, name);
+		if (op == OP_MKDIR) {
+			if (mkdirat(at, name, DIR_MODE) != 0)
+				return fail_dir(ctx, t, i, "mkdir", errno);
+			if ((rc = hold(ctx, t, i, at, name)) != PHASE_OK)
+				return rc;
+		}
+		if (op == OP_STAT && fstatat(at, name, &st,
 		    AT_SYMLINK_NOFOLLOW) != 0)
-			return fail_at(ctx, rel, "stat", errno);
+			return fail_dir(ctx, t, i, "stat", errno);
 		if (op == OP_STAT && !S_ISDIR(st.st_mode))
-			return fail_at(ctx, rel, "stat: not the directory "
+			return fail_dir(ctx, t, i, "stat: not the directory "
 			    "clyde made", 0);
-		if (op == OP_RMDIR && unlinkat(t->top_fd, rel, AT_REMOVEDIR) != 0)
-			return fail_at(ctx, rel, "rmdir", errno);
+		if (op == OP_RMDIR && unlinkat(at, name, AT_REMOVEDIR) != 0)
+			return fail_dir(ctx, t, i, "rmdir", errno);
 		lap(ctx->meter, &start);
 	}
 	if (op == OP_MKDIR)
@@ -588,13 +879,21 @@ static int walk_parent(struct phase_ctx *ctx, struct dir_tree *t, uint32_t q,
 	const char *rel = dir_path(t, q, path);
 	uint32_t lo, hi, found = 0;
 	DIR *dir;
-	int rc = PHASE_OK;
+	int rc = PHASE_OK, fd, at = q == ROOT ? t->top_fd : t->held[q];
 
 	children_of(t, q, &lo, &hi);
 	if (lo == hi)
 		return PHASE_OK;
-	if ((dir = open_dir(t->top_fd, rel)) == NULL)
-		return fail_at(ctx, rel, "open", errno);
+	/* a read position of its own: the one held is only searched */
+	fd = at < 0 ? -1 : openat(at, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return fail_at(ctx, rel, "open", at < 0 ? EBADF : errno);
+	if ((dir = fdopendir(fd)) == NULL) {
+		int err = errno;
+
+		close(fd);
+		return fail_at(ctx, rel, "opendir", err);
+	}
 	for (unsigned pass = 1; ; pass++) {
 		uint32_t before = found;
 
@@ -666,13 +965,21 @@ int phase_dir_create_prepare(struct phase_ctx *ctx)
 
 int phase_dir_create_run(struct phase_ctx *ctx)
 {
-	return each_by_path(ctx, false, OP_MKDIR);
+	return each_dir(ctx, false, OP_MKDIR);
 }
 
-/* Untimed, before a walk: no directory met. */
-int phase_dir_walk_prepare(struct phase_ctx *ctx)
+/* The tree a phase after a create works on, checked (check_tree()). */
+static struct dir_tree *checked_tree(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = need_tree(ctx);
+
+	return t != NULL && check_tree(ctx, t) == PHASE_OK ? t : NULL;
+}
+
+/* Untimed, before a walk: the tree checked, no directory met. */
+int phase_dir_walk_prepare(struct phase_ctx *ctx)
+{
+	struct dir_tree *t = checked_tree(ctx);
 
 	if (t == NULL)
 		return PHASE_ERROR;
@@ -697,12 +1004,12 @@ int phase_ran_dir_create_prepare(struct phase_ctx *ctx)
 
 int phase_ran_dir_create_run(struct phase_ctx *ctx)
 {
-	return each_by_path(ctx, true, OP_MKDIR);
+	return each_dir(ctx, true, OP_MKDIR);
 }
 
 int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = need_tree(ctx);
+	struct dir_tree *t = checked_tree(ctx);
 
 	if (t == NULL)
 		return PHASE_ERROR;
@@ -714,12 +1021,12 @@ int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
 
 int phase_ran_dir_stat_run(struct phase_ctx *ctx)
 {
-	return each_by_path(ctx, true, OP_STAT);
+	return each_dir(ctx, true, OP_STAT);
 }
 
 int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = need_tree(ctx);
+	struct dir_tree *t = checked_tree(ctx);
 
 	if (t == NULL)
 		return PHASE_ERROR;
@@ -729,22 +1036,45 @@ int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
 
 int phase_ran_dir_del_run(struct phase_ctx *ctx)
 {
-	return each_by_path(ctx, true, OP_RMDIR);
+	return each_dir(ctx, true, OP_RMDIR);
+}
+
+void phase_dirs_release(struct phase_ctx *ctx)
+{
+	/* after a delete: what was held is gone */
+	if (ctx->dirs != NULL && ctx->dirs->top_fd < 0)
+		close_held(ctx->dirs);
 }
 
 /*
  * --dirs-shared, untimed, once every rank's create phase has prepared:
- * the ranks other than 0 open DIRS_DIR, which rank 0 has made.
+ * the ranks other than 0 open DIRS_DIR, which rank 0 has made, and hold
+ * the shared levels' directories that have children, one name at a time.
  */
 int phase_dir_create_join(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = ctx->dirs;
+	char name[NAME_BUF];
+	const char *why;
+	int rc;
 
 	if (t == NULL || !t->shared || t->rank == 0)
 		return PHASE_OK;
+	close_held(t);
+	if (t->top_fd >= 0)
+		close(t->top_fd);
 	t->top_fd = open_top(ctx->shared_fd);
-	if (t->top_fd < 0)
-		return phase_fail_in(ctx, t->top_name, ".", "open", errno);
+	if (t->top_fd < 0) {
+		int err = errno;
+
+		if ((why = link_why(ctx->shared_fd, DIRS_DIR, err)) != NULL)
+			return fail_left(ctx, NULL, why);
+		return fail_at(ctx, NULL, "open", err);
+	}
+	for (uint32_t q = 0; q < uppers(t); q++)
+		if ((rc = hold(ctx, t, q, parent_fd(t, q), dir_name(t, q,
+		    name))) != PHASE_OK)
+			return rc;
 	return PHASE_OK;
 }
 
@@ -756,17 +1086,24 @@ int phase_dir_create_join(struct phase_ctx *ctx)
 int phase_dir_shared_done(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = ctx->dirs;
-	char path[TREE_PATH_BUF];
+	char name[NAME_BUF];
 
 	if (t == NULL || !t->shared || t->top_fd < 0)
 		return PHASE_OK;
-	for (uint32_t i = t->first_own; t->parents_exist && i-- > 0;)
-		if (unlinkat(t->top_fd, dir_path(t, i, path), AT_REMOVEDIR) != 0)
-			return fail_at(ctx, path, "rmdir", errno);
+	for (uint32_t i = t->first_own; t->parents_exist && i-- > 0;) {
+		int at = parent_fd(t, i);
+
+		if (t->held[i] >= 0)
+			close(t->held[i]);
+		t->held[i] = -1;
+		if (unlinkat(at, dir_name(t, i, name), AT_REMOVEDIR) != 0)
+			return fail_dir(ctx, t, i, "rmdir", errno);
+	}
 	if (t->parents_exist && unlinkat(ctx->scratch_fd, DIRS_DIR,
 	    AT_REMOVEDIR) != 0)
 		return phase_fail(ctx, DIRS_DIR, "rmdir", errno);
 	t->parents_exist = false;
+	close_held(t);
 	close(t->top_fd);
 	t->top_fd = -1;
 	return PHASE_OK;
@@ -782,9 +1119,7 @@ void phase_dirs_cleanup(struct phase_ctx *ctx)
 	/* --dirs-shared: the rest once every rank has removed its own */
 	if (t->shared)
 		return;
-	free(t->order);
-	free(t->met);
-	free(t);
+	free_tree(t);
 	ctx->dirs = NULL;
 }
 
@@ -795,8 +1130,6 @@ void phase_dirs_cleanup_shared(struct phase_ctx *ctx)
 	if (t == NULL)
 		return;
 	remove_shared_quietly(ctx, t);
-	free(t->order);
-	free(t->met);
-	free(t);
+	free_tree(t);
 	ctx->dirs = NULL;
 }

@@ -15,7 +15,16 @@
  * order array remains: 4 bytes a file.  Putting a name together while
  * the clock runs is arithmetic and ten hex digits: no random draws, no
  * printf, no allocation.  Every call is relative to a directory
- * descriptor.
+ * descriptor (or to the working directory, moved into one: work_in())
+ * and names a single name: the kernel follows a symbolic link in any
+ * part of a path but the last, so 00001/NAME would lead through a link
+ * put in place of 00001 out of the target.  Each subdirectory is held
+ * open from its making to its removal; before the random stat and delete
+ * every one is looked up again by its name (check_subdirs()), and the
+ * sequential walks open each by its name, without following a link: a
+ * symbolic link or another directory put in place of one fails the
+ * phase, named, and is left in place.  Cleanup removes only what it
+ * reaches by name from the scratch directory.
  *
  * Only names clyde made are ever stat'ed, counted or removed: a name in
  * files/ that is not one of them is left in place and named, and the
@@ -88,6 +97,12 @@ struct file_set {
 	bool sync_dirs;         /* false once the filesystem refused fsync on a directory */
 	int cached_fd;          /* one open subdirectory, for -b directory fsyncs */
 	unsigned cached_dir;
+	/*
+	 * dirs > 1: each subdirectory, held open (hold_dir()) from its making
+	 * to its removal (theirs: for the random stat), or -1; the calls on a
+	 * file name it from there.
+	 */
+	int *sub_fd;
 	/*
 	 * The sequential walks: a bit a name, met when it equals seen_as.
 	 * Each walk flips seen_as and the bits of the names it meets, so a
@@ -175,6 +190,20 @@ static int fail_close(struct phase_ctx *ctx, const struct file_set *fs,
 	return fail_at(ctx, fs, dir, name, op, err);
 }
 
+/*
+ * Directory name in parent (msg_dir in messages) could not be opened with
+ * err: the phase fails; a symbolic link put in its place is named so,
+ * and left.
+ */
+static int fail_open_dir(struct phase_ctx *ctx, const struct file_set *fs,
+    int parent, const char *name, const char *msg_dir, int err)
+{
+	const char *why = link_why(parent, name, err);
+
+	return why != NULL ? fail_text(ctx, fs, "%s: %s; left in place", msg_dir,
+	    why) : fail_in(ctx, fs, msg_dir, "open", err);
+}
+
 /* Names and paths ------------------------------------------------------- */
 
 /* splitmix64's finaliser: every bit of x moves every bit of the result */
@@ -242,20 +271,39 @@ static size_t dir_name(unsigned d, char *out)
 }
 
 /*
- * The path, relative to FILES_DIR, of the k-th file in the current order
- * (file order[k]); out has PATH_BUF bytes.
+ * FILES_DIR, or the subdirectory d of it, as messages name it; out has
+ * MSG_DIR_BUF bytes.
  */
-static const char *file_path(const struct file_set *fs, uint32_t k, char *out)
+#define MSG_DIR_BUF        (sizeof FILES_DIR + DIR_DIGITS_MAX + 1)
+static const char *dir_msg(const struct file_set *fs, unsigned d, char *out)
 {
-	uint32_t i = fs->order[k];
+	memcpy(out, FILES_DIR, sizeof FILES_DIR);
+	if (fs->dirs > 1) {
+		out[sizeof FILES_DIR - 1] = '/';
+		dir_name(d, out + sizeof FILES_DIR);
+	}
+	return out;
+}
+
+/* fail_at() for file name in directory d, its path joined on failure */
+static int fail_file(struct phase_ctx *ctx, const struct file_set *fs,
+    unsigned d, const char *name, const char *op, int err)
+{
+	char dir[MSG_DIR_BUF];
+
+	return fail_at(ctx, fs, dir_msg(fs, d, dir), name, op, err);
+}
+
+/*
+ * The name of file i in its directory (dir_of()); out has PATH_BUF
+ * bytes.
+ */
+static const char *file_name(const struct file_set *fs, uint32_t i, char *out)
+{
 	char extra[RANDOM_CHARS_MAX];
 	size_t len = name_extra(fs->key, i, extra);
 	char *p = out;
 
-	if (fs->dirs > 1) {
-		p += dir_name(dir_of(fs, i), p);
-		*p++ = '/';
-	}
 	if (fs->random_first) {
 		memcpy(p, extra, len);
 		p += len;
@@ -396,21 +444,99 @@ static void close_cached_dir(struct file_set *fs)
 	fs->cached_fd = -1;
 }
 
-/* A descriptor for directory d; only one subdirectory is kept open. */
+/* Close the subdirectories held open, and the -b one. */
+static void close_subdirs(struct file_set *fs)
+{
+	close_cached_dir(fs);
+	for (unsigned d = 0; fs->sub_fd != NULL && d < fs->dirs; d++) {
+		if (fs->sub_fd[d] >= 0)
+			close(fs->sub_fd[d]);
+		fs->sub_fd[d] = -1;
+	}
+}
+
+/*
+ * What the calls on file i start from: FILES_DIR's descriptor, or its
+ * subdirectory's held open.
+ */
+static int file_dir_fd(const struct file_set *fs, uint32_t i)
+{
+	return fs->dirs == 1 ? fs->top_fd : fs->sub_fd[dir_of(fs, i)];
+}
+
+/*
+ * A descriptor for directory d that fsync() takes (the held one is only
+ * searched); only one subdirectory is kept open so.
+ */
 static int dir_fd(struct file_set *fs, unsigned d)
 {
-	char name[DIR_DIGITS_MAX + 1];
-
 	if (fs->dirs == 1)
 		return fs->top_fd;
 	if (fs->cached_fd >= 0 && fs->cached_dir == d)
 		return fs->cached_fd;
 	close_cached_dir(fs);
-	dir_name(d, name);
-	fs->cached_fd = openat(fs->top_fd, name,
-	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fs->cached_fd = fs->sub_fd[d] < 0 ? -1 : openat(fs->sub_fd[d], ".",
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	fs->cached_dir = d;
 	return fs->cached_fd;
+}
+
+/*
+ * Untimed, before the random stat and delete: each subdirectory held open
+ * is still the one under its name, no symbolic link or other directory
+ * put in place of one; else the phase fails naming it, and leaves it.
+ */
+static int check_subdirs(struct phase_ctx *ctx, const struct file_set *fs)
+{
+	char name[DIR_DIGITS_MAX + 1], msg_dir[MSG_DIR_BUF];
+	const char *why;
+	int err;
+
+	for (unsigned d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
+		dir_name(d, name);
+		dir_msg(fs, d, msg_dir);
+		if (fs->sub_fd[d] < 0)
+			return fail_in(ctx, fs, msg_dir, "open", EBADF);
+		why = dir_swapped(fs->top_fd, name, fs->sub_fd[d], &err);
+		if (why != NULL && err != 0)
+			return fail_in(ctx, fs, msg_dir, "stat", err);
+		if (why != NULL)
+			return fail_text(ctx, fs, "%s: %s; left in place",
+			    msg_dir, why);
+	}
+	return PHASE_OK;
+}
+
+/* Room for fs's subdirectories' descriptors, none open; PHASE_OK. */
+static int subdir_table(struct phase_ctx *ctx, struct file_set *fs)
+{
+	if (fs->dirs < 2)
+		return PHASE_OK;
+	if (fs->sub_fd == NULL && (fs->sub_fd = malloc(fs->dirs *
+	    sizeof *fs->sub_fd)) == NULL)
+		return phase_fail(ctx, NULL, "file names", ENOMEM);
+	for (unsigned d = 0; d < fs->dirs; d++)
+		fs->sub_fd[d] = -1;
+	return PHASE_OK;
+}
+
+/*
+ * Untimed: hold subdirectory d of fs open (made or, --shift, found by
+ * its name in FILES_DIR).  PHASE_OK, or the phase fails naming it.
+ */
+static int hold_subdir(struct phase_ctx *ctx, struct file_set *fs,
+    unsigned d)
+{
+	char name[DIR_DIGITS_MAX + 1], msg_dir[MSG_DIR_BUF];
+	int err;
+
+	dir_name(d, name);
+	fs->sub_fd[d] = hold_dir(fs->top_fd, name, false);
+	if (fs->sub_fd[d] >= 0)
+		return PHASE_OK;
+	err = errno;
+	return fail_open_dir(ctx, fs, fs->top_fd, name, dir_msg(fs, d,
+	    msg_dir), err);
 }
 
 /*
@@ -469,6 +595,8 @@ static int make_dirs(struct phase_ctx *ctx, struct file_set *fs)
 	}
 	/* for the rank that reads them with --shift */
 	fs->dir_ino = fstat(fs->top_fd, &st) == 0 ? (uint64_t)st.st_ino : 0;
+	if ((err = subdir_table(ctx, fs)) != PHASE_OK)
+		return err;
 	for (unsigned d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
 		if (phase_check_stop() != PHASE_OK)
 			return PHASE_STOPPED;
@@ -477,6 +605,8 @@ static int make_dirs(struct phase_ctx *ctx, struct file_set *fs)
 			return fail_at(ctx, fs, FILES_DIR, name, "mkdir",
 			    errno);
 		fs->subdirs_made++;
+		if ((err = hold_subdir(ctx, fs, d)) != PHASE_OK)
+			return err;
 	}
 	return PHASE_OK;
 }
@@ -644,13 +774,16 @@ static int remove_dirs(struct phase_ctx *ctx, struct file_set *fs)
 	int err;
 
 	/* no descriptor of ours may keep anything in them alive */
-	close_cached_dir(fs);
+	close_subdirs(fs);
 	for (unsigned d = 0; d < fs->subdirs_made; d++) {
 		char path[MSG_PATH_BUF];
 
 		dir_name(d, name);
 		err = remove_dir(fs, NULL, fs->top_fd, FILES_DIR, name, d, &left,
 		    true);
+		if (err != 0 && link_why(fs->top_fd, name, err) != NULL)
+			return fail_open_dir(ctx, fs, fs->top_fd, name,
+			    dir_msg(fs, d, path), err);
 		if (err != 0) {
 			snprintf(path, sizeof path, "%s/%s", FILES_DIR, name);
 			return fail_dir(ctx, path, err, &left);
@@ -690,37 +823,91 @@ static void note_left(struct phase_ctx *ctx, const char *name, int err,
 }
 
 /*
- * Untimed: remove whatever of the name list may exist, then the
- * directories.  A name that was never made is ENOENT, no failure; any
- * other failure is noted for the message at the end of the run.
+ * Cleanup: directory name (msg inside the scratch directory) looked up
+ * again in parent, a link not followed: its descriptor, or -1 (not
+ * there; a symbolic link or a failure, noted).
  */
-static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
+static int reopen_dir(struct phase_ctx *ctx, int parent, const char *name,
+    const char *msg)
 {
-	char path[PATH_BUF];
+	int fd = hold_dir(parent, name, false), err = errno;
+	const char *why;
+
+	if (fd >= 0 || err == ENOENT)
+		return fd;
+	if ((why = link_why(parent, name, err)) != NULL)
+		phase_cleanup_left(ctx, msg, why);
+	else
+		phase_cleanup_failed(ctx, msg, err);
+	return -1;
+}
+
+/*
+ * Untimed, FILES_DIR reached again (top): remove whatever of the name
+ * list may exist, in the subdirectories reached again by name, then
+ * those directories and FILES_DIR.
+ */
+static void remove_reached(struct phase_ctx *ctx, struct file_set *fs, int top)
+{
+	char path[PATH_BUF], msg_dir[MSG_DIR_BUF], rel[MSG_PATH_BUF];
 	char name[DIR_DIGITS_MAX + 1];
 	struct leftovers left;
 	int err;
 
-	close_cached_dir(fs);
-	if (fs->top_fd >= 0) {
-		for (uint32_t k = 0; k < fs->may_exist; k++) {
-			const char *rel = file_path(fs, k, path);
+	for (unsigned d = 0; fs->sub_fd != NULL && d < fs->subdirs_made; d++) {
+		dir_name(d, name);
+		fs->sub_fd[d] = reopen_dir(ctx, top, name, dir_msg(fs, d, msg_dir));
+	}
+	for (uint32_t k = 0; k < fs->may_exist; k++) {
+		uint32_t i = fs->order[k];
+		int at = file_dir_fd(fs, i);
 
-			note_left(ctx, rel, phase_remove(ctx, fs->top_fd,
-			    FILES_DIR, rel, 0), NULL);
+		if (at < 0)
+			continue;       /* not reached: not there, or not ours */
+		err = phase_remove(ctx, at, dir_msg(fs, dir_of(fs, i), msg_dir),
+		    file_name(fs, i, path), 0);
+		if (err != 0 && err != ENOENT) {
+			snprintf(rel, sizeof rel, "%s/%s", msg_dir, path);
+			phase_cleanup_failed(ctx, rel, err);
 		}
-		for (unsigned d = 0; d < fs->subdirs_made; d++) {
-			dir_name(d, name);
-			err = remove_dir(fs, ctx, fs->top_fd, FILES_DIR, name, d,
-			    &left, false);
-			if (err != 0)
-				note_left(ctx, name, err, &left);
-		}
-		err = remove_dir(fs, ctx, ctx->scratch_fd, "", FILES_DIR, TOP_DIR,
-		    &left, false);
+	}
+	for (unsigned d = 0; fs->sub_fd != NULL && d < fs->subdirs_made; d++) {
+		if (fs->sub_fd[d] < 0)
+			continue;
+		close(fs->sub_fd[d]);
+		fs->sub_fd[d] = -1;
+		dir_name(d, name);
+		err = remove_dir(fs, ctx, top, FILES_DIR, name, d, &left, false);
 		if (err != 0)
-			note_left(ctx, NULL, err, &left);
+			note_left(ctx, name, err, &left);
+	}
+	err = remove_dir(fs, ctx, ctx->scratch_fd, "", FILES_DIR, TOP_DIR,
+	    &left, false);
+	if (err != 0)
+		note_left(ctx, NULL, err, &left);
+}
+
+/*
+ * Untimed: remove what may exist of the files and their directories.
+ * FILES_DIR and its subdirectories are looked up again by name, a link
+ * not followed (held as they were, a directory moved away would be
+ * emptied where it went): cleanup removes what it reaches from the
+ * scratch directory, and nothing below a name that is no longer a
+ * directory.  A name that was never made is ENOENT, no failure; any
+ * other failure is noted for the message at the end of the run.
+ */
+static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
+{
+	close_subdirs(fs);
+	if (fs->top_fd >= 0) {
+		int top = reopen_dir(ctx, ctx->scratch_fd, FILES_DIR, FILES_DIR);
+
 		close(fs->top_fd);
+		fs->top_fd = top;
+		if (top >= 0) {
+			remove_reached(ctx, fs, top);
+			close(top);
+		}
 		fs->top_fd = -1;
 	}
 	fs->may_exist = 0;
@@ -855,55 +1042,66 @@ static int create_prepare(struct phase_ctx *ctx, bool random_names)
 	return rc != PHASE_OK ? rc : make_target(ctx, fs);
 }
 
+/* fail_close() for file name in directory d */
+static int fail_close_file(struct phase_ctx *ctx, const struct file_set *fs,
+    int fd, unsigned d, const char *name, const char *op, int err)
+{
+	char dir[MSG_DIR_BUF];
+
+	return fail_close(ctx, fs, fd, dir_msg(fs, d, dir), name, op, err);
+}
+
 static int write_new_file(struct phase_ctx *ctx, const struct file_set *fs,
-    int dfd, const char *rel)
+    int dfd, const char *name, unsigned d)
 {
 	uint64_t left = draw_size(ctx);
 	size_t chunk = io_chunk(ctx);
-	int fd = openat(dfd, rel,
+	int fd = openat(dfd, name,
 	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FILE_MODE);
 
 	if (fd < 0)
-		return fail_at(ctx, fs, FILES_DIR, rel, "open", errno);
+		return fail_file(ctx, fs, d, name, "open", errno);
 	while (left > 0) {
 		size_t n = left < chunk ? (size_t)left : chunk;
 		ssize_t done = write_all(fd, ctx->buf, n);
 
 		if (done != (ssize_t)n)
-			return fail_close(ctx, fs, fd, FILES_DIR, rel, "write",
+			return fail_close_file(ctx, fs, fd, d, name, "write",
 			    done < 0 ? errno : EIO);
 		left -= n;
 		ctx->meter->bytes += n;
 	}
 	if (ctx->cfg->sync_writes && fsync(fd) != 0)
-		return fail_close(ctx, fs, fd, FILES_DIR, rel, "fsync", errno);
+		return fail_close_file(ctx, fs, fd, d, name, "fsync", errno);
 	if (close(fd) != 0)
-		return fail_at(ctx, fs, FILES_DIR, rel, "close", errno);
+		return fail_file(ctx, fs, d, name, "close", errno);
 	return PHASE_OK;
 }
 
-/* Create the k-th file in order, at FILES_DIR's at (work_in()). */
+/*
+ * Create file i, named in its directory d from at (that directory's
+ * descriptor, or the working directory moved into it: work_in()).
+ */
 static int create_one(struct phase_ctx *ctx, struct file_set *fs, int at,
-    uint32_t k)
+    uint32_t i, unsigned d)
 {
 	char buf[PATH_BUF];
-	const char *rel = file_path(fs, k, buf);
-	uint32_t i = fs->order[k];
+	const char *name = file_name(fs, i, buf);
 	long max = ctx->cfg->files.max_size;
 	int rc = PHASE_OK;
 
 	if (max == FILES_HARDLINK) {
-		if (linkat(ctx->scratch_fd, TARGET_NAME, at, rel, 0) != 0)
-			rc = fail_at(ctx, fs, FILES_DIR, rel, "link", errno);
+		if (linkat(ctx->scratch_fd, TARGET_NAME, at, name, 0) != 0)
+			rc = fail_file(ctx, fs, d, name, "link", errno);
 	} else if (max == FILES_SYMLINK) {
 		const char *to = fs->dirs == 1 ? TARGET_FROM_TOP : TARGET_FROM_SUBDIR;
 
-		if (symlinkat(to, at, rel) != 0)
-			rc = fail_at(ctx, fs, FILES_DIR, rel, "symlink", errno);
+		if (symlinkat(to, at, name) != 0)
+			rc = fail_file(ctx, fs, d, name, "symlink", errno);
 	} else {
-		rc = write_new_file(ctx, fs, at, rel);
+		rc = write_new_file(ctx, fs, at, name, d);
 	}
-	return rc != PHASE_OK ? rc : sync_dir(ctx, fs, dir_of(fs, i));
+	return rc != PHASE_OK ? rc : sync_dir(ctx, fs, d);
 }
 
 static struct file_set *need_files(struct phase_ctx *ctx)
@@ -937,24 +1135,63 @@ static struct file_set *stat_files(struct phase_ctx *ctx)
 	return fs->theirs;
 }
 
+/*
+ * Where a timed loop over the files names each from: with one directory,
+ * the working directory, moved into FILES_DIR before the loop (work_in());
+ * in name order, the working directory too, moved into each subdirectory
+ * as the files reach it; in random order, the held descriptor of the
+ * file's subdirectory (an fchdir() a file would cost more than naming
+ * from the working directory saves).
+ */
+struct place {
+	bool in_order;
+	unsigned dir;           /* the working directory's subdirectory */
+	int at;
+};
+
+static void place_begin(const struct file_set *fs, struct place *pl,
+    bool in_order)
+{
+	pl->in_order = in_order;
+	pl->dir = fs->dirs;
+	pl->at = fs->dirs == 1 ? work_in(fs->top_fd) : -1;
+}
+
+/* What the calls on a file of directory d start from. */
+static int place_of(const struct file_set *fs, struct place *pl, unsigned d)
+{
+	if (fs->dirs == 1)
+		return pl->at;
+	if (!pl->in_order)
+		return fs->sub_fd[d];
+	if (d != pl->dir) {
+		pl->at = work_in(fs->sub_fd[d]);
+		pl->dir = d;
+	}
+	return pl->at;
+}
+
 static int create_run(struct phase_ctx *ctx)
 {
 	struct file_set *fs = need_files(ctx);
+	struct place pl;
 	uint64_t start;
-	int at;
 
 	if (fs == NULL)
 		return PHASE_ERROR;
-	at = work_in(fs->top_fd);
+	/* the sequential create makes the files by number, so dir by dir */
+	place_begin(fs, &pl, !fs->random_first);
 	start = op_clock();
 	for (uint32_t k = 0; k < fs->count; k++) {
+		uint32_t i = fs->order[k];
+		unsigned d = dir_of(fs, i);
 		int rc = phase_check_stop();
 
 		if (rc != PHASE_OK)
 			return rc;
 		/* before the attempt: a failed write still leaves the file */
 		fs->may_exist = k + 1;
-		rc = create_one(ctx, fs, at, k);
+		rc = create_one(ctx, fs, place_of(fs, &pl, d), i, d);
 		if (rc != PHASE_OK)
 			return rc;
 		lap(ctx->meter, &start);
@@ -972,30 +1209,31 @@ static int stat_flags(const struct phase_ctx *ctx)
 }
 
 static int read_file(struct phase_ctx *ctx, const struct file_set *fs,
-    int dfd, const char *name, const char *msg_dir, uint64_t size)
+    int dfd, const char *name, unsigned d, uint64_t size)
 {
+	char dir[MSG_DIR_BUF];
 	size_t chunk = io_chunk(ctx);
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0)
-		return fail_at(ctx, fs, msg_dir, name, "open", errno);
+		return fail_file(ctx, fs, d, name, "open", errno);
 	while (size > 0) {
 		size_t n = size < chunk ? (size_t)size : chunk;
 		ssize_t got = read_all(fd, ctx->buf, n);
 
 		if (got < 0)
-			return fail_close(ctx, fs, fd, msg_dir, name, "read",
-			    errno);
+			return fail_close(ctx, fs, fd, dir_msg(fs, d, dir), name,
+			    "read", errno);
 		if ((size_t)got < n) {
 			close(fd);
 			return fail_text(ctx, fs, "%s/%s: read: file ended "
-			    "before its size", msg_dir, name);
+			    "before its size", dir_msg(fs, d, dir), name);
 		}
 		size -= n;
 		ctx->meter->bytes += n;
 	}
 	if (close(fd) != 0)
-		return fail_at(ctx, fs, msg_dir, name, "close", errno);
+		return fail_file(ctx, fs, d, name, "close", errno);
 	return PHASE_OK;
 }
 
@@ -1004,27 +1242,26 @@ static int read_file(struct phase_ctx *ctx, const struct file_set *fs,
  * to files.target as made: a file put in its place is not read.
  */
 static int stat_entry(struct phase_ctx *ctx, const struct file_set *fs,
-    int dfd, const char *name, const char *msg_dir)
+    int dfd, const char *name, unsigned d)
 {
 	struct stat st;
 
 	if (fstatat(dfd, name, &st, stat_flags(ctx)) != 0)
-		return fail_at(ctx, fs, msg_dir, name, "stat", errno);
+		return fail_file(ctx, fs, d, name, "stat", errno);
 	if (fs->target_made && !is_our_target(fs, &st))
 		return fail_target(ctx, fs);
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
-		return read_file(ctx, fs, dfd, name, msg_dir,
-		    (uint64_t)st.st_size);
+		return read_file(ctx, fs, dfd, name, d, (uint64_t)st.st_size);
 	return PHASE_OK;
 }
 
 /* Delete ---------------------------------------------------------------- */
 
 static int unlink_entry(struct phase_ctx *ctx, struct file_set *fs, int dfd,
-    const char *name, const char *msg_dir, unsigned d)
+    const char *name, unsigned d)
 {
 	if (unlinkat(dfd, name, 0) != 0)
-		return fail_at(ctx, fs, msg_dir, name, "unlink", errno);
+		return fail_file(ctx, fs, d, name, "unlink", errno);
 	return sync_dir(ctx, fs, d);
 }
 
@@ -1085,8 +1322,8 @@ static int walk_pass(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 		}
 		if (met(fs, i))
 			continue;
-		rc = w->remove ? unlink_entry(ctx, fs, at, ent->d_name, msg_dir, d)
-		    : stat_entry(ctx, fs, at, ent->d_name, msg_dir);
+		rc = w->remove ? unlink_entry(ctx, fs, at, ent->d_name, d)
+		    : stat_entry(ctx, fs, at, ent->d_name, d);
 		if (rc != PHASE_OK)
 			return rc;
 		meet(fs, i);
@@ -1099,14 +1336,14 @@ static int walk_pass(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
 static int fail_missing(struct phase_ctx *ctx, struct file_set *fs,
     unsigned d, uint32_t missing, unsigned passes)
 {
-	char buf[PATH_BUF];
+	char buf[PATH_BUF], dir[MSG_DIR_BUF];
 	uint32_t i = dir_first(fs, d);
 
 	while (met(fs, i))
 		i++;
 	return fail_text(ctx, fs, "%s/%s: not found by readdir in %u passes "
-	    "(%" PRIu32 " of clyde's files missing)", FILES_DIR,
-	    file_path(fs, i, buf), passes, missing);
+	    "(%" PRIu32 " of clyde's files missing)", dir_msg(fs, d, dir),
+	    file_name(fs, i, buf), passes, missing);
 }
 
 /*
@@ -1116,21 +1353,22 @@ static int fail_missing(struct phase_ctx *ctx, struct file_set *fs,
 static int walk_dir(struct phase_ctx *ctx, struct file_set *fs, unsigned d,
     struct walk *w)
 {
-	char msg_dir[sizeof FILES_DIR + DIR_DIGITS_MAX + 1] = FILES_DIR;
-	char rel[DIR_DIGITS_MAX + 1] = ".";
+	char msg_dir[MSG_DIR_BUF], rel[DIR_DIGITS_MAX + 1] = ".";
 	uint32_t want = dir_first(fs, d + 1) - dir_first(fs, d), found = 0;
 	uint64_t most_foreign = 0;
 	DIR *dir;
 	int fd, at, rc = PHASE_OK;
 
-	if (fs->dirs > 1) {
+	dir_msg(fs, d, msg_dir);
+	if (fs->dirs > 1)
 		dir_name(d, rel);
-		snprintf(msg_dir, sizeof msg_dir, "%s/%s", FILES_DIR, rel);
-	}
-	/* a new descriptor each time: a dup() would share the read position */
+	/*
+	 * By its name, a link not followed; a new descriptor each time: a
+	 * dup() would share the read position
+	 */
 	fd = openat(fs->top_fd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return fail_in(ctx, fs, msg_dir, "open", errno);
+		return fail_open_dir(ctx, fs, fs->top_fd, rel, msg_dir, errno);
 	dir = fdopendir(fd);
 	if (dir == NULL) {
 		int err = errno;
@@ -1213,7 +1451,7 @@ static int reshuffle(struct phase_ctx *ctx)
 {
 	struct file_set *fs = need_files(ctx);
 
-	if (fs == NULL)
+	if (fs == NULL || check_subdirs(ctx, fs) != PHASE_OK)
 		return PHASE_ERROR;
 	shuffle(fs, &ctx->rng);
 	/* after a partial create, which names exist is no longer a prefix */
@@ -1226,22 +1464,23 @@ static int reshuffle(struct phase_ctx *ctx)
 static int each_in_order(struct phase_ctx *ctx, struct file_set *fs,
     bool remove)
 {
+	struct place pl;
 	uint64_t start;
 	char buf[PATH_BUF];
-	int at;
 
 	if (fs == NULL)
 		return PHASE_ERROR;
-	at = work_in(fs->top_fd);
+	place_begin(fs, &pl, false);
 	start = op_clock();
 	for (uint32_t k = 0; k < fs->count; k++) {
 		uint32_t i = fs->order[k];
-		const char *rel = file_path(fs, k, buf);
-		int rc = phase_check_stop();
+		unsigned d = dir_of(fs, i);
+		const char *name = file_name(fs, i, buf);
+		int at = place_of(fs, &pl, d), rc = phase_check_stop();
 
 		if (rc == PHASE_OK)
-			rc = remove ? unlink_entry(ctx, fs, at, rel, FILES_DIR, dir_of(fs, i))
-			    : stat_entry(ctx, fs, at, rel, FILES_DIR);
+			rc = remove ? unlink_entry(ctx, fs, at, name, d)
+			    : stat_entry(ctx, fs, at, name, d);
 		if (rc != PHASE_OK)
 			return rc;
 		lap(ctx->meter, &start);
@@ -1292,6 +1531,13 @@ int phase_ran_stat_prepare(struct phase_ctx *ctx)
 	if ((fs = stat_files(ctx)) == NULL)
 		return PHASE_ERROR;
 	shuffle(fs, &ctx->rng);
+	/* their subdirectories, by name, released after the phase */
+	close_subdirs(fs);
+	if ((rc = subdir_table(ctx, fs)) != PHASE_OK)
+		return rc;
+	for (unsigned d = 0; fs->dirs > 1 && d < fs->dirs; d++)
+		if ((rc = hold_subdir(ctx, fs, d)) != PHASE_OK)
+			return rc;
 	return PHASE_OK;
 }
 
@@ -1339,7 +1585,7 @@ void phase_files_made(const struct phase_ctx *ctx, struct files_made *made)
 /* Close what this rank has open of theirs: they go in their delete phase. */
 static void close_theirs(struct file_set *th)
 {
-	close_cached_dir(th);
+	close_subdirs(th);
 	if (th->top_fd >= 0)
 		close(th->top_fd);
 	th->top_fd = -1;
@@ -1349,6 +1595,7 @@ static void free_set(struct file_set *fs)
 {
 	free(fs->order);
 	free(fs->seen);
+	free(fs->sub_fd);
 	free(fs);
 }
 

@@ -2,12 +2,15 @@
  * phase_names.c: names and directory reads shared by the small-file and
  * the directory phases.  See phase_names.h.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "phase_names.h"
+#include "util.h"
 
 bool is_dot_entry(const char *name)
 {
@@ -57,6 +60,41 @@ DIR *open_dir(int parent, const char *name)
 	if ((dir = fdopendir(fd)) == NULL)
 		close(fd);
 	return dir;
+}
+
+int hold_dir(int parent, const char *name, bool readable)
+{
+	return openat(parent, name, (readable ? O_RDONLY : dir_search_only()) |
+	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+const char *dir_swapped(int parent, const char *name, int held, int *err)
+{
+	struct stat now, made;
+
+	*err = 0;
+	if (fstatat(parent, name, &now, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    fstat(held, &made) != 0) {
+		*err = errno;
+		return "";
+	}
+	if (S_ISLNK(now.st_mode))
+		return LINK_WHY;
+	if (now.st_dev != made.st_dev || now.st_ino != made.st_ino)
+		return OTHER_DIR_WHY;
+	return NULL;
+}
+
+const char *link_why(int parent, const char *name, int err)
+{
+	struct stat st;
+
+	if (err != ENOTDIR && err != ELOOP)
+		return NULL;
+	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISLNK(st.st_mode))
+		return NULL;
+	return LINK_WHY;
 }
 
 void pause_ms(unsigned ms)

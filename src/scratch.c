@@ -7,8 +7,6 @@
  * runs only on the same host, boot and namespace: a target shared over
  * NFS or GlusterFS, or a run under unshare -p, has others.
  */
-/* O_PATH is Linux's: glibc shows it with _GNU_SOURCE */
-#define _GNU_SOURCE
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -26,15 +24,6 @@
 #include "phase_names.h"
 #include "scratch.h"
 #include "util.h"
-
-/* a directory opened only to work in it: Linux's O_PATH, POSIX's O_SEARCH */
-#if defined(O_PATH)
-#define DIR_SEARCH_ONLY O_PATH
-#elif defined(O_SEARCH)
-#define DIR_SEARCH_ONLY O_SEARCH
-#else
-#define DIR_SEARCH_ONLY O_RDONLY
-#endif
 
 #define RECORD_NAME "made-by"
 
@@ -332,6 +321,27 @@ void scratch_report_stale(const char *dir)
 	closedir(d);
 }
 
+/*
+ * The scratch directory, name (clyde.PID.XXXXXX: the Xs become letters
+ * and digits, as mkdtemp() makes them) made in the target's descriptor,
+ * mode 0700: not by the path of -d, which mkdtemp() would resolve again
+ * after the target was opened.  0 or an errno.
+ */
+static int make_in_target(int target_fd, char *name)
+{
+	char *x = name + strlen(name) - 6;
+	uint64_t seed = (uint64_t)now_ns() ^ (uint64_t)getpid() << 32;
+
+	for (int tries = 0; tries < 1000; tries++) {
+		random_name_chars(x, 6, &seed);
+		if (mkdirat(target_fd, name, 0700) == 0)
+			return 0;
+		if (errno != EEXIST)
+			return errno;
+	}
+	return EEXIST;
+}
+
 int scratch_make(struct phase_ctx *ctx, const char *dir,
     char *path, size_t n)
 {
@@ -345,15 +355,15 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	 * it.  Writable and searchable is enough (mode 0333): no read right
 	 * is asked for where the system can do without.
 	 */
-	ctx->target_fd = open(dir, DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
+	ctx->target_fd = open(dir, dir_search_only() | O_DIRECTORY | O_CLOEXEC);
 	if (ctx->target_fd < 0) {
 		fprintf(stderr, "clyde: -d %s: %s\n", dir, strerror(errno));
 		return -1;
 	}
 	/* where a relative -d starts from, whatever directory a phase works in */
-	ctx->start_fd = open(".", DIR_SEARCH_ONLY | O_DIRECTORY | O_CLOEXEC);
+	ctx->start_fd = open(".", dir_search_only() | O_DIRECTORY | O_CLOEXEC);
 	snprintf(name, sizeof(name), "clyde.%ld.XXXXXX", (long)getpid());
-	/* mkdtemp() would take a cut template: say why, not "Invalid argument" */
+	/* every message names it by its path: the path must fit */
 	if (!join_path(path, n, dir, name)) {
 		fprintf(stderr, "clyde: -d %s: too long a path: the scratch "
 		    "directory %s in it would pass the limit of %zu bytes\n",
@@ -362,13 +372,14 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 		ctx->target_fd = -1;
 		return -1;
 	}
-	if (mkdtemp(path) == NULL) {
+	if ((err = make_in_target(ctx->target_fd, name)) != 0) {
 		fprintf(stderr, "clyde: -d %s: cannot make the scratch directory: "
-		    "%s\n", dir, strerror(errno));
+		    "%s\n", dir, strerror(err));
 		close(ctx->target_fd);
 		ctx->target_fd = -1;
 		return -1;
 	}
+	join_path(path, n, dir, name);
 	base = strrchr(path, '/');
 	ctx->scratch_name = base ? base + 1 : path;
 	ctx->scratch_fd = openat(ctx->target_fd, ctx->scratch_name,

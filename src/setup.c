@@ -19,6 +19,7 @@
 #include <sys/vfs.h>         /* statfs(): the filesystem type */
 #include <unistd.h>
 
+#include "phase_dirs.h"
 #include "phase_io.h"
 #include "setup.h"
 #include "util.h"
@@ -235,18 +236,25 @@ int setup_check_target(const struct config *cfg)
  * run started in, the target and the scratch directory; in the I/O
  * phases each data file (a seeker opens them all; 2.00's parent reopens
  * its one); in the small-file phases the files directory, a
- * subdirectory, the file and, with -b, the directory synced; the copies
- * of -c, their pipes and their own files.
+ * subdirectory, the file and, with -b, the directory synced, each of
+ * -n's directories held open (with --shift, those of the rank read from
+ * too); in the directory phases
+ * dirs/, a directory read and each directory of the tree that has
+ * children, held open; the copies of -c, their pipes and their own files.
  */
 static unsigned long descriptors_needed(const struct config *cfg)
 {
-	unsigned long io = phase_io_file_count(cfg), files = 0, more;
+	unsigned long io = phase_io_file_count(cfg), files = 0, dirs = 0, more;
 
 	if (io > 0 && cfg->compat == COMPAT_200)
 		io++;
 	if (cfg->files.count_k > 0)
-		files = 2 + (cfg->files.dirs > 1) + (cfg->files.dirs > 1 &&
-		    cfg->sync_writes);
+		files = 3 + (cfg->files.dirs > 1 ? (unsigned long)cfg->files.dirs *
+		    (cfg->shift != 0 ? 2 : 1) + cfg->sync_writes : 0);
+	if (cfg->dirs.count_k > 0)
+		dirs = 2 + phase_dirs_descriptors(cfg);
+	if (files < dirs)
+		files = dirs;
 	more = 3 + (io > files ? io : files);
 	if (cfg->concurrency > 1)
 		more += 3UL * cfg->concurrency + 2;
@@ -282,9 +290,13 @@ int setup_check_descriptors(const struct config *cfg)
 			return EXIT_OK;
 	}
 	fprintf(stderr, "clyde: the run needs %lu open files at once, and "
-	    "the limit is %llu (ulimit -n): raise it%s\n", need,
+	    "the limit is %llu (ulimit -n): raise it%s%s%s\n", need,
 	    (unsigned long long)rl.rlim_max,
-	    cfg->concurrency > 1 ? ", or give fewer copies (-c)" : "");
+	    cfg->concurrency > 1 ? ", or give fewer copies (-c)" : "",
+	    cfg->files.count_k > 0 && cfg->files.dirs > 1 ? ", or fewer "
+	    "directories in -n (each is held open)" : "",
+	    phase_dirs_descriptors(cfg) > 0 ? ", or a --dirs tree with fewer "
+	    "directories that have children (each is held open)" : "");
 	return EXIT_CANNOT_START;
 }
 

@@ -1,6 +1,8 @@
 /*
  * util.c: random source, strict number parsing, whole-buffer I/O, UTF-8.
  */
+/* O_PATH is Linux's: glibc shows it with _GNU_SOURCE */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +15,28 @@
 #include <wchar.h>
 
 #include "util.h"
+
+int dir_search_only(void)
+{
+#if defined(O_PATH)
+	return O_PATH;
+#elif defined(O_SEARCH)
+	return O_SEARCH;
+#else
+	return O_RDONLY;
+#endif
+}
+
+void random_name_chars(char *out, size_t n, uint64_t *state)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+	for (size_t i = 0; i < n; i++) {
+		*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+		out[i] = chars[(*state >> 33) % (sizeof(chars) - 1)];
+	}
+}
 
 /* -Z files larger than this are refused: the numbers are held in memory. */
 #define RNG_FILE_MAX (64u * 1024 * 1024)

@@ -26,20 +26,7 @@ shim_run() {
 # held_run ARGS...: a run in the background ($pid) whose first stat of a
 # directory (dir_stat's first) waits until $WORK/release exists; returns
 # once it waits there
-held_run() {
-	t=$(fresh_target)
-	rm -rf "$WORK/release" "$WORK/held"
-	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_FILE=$HEX10 CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_RELEASE="$WORK/release" CLYDE_FAULT_HELD="$WORK/held" \
-	    LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" \
-	    >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	i=0
-	while [ ! -d "$WORK/held" ] && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
+held_run() { held_file=$HEX10; held_at fstatat 1 "$@"; held_file=; }
 
 # --- the run of the issue: 2.00, the directory phases alone --------------
 run --compat=2.00 -s 0 -n 0 --dirs=4:2:8 --json="$WORK/run.json"
@@ -180,10 +167,24 @@ run -s 0 -n 1 --dirs-shared
 ok $? "--dirs-shared in plain clyde, or without --dirs: refused, exit 1, the option named" ||
     { echo "$err1"; cat "$WORK/err"; } | diag
 
+# each directory that has children is held open: a tree with more than
+# the limit allows is refused before the run; as many as it allows run
+t=$(fresh_target)
+(ulimit -n 64 && exec "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1:2:128 \
+    -q) >"$WORK/out" 2>"$WORK/err"
+rc=$?
+(ulimit -n 160 && exec "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1:2:128 \
+    -q) >"$WORK/out2" 2>"$WORK/err2"
+rc2=$?
+[ "$rc" = 2 ] && [ "$rc2" = 0 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+    grep -Eq "^clyde: the run needs [0-9]+ open files at once, and the limit is 64 \(ulimit -n\): raise it, or a --dirs tree with fewer directories that have children \(each is held open\)\$" "$WORK/err"
+ok $? "--dirs=1:2:128 with 64 descriptors: exit 2 before the run, --dirs named; \
+with 160 it runs" || { echo "rc=$rc rc2=$rc2"; cat "$WORK/err" "$WORK/err2"; } | diag
+
 # --- the tree: its shape while it stands ----------------------------------
 # dir_stat's first stat waits (the shim's block) until the tree is seen
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
-	skip_all "sanitizer build: the fault shim runs on the normal build" 7
+	skip_all "sanitizer build: the fault shim runs on the normal build" 8
 else
 	held_run -s 0 -n 0 --dirs=1:3:4
 	top=$(echo "$t"/clyde.*/dirs)
@@ -266,8 +267,21 @@ check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 rest of the tree removed" || { echo "rc=$rc"; cat "$WORK/err"; find "$t" | head; } | diag
 	rm -rf "${t:?}"/clyde.*
 
-	# --stall: a stat that hangs (dir_stat's 100th directory) is named by
-	# the watcher
+	# dirs/0000000000 moved aside and a link to a decoy put in its place
+	# while dir_create makes its children (held at the mkdir of the third,
+	# the 12th: dirs/ is the first): no directory made through the link,
+	# the next phase names it, and it is left in place
+	held_at mkdir 12 -s 0 -n 0 --dirs=1:2:8
+	link_for dirs/0000000000
+	released
+	[ "$rc" = 3 ] && decoy_untouched && [ -L "$scratch/dirs/0000000000" ] &&
+	    grep -Eq "^clyde: directory stat: $SCRATCH/dirs/0000000000: a symbolic link, not the directory clyde made; left in place\$" "$WORK/err"
+	ok $? "a link put in place of a parent during dir_create: nothing made \
+through it, named by the next phase, left in place" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$WORK/decoy" | wc -l; } | diag
+	rm -rf "${t:?}"/clyde.* "$WORK/decoy"
+
+	# --stall: a stat that hangs is named by the watcher
 	t=$(fresh_target)
 	rm -f "$WORK/release"
 	CLYDE_FAULT_CALL=fstatat CLYDE_FAULT_FILE=$HEX10 CLYDE_FAULT_NTH=100 \

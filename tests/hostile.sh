@@ -320,6 +320,75 @@ else
 	skip_all "not root: no file of another user to put in place" 1
 fi
 
+# --- a directory of clyde's swapped for a symbolic link (-y p) --------------
+
+# link_in NAME: the directory NAME inside the scratch directory is moved
+# to $WORK/moved and a symbolic link to $WORK/decoy, a copy of it (the
+# same names, directories or files as clyde made them), put in its place;
+# what both hold is kept in $WORK/moved.list and $WORK/decoy.list
+link_in() {
+	rm -rf "$WORK/moved" "$WORK/decoy"
+	mv "$scratch/$1" "$WORK/moved" && cp -R "$WORK/moved" "$WORK/decoy" &&
+	    ln -s "$WORK/decoy" "$scratch/$1" &&
+	    ls -AR "$WORK/moved" >"$WORK/moved.list" &&
+	    ls -AR "$WORK/decoy" >"$WORK/decoy.list"
+}
+link_tree() { link_in dirs/0000000000; }
+link_subdir() { link_in files/00001; }
+
+# linked PHASE ACTION LABEL NAME ARGS...: ACTION before PHASE: exit 3,
+# the link named in LABEL's message and left in place, nothing in the
+# decoy or in the directory moved away made, stat'ed into or removed
+linked() {
+	phase=$1 action=$2 label=$3 name=$4
+	shift 4
+	rm -f "$WORK/moved.list" "$WORK/decoy.list"
+	prompted "$phase" "$action" "$@"
+	[ "$rc" = 3 ] && [ -s "$WORK/decoy.list" ] &&
+	    ls -AR "$WORK/decoy" | cmp -s - "$WORK/decoy.list" &&
+	    ls -AR "$WORK/moved" | cmp -s - "$WORK/moved.list" &&
+	    [ -L "$scratch/$name" ] &&
+	    has_line "$WORK/err" "clyde: $label: ${scratch#"$t"/}/$name: a symbolic link, not the directory clyde made; left in place" &&
+	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err"
+}
+
+# the random phases and cleanup named a directory of the tree by its path
+# from dirs/: the kernel followed a link in any part but the last
+linked ran_dir_stat link_tree "random directory stat" dirs/0000000000 \
+    -s 0 -n 0 --dirs=1:2:8
+ok $? "--dirs: dirs/0000000000 swapped for a link before the random stat: exit 3, named, nothing stat'ed or removed through it" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$WORK/decoy" |
+    diff "$WORK/decoy.list" - | head; } | diag
+rm -rf "$scratch" "$WORK/moved" "$WORK/decoy"
+
+# -n N:0:0:DIRS: a file of the random phases and of cleanup was named
+# 00001/NAME from files/
+for phase in ran_stat ran_del; do
+	case $phase in ran_stat) label="random stat" ;; *) label="random delete" ;; esac
+	linked $phase link_subdir "$label" files/00001 -s 0 -n 1:0:0:2
+	ok $? "-n 1:0:0:2: files/00001 swapped for a link before the $label: exit 3, named, no file of the decoy's removed" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$WORK/decoy" |
+	    diff "$WORK/decoy.list" - | head; } | diag
+	rm -rf "$scratch" "$WORK/moved" "$WORK/decoy"
+done
+
+# the same during the sequential create, which named a file 00001/NAME
+# from files/: held by the fault shim at the write of the tenth file (the
+# first write is the scratch directory's record), in files/00000, while
+# files 512 to 1023 are still to be made in files/00001
+if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
+	skip_all "no fault shim for this build" 1
+else
+	held_at write 11 -s 0 -n 1:1:1:2
+	link_for files/00001
+	released
+	[ "$rc" = 3 ] && decoy_untouched && [ -L "$scratch/files/00001" ] &&
+	    has_line "$WORK/err" "clyde: sequential stat: ${scratch#"$t"/}/files/00001: a symbolic link, not the directory clyde made; left in place"
+	ok $? "-n 1:1:1:2: files/00001 swapped for a link during the sequential create: nothing made through it, named, left in place" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$WORK/decoy" | wc -l; } | diag
+	rm -rf "$scratch" "$WORK/decoy"
+fi
+
 # --- messages that named the wrong thing ------------------------------------
 
 # a target that is writable and searchable but not readable (mode 0333)
@@ -368,6 +437,20 @@ rc=$?
     ! grep -q -- "-D" "$WORK/err"
 ok $? "-c 30 with 16 descriptors: exit 2 before the run, fewer copies (-c) suggested, no -D" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+# -n's directories are each held open: more than the limit allows is
+# refused before the run, naming them; as many as it allows run
+new_target
+(ulimit -n 32 && exec "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1:0:0:64 -q) \
+    >"$WORK/out" 2>"$WORK/err"
+rc=$?
+(ulimit -n 96 && exec "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1:0:0:64 -q) \
+    >"$WORK/out2" 2>"$WORK/err2"
+rc2=$?
+[ "$rc" = 2 ] && [ "$rc2" = 0 ] && empty_dir "$t" && [ ! -s "$WORK/out" ] &&
+    grep -Eq "^clyde: the run needs [0-9]+ open files at once, and the limit is 32 \(ulimit -n\): raise it, or fewer directories in -n \(each is held open\)\$" "$WORK/err"
+ok $? "-n 1:0:0:64 with 32 descriptors: exit 2 before the run, the directories of -n named; with 96 it runs" ||
+    { echo "rc=$rc rc2=$rc2"; cat "$WORK/err" "$WORK/err2"; } | diag
 
 # -u with an empty group or two colons names the whole value
 # ubad VALUE WHY: exit 1, the one line

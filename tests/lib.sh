@@ -123,6 +123,50 @@ run() {
 	rc=$?
 }
 
+# held_at CALL N ARGS...: a run (-q, ARGS) in a fresh target $t, in the
+# background ($pid), whose Nth CALL the fault shim holds until
+# $WORK/release exists (only calls on names that match $held_file, when
+# set: CLYDE_FAULT_FILE); returns once it is held there
+held_at() {
+	call=$1 nth=$2
+	shift 2
+	t=$(fresh_target)
+	rm -rf "$WORK/release" "$WORK/held"
+	CLYDE_FAULT_CALL=$call CLYDE_FAULT_NTH=$nth CLYDE_FAULT_ERR=block \
+	    CLYDE_FAULT_FILE=${held_file:-} \
+	    CLYDE_FAULT_RELEASE="$WORK/release" CLYDE_FAULT_HELD="$WORK/held" \
+	    LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER -r 0 -q "$@" \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	while [ ! -d "$WORK/held" ] && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# released: the run of held_at() goes on; its exit status in $rc
+released() {
+	touch "$WORK/release"
+	wait $pid
+	rc=$?
+}
+
+# link_for DIR: in the scratch directory of $t ($scratch), DIR moved
+# aside (to moved) and a symbolic link to $WORK/decoy, a new empty
+# directory, put in its place; what is made or removed in the decoy
+# changes its change time, which $decoy_was keeps
+link_for() {
+	scratch=$(echo "$t"/clyde.*)
+	rm -rf "$WORK/decoy"
+	mkdir "$WORK/decoy" && mv "$scratch/$1" "$scratch/moved" &&
+	    ln -s "$WORK/decoy" "$scratch/$1"
+	decoy_was=$(stat -c %z "$WORK/decoy")
+}
+
+# decoy_untouched: nothing made or removed in the decoy of link_for()
+decoy_untouched() { [ "$(stat -c %z "$WORK/decoy")" = "$decoy_was" ]; }
+
 # a fresh, empty target directory
 fresh_target() {
 	t=$(mktemp -d "$WORK/target.XXXXXX") && chmod 755 "$t" && echo "$t"

@@ -147,12 +147,17 @@ assert readers == set(made), (readers, made)
 # the small files: what each measuring process did in whose files directory
 data_from = {reader: owner for reader, owner in
              ((p if p in made else parent.get(p), o) for p, o, _ in read)}
+def subdir_lookup(call, at, top, name):
+    # a subdirectory looked up again by its name before a random phase
+    return call == "newfstatat" and at == top and re.fullmatch(r"[0-9]+", name)
 did = collections.Counter()
 for pid, call, at, name, rest in small:
     top = at if at in files_dir else re.sub(r'/[0-9]+$', '', at)
     if top not in files_dir or pid not in made:
         continue
     if call == "openat" and "O_DIRECTORY" in rest:
+        continue
+    if subdir_lookup(call, at, top, name):
         continue
     what = "create" if "O_CREAT" in rest else "read" if call == "openat" else \
         "stat" if call == "newfstatat" else "unlink" if "AT_REMOVEDIR" not in rest else None
@@ -166,7 +171,8 @@ for pid in made:
 owner = collections.defaultdict(set)
 for pid, call, at, name, rest in small:
     top = at if at in files_dir else re.sub(r'/[0-9]+$', '', at)
-    if top in files_dir and pid in made and call == "newfstatat":
+    if top in files_dir and pid in made and call == "newfstatat" and \
+            not subdir_lookup(call, at, top, name):
         owner[pid].add(files_dir[top])
 assert owner == {p: {data_from[p]} for p in made}, (owner, data_from)
 r = json.load(open(sys.argv[2]))
