@@ -22,6 +22,7 @@ struct output_file {
 	int fd;                         /* the temporary file; -1 when none */
 	int keeper_fd;                  /* the pipe to the keeper */
 	pid_t keeper;
+	char tmp[NAME_MAX + 1];         /* the temporary name, to say it */
 	bool failed;                    /* a write failed: said, never kept */
 };
 

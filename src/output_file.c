@@ -87,6 +87,17 @@ static int put_in_place(const struct place *pl)
 #endif
 }
 
+/* The temporary file named as path names its directory, in a static buffer */
+static const char *tmp_path(const char *path, const char *tmp)
+{
+	static char out[PATH_MAX + NAME_MAX + 2];
+	const char *slash = strrchr(path, '/');
+
+	snprintf(out, sizeof(out), "%.*s%s", slash != NULL ?
+	    (int)(slash - path + 1) : 0, path, tmp);
+	return out;
+}
+
 /*
  * The keeper: it waits for clyde's word on the pipe, or for its end
  * when clyde ended without one, and never for a signal of the terminal:
@@ -121,6 +132,14 @@ static void keep_or_remove(const char *path, const struct place *pl, int in)
 			    "in place only the file it made", pl->tmp);
 		else
 			snprintf(why, sizeof(why), "%s", strerror(err));
+		if (err == EEXIST && is_made(pl, pl->tmp)) {
+			/* the records are whole: kept, under the name said */
+			snprintf(why, sizeof(why), "%s (made during the run; "
+			    "clyde never overwrites a file); the records are "
+			    "kept in ", strerror(err));
+			say(path, why, tmp_path(path, pl->tmp));
+			_exit(1);
+		}
 		say(path, why, err == EEXIST ? " (made during the run; "
 		    "clyde never overwrites a file); the file is not made" :
 		    "; the file is not made");
@@ -227,6 +246,7 @@ int output_file_open(struct output_file *f, const char *path)
 		return -1;
 	}
 	close(pl.dir_fd);
+	snprintf(f->tmp, sizeof(f->tmp), "%s", pl.tmp);
 	f->keeper_fd = pipe_fd[1];
 	return 0;
 }
@@ -281,8 +301,9 @@ int output_file_close(struct output_file *f, bool keep)
 	if (!keep || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		/* the keeper said why, unless it is gone */
 		if (!WIFEXITED(status))
-			say(f->path, "the process that puts it in place ended",
-			    "; the file is not made");
+			say(f->path, "the process that puts it in place ended; "
+			    "the file is not made, its records are left in ",
+			    tmp_path(f->path, f->tmp));
 		return -1;
 	}
 	return 0;
