@@ -439,7 +439,7 @@ else
 	[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
 	    json_unwritten "$WORK/full.json" &&
 	    grep -q "^clyde: --json $WORK/full.json: No space left on device; the file is not made\$" "$WORK/err" &&
-	    hits_are 'write \.full\.json\.[a-z0-9]{6} 1' 1
+	    hits_are 'write \.full\.json\.[A-Za-z0-9]{6} 1' 1
 	ok $? "--json on a full disk: both runs of -x 2 done, no file, exit 3" ||
 	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err" "$WORK/hits"; ls -A "$WORK"; } | diag
 
