@@ -155,7 +155,7 @@ lint-mpi:
 sanitize: check-sanitize
 check-sanitize:
 	rm -rf $(SAN_DIR) && mkdir -p $(SAN_DIR)
-	cp -r src include tests man Makefile README $(SAN_DIR)/
+	cp -r src include tests man Makefile README .ci $(SAN_DIR)/
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

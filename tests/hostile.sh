@@ -77,59 +77,63 @@ rc=$?
 ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on stdout" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/b.json"; } | diag
 
-# --json's temporary file replaced during the run (held in the first
-# unlink of the small files, by the fault shim), by a forged record and
-# by a link to a file of another's: neither is put in place as the
-# results, the run says so (exit 3), the planted ones are left as they are
-for plant in forged link; do
-	j=$WORK/keep_$plant.json
-	printf 'not clyde\n' >"$WORK/decoy"
-	held_at unlink 1 -s 0 -n 1 --json="$j"
-	tmp=
-	for f in "$WORK"/.keep_$plant.json.*; do [ -f "$f" ] && tmp=$f; done
-	if [ -n "$tmp" ]; then
-		rm -f "$tmp"
-		if [ $plant = forged ]; then
-			printf '{"schema_version": 1, "forged": true}\n' >"$tmp"
-		else
-			ln -s "$WORK/decoy" "$tmp"
+if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
+	skip_all "no fault shim for this build" 4
+else
+	# --json's temporary file replaced during the run (held in the first
+	# unlink of the small files, by the fault shim), by a forged record and
+	# by a link to a file of another's: neither is put in place as the
+	# results, the run says so (exit 3), the planted ones are left as they are
+	for plant in forged link; do
+		j=$WORK/keep_$plant.json
+		printf 'not clyde\n' >"$WORK/decoy"
+		held_at unlink 1 -s 0 -n 1 --json="$j"
+		tmp=
+		for f in "$WORK"/.keep_$plant.json.*; do [ -f "$f" ] && tmp=$f; done
+		if [ -n "$tmp" ]; then
+			rm -f "$tmp"
+			if [ $plant = forged ]; then
+				printf '{"schema_version": 1, "forged": true}\n' >"$tmp"
+			else
+				ln -s "$WORK/decoy" "$tmp"
+			fi
 		fi
-	fi
-	released
-	[ "$rc" = 3 ] && [ -n "$tmp" ] && [ ! -e "$j" ] && [ ! -L "$j" ] &&
-	    has_line "$WORK/err" "clyde: --json $j: its temporary file ${tmp##*/} was removed or replaced during the run, and clyde puts in place only the file it made; the file is not made" &&
-	    [ "$(cat "$WORK/decoy")" = "not clyde" ] &&
-	    { [ -L "$tmp" ] || grep -q forged "$tmp"; } && empty_dir "$t"
-	ok $? "--json: its temporary file replaced by a $plant one during the run: not put in place, exit 3, one line, the planted one left" ||
-	    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; } | diag
-	rm -f "$tmp" "$j"
-done
+		released
+		[ "$rc" = 3 ] && [ -n "$tmp" ] && [ ! -e "$j" ] && [ ! -L "$j" ] &&
+		    has_line "$WORK/err" "clyde: --json $j: its temporary file ${tmp##*/} was removed or replaced during the run, and clyde puts in place only the file it made; the file is not made" &&
+		    [ "$(cat "$WORK/decoy")" = "not clyde" ] &&
+		    { [ -L "$tmp" ] || grep -q forged "$tmp"; } && empty_dir "$t"
+		ok $? "--json: its temporary file replaced by a $plant one during the run: not put in place, exit 3, one line, the planted one left" ||
+		    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; } | diag
+		rm -f "$tmp" "$j"
+	done
 
-# the final name made by another during the run, and the keeper killed:
-# the complete records stay, in the temporary file, which the line names
-for what in taken keeper; do
-	j=$WORK/keep_$what.json
-	held_at unlink 1 -s 0 -n 1 --json="$j"
-	tmp=
-	for f in "$WORK"/.keep_$what.json.*; do [ -f "$f" ] && tmp=$f; done
-	if [ $what = taken ]; then
-		printf 'theirs\n' >"$j"
-		want="clyde: --json $j: File exists (made during the run; clyde never overwrites a file); the records are kept in $tmp"
-	else
-		# the measuring process's child that is not the watcher's
-		for c in $(children_of $pid); do
-			for k in $(children_of "$c"); do kill -KILL "$k"; done
-		done
-		want="clyde: --json $j: the process that puts it in place ended; the file is not made, its records are left in $tmp"
-	fi
-	released
-	[ "$rc" = 3 ] && [ -n "$tmp" ] && has_line "$WORK/err" "$want" &&
-	    json_only "$tmp" && empty_dir "$t" &&
-	    { [ $what = keeper ] && [ ! -e "$j" ] || [ "$(cat "$j")" = theirs ]; }
-	ok $? "--json, $what during the run: exit 3, the records kept in the temporary file, which is named" ||
-	    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; } | diag
-	rm -f "$tmp" "$j"
-done
+	# the final name made by another during the run, and the keeper killed:
+	# the complete records stay, in the temporary file, which the line names
+	for what in taken keeper; do
+		j=$WORK/keep_$what.json
+		held_at unlink 1 -s 0 -n 1 --json="$j"
+		tmp=
+		for f in "$WORK"/.keep_$what.json.*; do [ -f "$f" ] && tmp=$f; done
+		if [ $what = taken ]; then
+			printf 'theirs\n' >"$j"
+			want="clyde: --json $j: File exists (made during the run; clyde never overwrites a file); the records are kept in $tmp"
+		else
+			# the measuring process's child that is not the watcher's
+			for c in $(children_of $pid); do
+				for k in $(children_of "$c"); do kill -KILL "$k"; done
+			done
+			want="clyde: --json $j: the process that puts it in place ended; the file is not made, its records are left in $tmp"
+		fi
+		released
+		[ "$rc" = 3 ] && [ -n "$tmp" ] && has_line "$WORK/err" "$want" &&
+		    json_only "$tmp" && empty_dir "$t" &&
+		    { [ $what = keeper ] && [ ! -e "$j" ] || [ "$(cat "$j")" = theirs ]; }
+		ok $? "--json, $what during the run: exit 3, the records kept in the temporary file, which is named" ||
+		    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; } | diag
+		rm -f "$tmp" "$j"
+	done
+fi
 
 # a --json name of 255 bytes (the longest a name may be): made, though
 # its usual temporary name would be 8 bytes longer
