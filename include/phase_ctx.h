@@ -168,9 +168,9 @@ bool phase_cleanup_again(struct phase_ctx *ctx, const char *dir,
  * (MooseFS caches entries and attributes for 1 s, an NFS client within
  * actimeo), such as the directory that rank removed and made again.
  * True, after 0.1 s, while the name is worth looking up again: for 5 s
- * from the first call, which finds *until 0; false once they are over,
- * at a stop, or for another errno.  Only a check that failed calls it.
- * errno is kept.
+ * from the first call, which finds *until 0 (a stop signal too waits
+ * them out); false once they are over, or for another errno.  Only a
+ * check that failed calls it.  errno is kept.
  */
 bool phase_stale_again(int64_t *until, int err);
 

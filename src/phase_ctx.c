@@ -187,7 +187,8 @@ bool phase_stale_again(int64_t *until, int err)
 		return false;
 	if (*until == 0)
 		*until = now + STALE_WAIT_NS;
-	if (now >= *until || phase_stop)
+	/* a stop waits too: the answer is then the whole check's */
+	if (now >= *until)
 		return false;
 	nanosleep(&(struct timespec){ 0, STALE_STEP_NS }, NULL);
 	errno = saved;
