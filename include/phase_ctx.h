@@ -162,6 +162,19 @@ bool phase_cleanup_again(struct phase_ctx *ctx, const char *dir,
     const char *name, unsigned ours);
 
 /*
+ * A name that another rank made, maybe on another host, shows another
+ * inode than the one that rank made (err 0), or none (err ENOENT or
+ * ESTALE): this host's client may still show what it cached of the name
+ * (MooseFS caches entries and attributes for 1 s, an NFS client within
+ * actimeo), such as the directory that rank removed and made again.
+ * True, after 0.1 s, while the name is worth looking up again: for 5 s
+ * from the first call, which finds *until 0 (a stop signal too waits
+ * them out); false once they are over, or for another errno.  Only a
+ * check that failed calls it.  errno is kept.
+ */
+bool phase_stale_again(int64_t *until, int err);
+
+/*
  * PHASE_STOPPED when a stop signal arrived, else PHASE_OK.  Every phase
  * loop calls it once per operation, so it also draws the progress line.
  */

@@ -33,6 +33,8 @@ unsigned phase_io_file_count(const struct config *cfg);
  * the rank it reads from (ctx->read_other).  Returns the descriptor, or
  * -1 with errno; *why is NULL when it is the inode that was made, with
  * no other name, else why not (the caller closes it, writes nothing).
+ * Another rank's that shows another inode, or none, is opened again
+ * while this host may show a stale cache of it (phase_stale_again()).
  */
 int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
     const char **why);

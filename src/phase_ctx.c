@@ -197,6 +197,27 @@ int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
 	}
 }
 
+/* how long phase_stale_again() looks again, and how often */
+#define STALE_WAIT_NS (5 * 1000000000LL)
+#define STALE_STEP_NS 100000000L
+
+bool phase_stale_again(int64_t *until, int err)
+{
+	int64_t now = now_ns();
+	int saved = errno;
+
+	if (err != 0 && err != ENOENT && err != ESTALE)
+		return false;
+	if (*until == 0)
+		*until = now + STALE_WAIT_NS;
+	/* a stop waits too: the answer is then the whole check's */
+	if (now >= *until)
+		return false;
+	nanosleep(&(struct timespec){ 0, STALE_STEP_NS }, NULL);
+	errno = saved;
+	return true;
+}
+
 bool phase_cleanup_again(struct phase_ctx *ctx, const char *dir,
     const char *name, unsigned ours)
 {

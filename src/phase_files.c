@@ -1630,23 +1630,34 @@ int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made)
 	if (made->count != fs->count || made->dir_ino == 0)
 		return fail_in(ctx, th, FILES_DIR, "--shift: the rank that "
 		    "made them did not say which small files it made", 0);
-	th->top_fd = openat(ctx->read_fd, FILES_DIR,
-	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (th->top_fd < 0)
-		return fail_in(ctx, th, FILES_DIR, "open", errno);
-	/* the directory that rank made, as a data file is checked */
-	if (fstat(th->top_fd, &st) != 0)
-		return fail_in(ctx, th, FILES_DIR, "fstat", errno);
-	if ((uint64_t)st.st_ino != made->dir_ino)
-		return fail_in(ctx, th, FILES_DIR, "not the directory the "
-		    "rank read from made: another was put under its name; "
-		    "nothing read", 0);
+	/* the directory that rank made, as a data file is checked; this
+	 * host may show the one it removed for a while (phase_stale_again()) */
+	for (int64_t until = 0;; close_theirs(th)) {
+		th->top_fd = openat(ctx->read_fd, FILES_DIR,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (th->top_fd < 0 && phase_stale_again(&until, errno))
+			continue;
+		if (th->top_fd < 0)
+			return fail_in(ctx, th, FILES_DIR, "open", errno);
+		if (fstat(th->top_fd, &st) != 0)
+			return fail_in(ctx, th, FILES_DIR, "fstat", errno);
+		if ((uint64_t)st.st_ino == made->dir_ino)
+			break;
+		if (!phase_stale_again(&until, 0))
+			return fail_in(ctx, th, FILES_DIR, "not the directory "
+			    "the rank read from made: another was put under "
+			    "its name; nothing read", 0);
+	}
 	if (made->target_ino != 0) {
-		if (fstatat(ctx->read_fd, TARGET_NAME, &st,
-		    AT_SYMLINK_NOFOLLOW) != 0)
-			return fail_in(ctx, th, TARGET_NAME, "stat", errno);
-		if ((uint64_t)st.st_ino != made->target_ino)
-			return fail_target(ctx, th);
+		int64_t until = 0;
+		int err;
+
+		while ((err = fstatat(ctx->read_fd, TARGET_NAME, &st,
+		    AT_SYMLINK_NOFOLLOW) != 0 ? errno : 0) != 0 ||
+		    (uint64_t)st.st_ino != made->target_ino)
+			if (!phase_stale_again(&until, err))
+				return err != 0 ? fail_in(ctx, th, TARGET_NAME,
+				    "stat", err) : fail_target(ctx, th);
 		/* the device number as this host sees it */
 		th->target_made = true;
 		th->target_dev = st.st_dev;

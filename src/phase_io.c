@@ -201,21 +201,32 @@ int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
 {
 	char name[64];
 	struct stat st;
-	int fd = openat(read_dir(ctx, i, name, sizeof(name)), name,
-	    flags | O_NOFOLLOW | O_CLOEXEC);
+	int64_t until = 0;
+	int dir = read_dir(ctx, i, name, sizeof(name)), fd;
 
-	*why = NULL;
-	if (fd < 0)
-		return -1;
-	if (ctx->io == NULL)
-		*why = "opened before the data files were made";
-	else if (ctx->read_other && !ctx->io->shared)
-		*why = "the rank that made it did not say which file it made";
-	else if (fstat(fd, &st) != 0)
-		*why = "cannot fstat the file opened again";
-	else
-		*why = not_as_made(&read_set(ctx)[i], &st);
-	return fd;
+	/* another rank's: this host may show a stale cache of its name
+	 * for a while (phase_stale_again()) */
+	for (;;) {
+		*why = NULL;
+		fd = openat(dir, name, flags | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			if (ctx->read_other && phase_stale_again(&until, errno))
+				continue;
+			return -1;
+		}
+		if (ctx->io == NULL)
+			*why = "opened before the data files were made";
+		else if (ctx->read_other && !ctx->io->shared)
+			*why = "the rank that made it did not say which file it made";
+		else if (fstat(fd, &st) != 0)
+			*why = "cannot fstat the file opened again";
+		else if ((*why = not_as_made(&read_set(ctx)[i], &st)) != NULL &&
+		    ctx->read_other && phase_stale_again(&until, 0)) {
+			close(fd);
+			continue;
+		}
+		return fd;
+	}
 }
 
 /*

@@ -4,9 +4,9 @@
 # three client hosts out of network, mount and UTS namespaces joined by a
 # bridge in a namespace of their own: GlusterFS (a replica-3 volume at
 # /mnt/cl and a distributed one at /mnt/cld, ping-timeout 5 s), MooseFS
-# (a master and two chunk servers, /mnt/mfs) and sshd on every client
-# host.  Every command runs inside a client host; the root namespace gets
-# no address.
+# (a master and two chunk servers, /mnt/mfs, whose clients cache
+# directory entries for 4 s) and sshd on every client host.  Every
+# command runs inside a client host; the root namespace gets no address.
 #   runs    clyde on cli1 against each volume in both profiles (-f in
 #           the 2.00 profile: a write(2) per byte over FUSE takes
 #           minutes); clyde-mpi with 3 ranks on cli1..cli3 against each
@@ -31,6 +31,8 @@
 # diagnostic line, never a test.  The time of each part is a diagnostic
 # too.  Skipped (not failed) where the cluster cannot be built: not root,
 # no network namespaces, a program missing (hosts.sh check says which).
+# A case that fails says why in diagnostics: the exit status, what is
+# left, clyde's lines (after clyde-mpi each rank's, from its own stderr).
 # Everything is taken down at the end, also on failure and SIGINT, and
 # the last test checks that nothing is left: no namespace, no process of
 # a host, no loop device, no state directory.
@@ -76,6 +78,7 @@ on() { "$H" exec "$@"; }
 pid=
 bg_run() { # bg_run HOST ARGS...
 	start=$(clock)
+	rm -rf "$WORK/ranks"
 	rh=$1
 	shift
 	on "$rh" timeout -k 5 "$T" "$@" >"$WORK/out" 2>"$WORK/err" &
@@ -83,13 +86,16 @@ bg_run() { # bg_run HOST ARGS...
 }
 bg_clyde() { h=$1; shift; bg_run "$h" "$CLYDE" -u root -m "$h" -r 0 --progress=never "$@"; }
 bg_bonnie() { h=$1; shift; bg_run "$h" "$BONNIE" -u root -m "$h" "$@"; }
-# clyde-mpi, 3 ranks from cli1, as the user of the cluster would run it
-bg_mpi() { # bg_mpi ARGS...
+# clyde-mpi, 3 ranks from cli1, as the user of the cluster would run it;
+# mpirun also keeps each rank's output apart, in $WORK/ranks, for why()
+bg_mpirun() { # bg_mpirun ARGS...
 	start=$(clock)
-	timeout -k 5 "$T" "$H" mpirun -np 3 "$MPI" -u root -m cluster -r 0 -q \
-	    --compat=2.00 "$@" >"$WORK/out" 2>"$WORK/err" &
+	rm -rf "$WORK/ranks"
+	timeout -k 5 "$T" "$H" mpirun --output-filename "$WORK/ranks" -np 3 \
+	    "$MPI" -u root -m cluster -r 0 "$@" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 }
+bg_mpi() { bg_mpirun -q --compat=2.00 "$@"; }
 
 running() { case $(ps -o stat= -p "$1" 2>/dev/null) in '' | Z*) false ;; esac; }
 
@@ -121,12 +127,24 @@ stopped() {
 # the entries of a volume as cli2 sees them: the test's other client
 left_on() { on cli2 ls -A "$1"; }
 
-# why [VOL]: the run's exit status, the end of its stderr, what is on VOL
+# why [VOL]: the run's exit status, what is on VOL, clyde's lines (after
+# clyde-mpi each rank's, from its own stderr), then the end of the rest of
+# the run's stderr without the table (-q puts it there): mpirun's words
 why() {
 	{
 		echo "exit status $rc"
 		[ -z "$1" ] || echo "on $1 now: $(left_on "$1" | tr '\n' ' ')"
-		grep -v '^ \|^$' "$WORK/err" | tail -15
+		if [ -d "$WORK/ranks" ]; then
+			for f in "$WORK"/ranks/*/rank.*/stderr; do
+				r=${f%/stderr}
+				r="rank ${r##*rank.}'s stderr"
+				[ -f "$f" ] && sed -n "s/^clyde: /$r: &/p" "$f"
+			done
+		else
+			grep '^clyde: ' "$WORK/err"
+		fi | grep -v 'running as root' | head -30
+		grep -v '^clyde: \|^   \|^-*$\|%CP\|^Version \|^Name:Size \|^Latency ' \
+		    "$WORK/err" | grep -v '^cluster \|^cli[0-9] ' | tail -8
 	} | diag
 }
 
@@ -256,11 +274,8 @@ t0=$(clock)
 for v in /mnt/cl /mnt/mfs; do
 	for s in 1 0; do
 		rm -f "$WORK/shift.json"
-		start=$(clock)
-		timeout -k 5 "$T" "$H" mpirun -np 3 "$MPI" -u root -m cluster \
-		    -r 0 --progress=never --compat=2.00 -d $v -f -s 16 -n 1 \
-		    --shift=$s --json="$WORK/shift.json" >"$WORK/out" 2>"$WORK/err" &
-		pid=$!
+		bg_mpirun --progress=never --compat=2.00 -d $v -f -s 16 -n 1 \
+		    --shift=$s --json="$WORK/shift.json"
 		finish
 		[ "$rc" = 0 ] && [ -z "$(left_on $v)" ] &&
 		    python3 - "$WORK/shift.json" $s <<'PY'

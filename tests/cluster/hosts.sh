@@ -23,7 +23,8 @@
 # the MooseFS master, srv2 and srv3 its chunk servers) and cli1..cli3,
 # which mount the replica-3 volume clvol at /mnt/cl, the distributed
 # volume cldist at /mnt/cld and MooseFS at /mnt/mfs, and run sshd for
-# mpirun.  network.ping-timeout is 5 s.  CL_MFS=0 leaves MooseFS out.
+# mpirun.  network.ping-timeout is 5 s; MooseFS clients cache directory
+# entries for 4 s.  CL_MFS=0 leaves MooseFS out.
 #
 # ST (required) is the state directory, made by up and removed by down; it
 # holds the saved names, each host's private directories, its logs, the
@@ -309,8 +310,15 @@ mfs_up() {
 		chown -R mfs:mfs "$d/data" "$d/chunks"
 		chunkserver_start $s || die "mfschunkserver on $s failed (see $ST/$s/mfs-start.log)"
 	done
+	# A client caches directory entries for 4 s (1 s by default): longer
+	# than a clyde-mpi --shift run takes from a rank's looking up the other
+	# rank's files directory to its looking up the one made again in its
+	# place, so that the second lookup meets the stale entry on every run,
+	# and not only when the phases between are fast (clyde looks again
+	# for 5 s before it calls it another directory).
 	for c in $CLIENTS; do
-		hx "$c" mfsmount /mnt/mfs -H "$(ip_of srv1)" </dev/null >>"$ST/$c/mfs-start.log" 2>&1 ||
+		hx "$c" mfsmount /mnt/mfs -H "$(ip_of srv1)" \
+		    -o mfsdirentrycacheto=4 </dev/null >>"$ST/$c/mfs-start.log" 2>&1 ||
 		    die "mfsmount on $c failed (see $ST/$c/mfs-start.log)"
 	done
 }
