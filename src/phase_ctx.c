@@ -133,8 +133,15 @@ static int remove_by_path(const struct phase_ctx *ctx, const char *dir,
 			*next++ = '\0';
 		if (*part == '\0')
 			continue;
-		sub = openat(fd, part, dir_search_only() | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC);
+		/*
+		 * Read, not O_PATH: an NFS client revalidates a name it is
+		 * to open, and finds an emptied export's directory gone
+		 * (ENOENT), where O_PATH took its stale cache and the next
+		 * name then failed with ESTALE.  clyde's own directories are
+		 * readable.
+		 */
+		sub = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC);
 		err = sub < 0 ? errno : 0;
 		close(fd);
 		fd = sub;
