@@ -76,9 +76,11 @@ void stall_unwatch(struct phase_meter *meter);
 
 /*
  * How the lines on stderr are (the live line shown, a progress line
- * open), for the stall line's start: the process that prints them says
- * so before its copies' phase starts; stall_watch() says so too, but
- * not in a copy, which has called stall_lines_elsewhere().
+ * open), for the start of the watcher's lines: the process that prints
+ * them says so when a phase's line opens and closes (a death before the
+ * timed part is named on a line of its own) and before its copies'
+ * phase starts; stall_watch() says so too, but not in a copy, which has
+ * called stall_lines_elsewhere().
  */
 void stall_line_state(void);
 void stall_lines_elsewhere(void);

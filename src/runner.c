@@ -347,6 +347,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 		    "waiting for Enter" : "waiting on the semaphore (-y s)", errno);
 	}
 	progress_phase_begin(ctx->cfg, p, k);
+	stall_line_state();
 	if (copies != NULL) {
 		rc = copies_run_phase(copies, ctx, p, pf);
 	} else {
@@ -357,6 +358,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 	if (rc != PHASE_OK)
 		return rc;
 	progress_phase_done(ctx->cfg, p);
+	stall_line_state();
 	/* what the phase had to say besides its figures (phases never print) */
 	if (ctx->meter->notice[0] != '\0')
 		fprintf(stderr, "%sclyde: %s\n", progress_live() ? "\r\033[K" : "",

@@ -236,8 +236,7 @@ void stall_line_state(void)
 	if (sh == NULL)
 		return;
 	atomic_store(&sh->live, progress_live());
-	if (progress_line_open())
-		atomic_store(&sh->line_open, 1);
+	atomic_store(&sh->line_open, progress_line_open());
 }
 
 void stall_lines_elsewhere(void)
