@@ -143,26 +143,35 @@ limited -S -n 6 -- -s 16 -n 1
 [ "$rc" = 0 ] && is_empty "$t" && ! grep -q "open files\|Too many" "$WORK/err"
 ok $? "ulimit -S -n 6: the soft limit raised, the run completes" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
-# the order of the names of -n 1000 (1024000 names, 4 bytes each, 4 MB) does not
-# fit in 2 MB more address space than clyde needs to run -n 1.  What clyde needs
-# depends on the machine (its libc, the locale loaded): probed, not assumed.
+# the order of -n N's names (4 bytes a name, N * 1024 names) does not fit
+# in half its size more address space than clyde needs to run -n 1.  What
+# clyde needs depends on the machine (its libc, the locale loaded): found by
+# bisection to 64 KB, not assumed; N is what the target's free inodes allow
+# (clyde refuses a run that would use them up before it reserves memory).
 # AddressSanitizer reserves terabytes.
+inodes=$(df -Pi "$WORK" 2>/dev/null | awk 'NR == 2 && $4 ~ /^[0-9]+$/ { print $4 }')
+n=$(( ${inodes:-0} / 2048 ))
+[ "$n" -gt 1000 ] && n=1000
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
 	skip_all "ulimit -v: not on the sanitizer build (its shadow memory)" 1
+elif [ "$n" -lt 64 ]; then
+	skip_all "ulimit -v: $WORK has ${inodes:-no count of} free inodes, -n 64 needs 131072" 1
 else
-	base=4000
-	while [ "$base" -le 64000 ]; do
-		{ limited -v "$base" -- -s 0 -n 1; } 2>/dev/null
-		[ "$rc" = 0 ] && break
-		base=$((base + 500))
+	lo=4000 hi=36000        # KB: clyde fails at lo, runs at hi (else no case)
+	while [ $((hi - lo)) -gt 64 ]; do
+		mid=$(((lo + hi) / 2))
+		{ limited -v "$mid" -- -s 0 -n 1; } 2>/dev/null
+		if [ "$rc" = 0 ]; then hi=$mid; else lo=$mid; fi
 	done
-	limited -v $((base + 2000)) -- -s 0 -n 1000
-	[ "$base" -le 64000 ] && [ "$rc" = 2 ] && is_empty "$t" &&
-	    grep -q "^clyde: -n 1000: no memory for the names of 1024000 files: " \
+	{ limited -v "$hi" -- -s 0 -n 1; } 2>/dev/null
+	base_rc=$rc
+	limited -v $((hi + n * 2)) -- -s 0 -n "$n"
+	[ "$base_rc" = 0 ] && [ "$rc" = 2 ] && is_empty "$t" &&
+	    grep -q "^clyde: -n $n: no memory for the names of $((n * 1024)) files: " \
 	    "$WORK/err" && ! grep -q "Create files" "$WORK/err" &&
-	    ! grep -q "1000" "$WORK/out"
+	    ! grep -q "$n" "$WORK/out"
 	ok $? "ulimit -v: no memory for -n's names: refused before the first phase, exit 2, nothing left" ||
-	    { echo "base=${base} KB rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+	    { echo "-n $n, base ${hi} KB (rc $base_rc), rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
 fi
 
 done_testing
