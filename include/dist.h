@@ -164,8 +164,17 @@ _Noreturn void dist_serve(bool (*look)(void), struct phase_meter *meter);
  * (dist_watch()), rank 0 names this one, its host, why and what it left,
  * and this process exits 3 when those still heard from have removed
  * their own files.  False when nobody can be told (one rank, MPI not
- * running or ended): the caller says it and exits as the child did.
+ * running or ending): the caller says it and exits as the child did.
  */
 bool dist_child_killed(const char *why, const char *left);
+
+/*
+ * In the parent, from look(): the process that started it (mpirun or
+ * its daemon) sent SIGTERM.  Open MPI does so to end the job, when a
+ * rank is lost too, and sends SIGKILL a second later
+ * (odls_base_sigkill_timeout): from now on no meeting waits, so that
+ * each rank removes its own files at once.
+ */
+void dist_job_ends(void);
 
 #endif

@@ -69,7 +69,8 @@ static MPI_Request *beat_req;           /* the last beat to each peer */
 static int64_t next_beat, next_tend;
 static bool (*look)(void);              /* the supervisor's round */
 static bool child_running = true;       /* not stopped, as look() says */
-static bool mpi_on;                     /* started, with ranks, not ended */
+static bool mpi_on;                     /* started, with ranks, not ending */
+static bool ending;                     /* dist_job_ends(): nobody waits */
 /* dist_child_killed(): the measuring process was, and what it left */
 static bool killed;
 static char killed_why[128], killed_left[3 * PATH_MAX + 64];
@@ -502,7 +503,7 @@ static int finalize(void)
 	/* the child is told how the run ends: a kill from now on is its own */
 	mpi_on = false;
 	/* the last meeting, bounded: MPI_Finalize() waits for every rank */
-	if (!abandoned && size > 1) {
+	if (!abandoned && !ending && size > 1) {
 		MPI_Request req;
 
 		if (MPI_Ibarrier(MPI_COMM_WORLD, &req) == MPI_SUCCESS)
@@ -518,6 +519,9 @@ static int finalize(void)
 		return -1;
 	}
 	beat_stop();
+	/* MPI_Finalize() would wait for the rank that mpirun lost */
+	if (ending)
+		return -1;
 	if (stop_req != NULL) {
 		for (i = 0; i < size; i++)
 			if (i != rank)
@@ -542,7 +546,7 @@ static int wait_sleeping(MPI_Request *req)
 	int done = 0;
 
 	for (;;) {
-		if (abandoned ||
+		if (abandoned || ending ||
 		    MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
 			return -1;
 		if (done)
@@ -790,6 +794,9 @@ static int phase_done(const struct dist_phase *mine, int64_t start_ns,
 	int mine_rc[2] = { mine->rc, mine->rc != PHASE_OK }, all_rc[2] = { 0, 0 };
 	int worst, senders;
 
+	/* the job ends (dist_job_ends()): each rank stops on its own */
+	if (ending && !abandoned)
+		return mine->rc != PHASE_OK ? mine->rc : PHASE_STOPPED;
 	if (mine->rc != PHASE_OK)
 		signal_stop();
 	first_tell();
@@ -800,6 +807,8 @@ static int phase_done(const struct dist_phase *mine, int64_t start_ns,
 	 */
 	mine_rc[1] = -mine_rc[1];
 	if (abandoned || allreduce_int(mine_rc, all_rc, 2, MPI_MIN) != 0) {
+		if (ending && !abandoned)
+			return mine->rc != PHASE_OK ? mine->rc : PHASE_STOPPED;
 		copy_msg(error, error_len, lost_msg);
 		lost_told = true;
 		return PHASE_ERROR;
@@ -989,6 +998,14 @@ bool dist_child_killed(const char *why, const char *left)
 	return true;
 }
 
+void dist_job_ends(void)
+{
+	ending = true;
+	mpi_on = false;
+	if (proxy_shared != NULL)
+		atomic_store(&proxy_shared->stop, 1);
+}
+
 /*
  * The measuring process was killed (dist_child_killed()), and the
  * request it made last is answered: every rank finished the meetings
@@ -1034,7 +1051,7 @@ _Noreturn void dist_serve(bool (*round)(void), struct phase_meter *meter)
 	close(proxy_fd[0]);
 	proxy_fd[0] = -1;
 	started = start_mpi() == 0;
-	mpi_on = started && size > 1;
+	mpi_on = started && size > 1 && !ending;
 	look = round;
 	child_meter = meter;
 	for (;;) {

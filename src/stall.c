@@ -73,6 +73,8 @@ static struct shared {
 } *sh;
 
 static pid_t supervisor;
+/* what the measuring process gets when the supervisor dies */
+static int death_signal = SIGKILL;
 /* the supervisor's descriptor of the directory clyde started in */
 static int sv_start_fd = -1;
 static bool supervised;         /* this is the measuring process, forked */
@@ -96,11 +98,15 @@ static long thread_id(void)
 #endif
 }
 
-/* Die with the supervisor: nobody would be left to report the run. */
+/*
+ * Die with the supervisor: nobody would be left to report the run.  In
+ * clyde-mpi, stop as on SIGTERM instead and remove the scratch
+ * directory: a rank's MPI process killed leaves nobody else to do it.
+ */
 static void die_with_supervisor(void)
 {
 #ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	prctl(PR_SET_PDEATHSIG, death_signal);
 #endif
 	if (getppid() != supervisor)
 		_exit(EXIT_CANNOT_START);
@@ -166,8 +172,11 @@ void stall_fork(const struct config *cfg, bool measures)
 		sh = NULL;
 	} else {
 		supervised = true;
-		if (split)
+		if (split) {
 			dist_split_child();
+			death_signal = SIGTERM;
+			stop_parent_death(supervisor);
+		}
 		die_with_supervisor();
 		stop_install_signals();
 	}
@@ -757,6 +766,9 @@ static bool supervise_round(const struct timespec *wait)
 	}
 	if (sig == SIGINT || sig == SIGTERM) {
 		sv.stops++;
+		/* the launcher ends the job (mpirun, when a rank is lost) */
+		if (sig == SIGTERM && stop_sender(&si) == getppid())
+			dist_job_ends();
 		stop_forward(child, sig, stop_sender(&si));
 	} else if (sig > 0 && sig != SIGCHLD && stop_sender(&si) != 0) {
 		/* from the terminal (sender 0) it reached the child too */

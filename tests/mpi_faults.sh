@@ -3,7 +3,7 @@
 # stops within seconds, removes its own files and exits non-zero, or, a
 # rank that is only slow, completes; while a phase runs each rank's
 # measuring process is a single task.  Skipped without Open MPI.
-MPI_CASES=8
+MPI_CASES=9
 . "$(dirname "$0")/mpi_lib.sh"
 
 # one rank fails early in a long phase: all stop, clean, non-zero
@@ -105,6 +105,35 @@ left=$(ls -A "$t")
     [ "$(grep -c "^clyde: stopped by rank 0: rank 2 ($host): the measuring process (pid $r2) was killed by SIGKILL\$" "$WORK/err")" = 1 ]
 ok $? "rank 2's measuring process killed (SIGKILL) in a phase: every other rank removes its own files, exit 3, rank 0 names rank 2's directory, left alone" ||
     { echo "rc=$rc rank 2: $m2 $r2 $s2"; cat "$WORK/err"; ls -A "$t"; } | diag
+rm -rf "$t"
+
+# Rank 2's MPI process killed with SIGKILL in a phase: mpirun ends the
+# job (exit 137): SIGTERM to the others, SIGKILL after
+# odls_base_sigkill_timeout (1 s by default; 10 s here, so that a loaded
+# host cleans up in time); the others wait for nobody then and remove
+# their own files; rank 2's measuring process, its parent gone, stops and
+# removes its own (after mpirun has ended): nothing is left.
+mpirun_was=$MPIRUN
+MPIRUN="$MPIRUN --mca odls_base_sigkill_timeout 10"
+three_ranks -s 0 -n 32
+MPIRUN=$mpirun_was
+m2=$(cat "$WORK/rank2" 2>/dev/null)
+r2=$(one_child "$m2")
+[ -n "$r2" ] && kill -KILL "$m2"
+wait $pid
+rc=$?
+# rank 2's measuring process, now another's child, ends (or is a zombie)
+i=0
+while [ $i -lt 600 ] && [ -n "$r2" ] && [ -e "/proc/$r2" ] &&
+    ! grep -q ') Z ' "/proc/$r2/stat" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ "$rc" = 137 ] && [ -n "$r2" ] && is_empty "$t" &&
+    [ "$(grep -c '^clyde: interrupted by SIGTERM; removing what the run made$' "$WORK/err")" -ge 2 ]
+ok $? "rank 2's MPI process killed (SIGKILL) in a phase: exit $rc, every rank removes its own files, rank 2's too" ||
+    { echo "rc=$rc rank 2: $m2 $r2"; cat "$WORK/err"; ls -A "$t"; } | diag
+[ -n "$r2" ] && kill -KILL "$r2" 2>/dev/null
 rm -rf "$t"
 
 # A rank held in a call for 8 s (the fault shim's block), with --stall=4,
