@@ -69,7 +69,7 @@ static MPI_Request *beat_req;           /* the last beat to each peer */
 static int64_t next_beat, next_tend;
 static bool (*look)(void);              /* the supervisor's round */
 static bool child_running = true;       /* not stopped, as look() says */
-static bool mpi_on;                     /* started, with ranks, not ending */
+static bool mpi_on;                     /* the ranks can be told */
 static bool ending;                     /* dist_job_ends(): nobody waits */
 /* dist_child_killed(): the measuring process was, and what it left */
 static bool killed;
@@ -450,7 +450,7 @@ static bool lost_look(void)
 }
 
 /*
- * Rank 0: the word that rank who's measuring process was killed (why)
+ * Rank 0: the word that the measuring process of rank who was killed (why)
  * and what it left (child_lost()).  The first gives the run up, unless
  * it already was: true then, and lost_msg names the rank, its host, why
  * and what it left, for this rank's measuring process to say.  Once the
@@ -471,7 +471,7 @@ static bool killed_said(int who, const char *why, const char *left)
 	return true;
 }
 
-/* Rank 0: every word of a killed measuring process that came; true for a first */
+/* Rank 0: every word of a killed measuring process; true for a first */
 static bool killed_heard(void)
 {
 	char msg[sizeof(killed_why) + sizeof(killed_left)];
@@ -1035,8 +1035,6 @@ _Noreturn static void child_lost(void)
 		if (MPI_Isend(msg, (int)len, MPI_CHAR, 0, TAG_KILLED,
 		    MPI_COMM_WORLD, &req) == MPI_SUCCESS)
 			MPI_Request_free(&req);
-		/* rank 0 lets this one go only after the others */
-		abandoned = true;
 	}
 	part_ways();
 	beat_stop();
@@ -1051,7 +1049,7 @@ _Noreturn void dist_serve(bool (*round)(void), struct phase_meter *meter)
 	close(proxy_fd[0]);
 	proxy_fd[0] = -1;
 	started = start_mpi() == 0;
-	mpi_on = started && size > 1 && !ending;
+	mpi_on = started && size > 1;
 	look = round;
 	child_meter = meter;
 	for (;;) {
