@@ -143,7 +143,8 @@ void dist_share_scratch(const char *path);
  * returns.  look() is the supervisor's round (signals passed on, the
  * child reaped, the meters checked): called at least every 100 ms, also
  * while a request waits for the other ranks; it does not return once the
- * child has ended (the process exits as the child did), and returns
+ * child has ended (the process exits as the child did) unless the ranks
+ * are told that it was killed (dist_child_killed()), and returns
  * false while the child is stopped (SIGSTOP): the rank then goes silent,
  * as a stopped rank did when it was one process.  meter is the one the
  * child's phases count in, shared (stall_meter(0)), for the first-done
@@ -153,5 +154,27 @@ struct phase_meter;
 bool dist_split(void);
 void dist_split_child(void);
 _Noreturn void dist_serve(bool (*look)(void), struct phase_meter *meter);
+
+/*
+ * In the parent, from look(): the measuring process was killed by a
+ * signal before the run's end (why: "the measuring process (pid N) was
+ * killed by SIGKILL"; left: what it left, "it left PATH: remove it with:
+ * rm -rf 'PATH'").  True when the other ranks will be told: once the
+ * request under way is answered, every rank stops as for a lost rank
+ * (dist_watch()), rank 0 names this one, its host, why and what it left,
+ * and this process exits 3 when those still heard from have removed
+ * their own files.  False when nobody can be told (one rank, MPI not
+ * running or ending): the caller says it and exits as the child did.
+ */
+bool dist_child_killed(const char *why, const char *left);
+
+/*
+ * In the parent, from look(): the process that started it (mpirun or
+ * its daemon) sent SIGTERM.  Open MPI does so to end the job, when a
+ * rank is lost too, and sends SIGKILL a second later
+ * (odls_base_sigkill_timeout): from now on no meeting waits, so that
+ * each rank removes its own files at once.
+ */
+void dist_job_ends(void);
 
 #endif

@@ -39,8 +39,11 @@ struct phase_meter;
  * in clyde-mpi (dist.h: the supervisor makes the MPI calls): fork.  The
  * supervisor never returns from here: it exits with the status of the
  * measuring process (or 5, stopped while a call hangs), or dies of the
- * signal that killed it.  Returns in the measuring process, and at once
- * in clyde with --stall=0 (no watcher at all).
+ * signal that killed it; in clyde-mpi it exits 3 instead once the other
+ * ranks have been told (dist_child_killed()).  Returns in the measuring
+ * process, which dies with the supervisor (in clyde-mpi it gets SIGTERM
+ * then, and cleans up), and at once in clyde with --stall=0 (no watcher
+ * at all).
  */
 void stall_fork(const struct config *cfg, bool measures);
 

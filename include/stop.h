@@ -42,6 +42,13 @@ unsigned stop_signal_count(void);
  */
 void stop_forward(pid_t to, int sig, pid_t sender);
 
+/*
+ * The parent-death signal (prctl(PR_SET_PDEATHSIG)) is SIGTERM, and
+ * parent's: Linux sends it again as each thread of the parent ends (the
+ * child passes to the next one), but it is one stop signal.
+ */
+void stop_parent_death(pid_t parent);
+
 /* Who sent a signal: its pid, or 0 for the kernel (the terminal). */
 pid_t stop_sender(const siginfo_t *si);
 

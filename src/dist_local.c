@@ -127,3 +127,15 @@ _Noreturn void dist_serve(bool (*look)(void), struct phase_meter *meter)
 	(void)meter;
 	abort();
 }
+
+bool dist_child_killed(const char *why, const char *left)
+{
+	/* no other rank to tell */
+	(void)why;
+	(void)left;
+	return false;
+}
+
+void dist_job_ends(void)
+{
+}

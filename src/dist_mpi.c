@@ -13,7 +13,10 @@
  * limit for a rank not heard from that long ends the run: rank 0 tells the others (TAG_LOST), each removes its own
  * files, rank 0 waits for those still heard from (TAG_DONE), lets them go
  * (TAG_BYE) and they exit without MPI_Finalize(), which would wait for
- * the lost rank.
+ * the lost rank.  A rank whose measuring process is killed says so to
+ * rank 0 (TAG_KILLED), which gives the run up the same way, and takes
+ * part in the parting: its own exit would make mpirun end the job before
+ * the others have cleaned up.
  */
 #include <limits.h>
 #include <mpi.h>
@@ -36,6 +39,7 @@
 #define TAG_DONE 4
 #define TAG_BYE  5
 #define TAG_FIRST 6
+#define TAG_KILLED 7
 
 #define HOST_LEN PROXY_HOST_LEN
 #define NS       1000000000LL
@@ -58,13 +62,18 @@ static int64_t silent_ns;               /* dist_watch(); 0: no limit */
 static bool *lost;                      /* the ranks given up */
 static bool abandoned;                  /* the run stops without them */
 static bool lost_told;                  /* lost_msg went out as an error */
-static char lost_msg[2 * PATH_MAX + 320];
+static char lost_msg[3 * PATH_MAX + 400];
 static MPI_Request *lost_req;           /* rank 0's TAG_LOST sends */
 static bool beat_on;                    /* beats sent and heard */
 static MPI_Request *beat_req;           /* the last beat to each peer */
 static int64_t next_beat, next_tend;
 static bool (*look)(void);              /* the supervisor's round */
 static bool child_running = true;       /* not stopped, as look() says */
+static bool mpi_on;                     /* the ranks can be told */
+static bool ending;                     /* dist_job_ends(): nobody waits */
+/* dist_child_killed(): the measuring process was, and what it left */
+static bool killed;
+static char killed_why[128], killed_left[3 * PATH_MAX + 64];
 
 /*
  * First done: each rank, as its measuring process ends a phase, tells
@@ -156,6 +165,7 @@ static void beat_stop(void)
 }
 
 static bool lost_heard(void);
+static bool killed_heard(void);
 
 /*
  * The work the measuring process has done so far in the running phase:
@@ -217,6 +227,8 @@ static void tend(void)
 		return;
 	beats(now);
 	first_heard_look(true);
+	if (killed_heard())
+		atomic_store(&proxy_shared->stop, 1);
 	if (atomic_load(&proxy_shared->stop))
 		return;
 	MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
@@ -277,7 +289,8 @@ static int start_mpi(void)
 
 /*
  * Wait for the requests req[i] (MPI_REQUEST_NULL: none) of rank i, each
- * while rank i is heard from; those still pending are cancelled.
+ * while rank i is heard from (with --stall=0, as long as it takes);
+ * those still pending are cancelled.
  */
 static void wait_heard(MPI_Request *req, int n)
 {
@@ -294,7 +307,7 @@ static void wait_heard(MPI_Request *req, int n)
 			if (req[i] == MPI_REQUEST_NULL)
 				continue;
 			MPI_Test(&req[i], &done, MPI_STATUS_IGNORE);
-			if (!done && now - heard[i] <= limit)
+			if (!done && (limit == 0 || now - heard[i] <= limit))
 				left++;
 		}
 		if (left > 0) {
@@ -341,6 +354,8 @@ static void part_ways(void)
 				MPI_Irecv(&sink, 1, MPI_UNSIGNED_CHAR, i,
 				    TAG_DONE, MPI_COMM_WORLD, &req[i]);
 		wait_heard(req, size);
+		/* a rank's word that it was killed came before its DONE */
+		killed_heard();
 		for (i = 1; i < size; i++)
 			if (!lost[i])
 				MPI_Isend(&token, 1, MPI_UNSIGNED_CHAR, i,
@@ -367,14 +382,33 @@ static bool lost_heard(void)
 }
 
 /*
+ * Rank 0 gives the run up for why, which lost_msg says in full: every
+ * other rank still heard from but except (-1: none) is told (TAG_LOST).
+ */
+static void give_up(const char *why, int except)
+{
+	/* sent to the others: MPI reads it after this returns */
+	static char told[sizeof(lost_msg)];
+	int i;
+
+	abandoned = true;
+	snprintf(told, sizeof(told), "stopped by rank 0: %s", why);
+	lost_req = calloc((size_t)size, sizeof(*lost_req));
+	for (i = 0; lost_req != NULL && i < size; i++) {
+		lost_req[i] = MPI_REQUEST_NULL;
+		if (peer(i) && !lost[i] && i != except)
+			MPI_Isend(told, (int)strlen(told) + 1, MPI_CHAR, i,
+			    TAG_LOST, MPI_COMM_WORLD, &lost_req[i]);
+	}
+}
+
+/*
  * In a meeting: true when the run is given up, for a peer not heard from
  * for longer than the limit (rank 0 then tells the others why) or on
  * rank 0's word.
  */
 static bool lost_look(void)
 {
-	/* sent to the others: MPI reads it after this returns */
-	static char told[sizeof(lost_msg)];
 	int64_t limit = silent_ns, now = now_ns(), quiet = 0;
 	int i, first = -1, more = 0;
 	char why[256], quoted[2 * PATH_MAX];
@@ -410,17 +444,55 @@ static bool lost_look(void)
 	} else {
 		snprintf(lost_msg, sizeof(lost_msg), "%s: stopping", why);
 	}
-	if (rank != 0)
-		return true;
-	snprintf(told, sizeof(told), "stopped by rank 0: %s", why);
-	lost_req = calloc((size_t)size, sizeof(*lost_req));
-	for (i = 0; lost_req != NULL && i < size; i++) {
-		lost_req[i] = MPI_REQUEST_NULL;
-		if (peer(i) && !lost[i])
-			MPI_Isend(told, (int)strlen(told) + 1, MPI_CHAR, i,
-			    TAG_LOST, MPI_COMM_WORLD, &lost_req[i]);
-	}
+	if (rank == 0)
+		give_up(why, -1);
 	return true;
+}
+
+/*
+ * Rank 0: the word that the measuring process of rank who was killed (why)
+ * and what it left (child_lost()).  The first gives the run up, unless
+ * it already was: true then, and lost_msg names the rank, its host, why
+ * and what it left, for this rank's measuring process to say.  Once the
+ * run is given up, each word is said here at once.
+ */
+static bool killed_said(int who, const char *why, const char *left)
+{
+	char what[HOST_LEN + sizeof(killed_why) + 32];
+
+	snprintf(what, sizeof(what), "rank %d (%s): %s", who, hosts[who], why);
+	if (abandoned) {
+		fprintf(stderr, "clyde: %s: stopping; %s\n", what, left);
+		return false;
+	}
+	snprintf(lost_msg, sizeof(lost_msg), "%s: stopping; %s", what, left);
+	/* that rank knows, and takes part in the parting */
+	give_up(what, who);
+	return true;
+}
+
+/* Rank 0: every word of a killed measuring process; true for a first */
+static bool killed_heard(void)
+{
+	char msg[sizeof(killed_why) + sizeof(killed_left)];
+	MPI_Status st;
+	int flag = 0;
+	bool first = false;
+
+	while (rank == 0 && MPI_Iprobe(MPI_ANY_SOURCE, TAG_KILLED,
+	    MPI_COMM_WORLD, &flag, &st) == MPI_SUCCESS && flag) {
+		size_t why_len;
+
+		memset(msg, 0, sizeof(msg));
+		MPI_Recv(msg, sizeof(msg) - 1, MPI_CHAR, st.MPI_SOURCE,
+		    TAG_KILLED, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		/* why, then what it left, each with its '\0' */
+		why_len = strnlen(msg, sizeof(msg) - 2);
+		msg[why_len] = '\0';
+		first = killed_said(st.MPI_SOURCE, msg, msg + why_len + 1) ||
+		    first;
+	}
+	return first;
 }
 
 /* dist_finalize() */
@@ -428,8 +500,10 @@ static int finalize(void)
 {
 	int i;
 
+	/* the child is told how the run ends: a kill from now on is its own */
+	mpi_on = false;
 	/* the last meeting, bounded: MPI_Finalize() waits for every rank */
-	if (!abandoned && size > 1) {
+	if (!abandoned && !ending && size > 1) {
 		MPI_Request req;
 
 		if (MPI_Ibarrier(MPI_COMM_WORLD, &req) == MPI_SUCCESS)
@@ -445,6 +519,9 @@ static int finalize(void)
 		return -1;
 	}
 	beat_stop();
+	/* MPI_Finalize() would wait for the rank that mpirun lost */
+	if (ending)
+		return -1;
 	if (stop_req != NULL) {
 		for (i = 0; i < size; i++)
 			if (i != rank)
@@ -469,7 +546,7 @@ static int wait_sleeping(MPI_Request *req)
 	int done = 0;
 
 	for (;;) {
-		if (abandoned ||
+		if (abandoned || ending ||
 		    MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
 			return -1;
 		if (done)
@@ -548,7 +625,8 @@ static int share_rank0(char *text)
 
 /*
  * dist_all_ok_why(): 1 when every rank is ok, else 0 and the why of the
- * lowest rank that is not in why[DIST_TEXT_LEN] (-1: MPI failed).
+ * lowest rank that is not in why[DIST_TEXT_LEN] (-1: MPI failed).  When
+ * the run is given up, the why is lost_msg: its caller says it.
  */
 static int all_ok_why(bool ok, char *why)
 {
@@ -556,13 +634,17 @@ static int all_ok_why(bool ok, char *why)
 	int failed = ok ? INT_MAX : rank, first = INT_MAX;
 
 	if (abandoned || MPI_Iallreduce(&failed, &first, 1, MPI_INT, MPI_MIN,
-	    MPI_COMM_WORLD, &req) != MPI_SUCCESS || wait_sleeping(&req) != 0)
-		return -1;
+	    MPI_COMM_WORLD, &req) != MPI_SUCCESS || wait_sleeping(&req) != 0 ||
+	    (first != INT_MAX && (MPI_Ibcast(why, DIST_TEXT_LEN, MPI_CHAR, first,
+	    MPI_COMM_WORLD, &req) != MPI_SUCCESS || wait_sleeping(&req) != 0))) {
+		if (!abandoned)
+			return -1;
+		copy_msg(why, DIST_TEXT_LEN, lost_msg);
+		lost_told = true;
+		return 0;
+	}
 	if (first == INT_MAX)
 		return 1;
-	if (MPI_Ibcast(why, DIST_TEXT_LEN, MPI_CHAR, first, MPI_COMM_WORLD,
-	    &req) != MPI_SUCCESS || wait_sleeping(&req) != 0)
-		return -1;
 	why[DIST_TEXT_LEN - 1] = '\0';
 	return 0;
 }
@@ -712,6 +794,9 @@ static int phase_done(const struct dist_phase *mine, int64_t start_ns,
 	int mine_rc[2] = { mine->rc, mine->rc != PHASE_OK }, all_rc[2] = { 0, 0 };
 	int worst, senders;
 
+	/* the job ends (dist_job_ends()): each rank stops on its own */
+	if (ending && !abandoned)
+		return mine->rc != PHASE_OK ? mine->rc : PHASE_STOPPED;
 	if (mine->rc != PHASE_OK)
 		signal_stop();
 	first_tell();
@@ -722,6 +807,8 @@ static int phase_done(const struct dist_phase *mine, int64_t start_ns,
 	 */
 	mine_rc[1] = -mine_rc[1];
 	if (abandoned || allreduce_int(mine_rc, all_rc, 2, MPI_MIN) != 0) {
+		if (ending && !abandoned)
+			return mine->rc != PHASE_OK ? mine->rc : PHASE_STOPPED;
 		copy_msg(error, error_len, lost_msg);
 		lost_told = true;
 		return PHASE_ERROR;
@@ -901,6 +988,59 @@ static int serve(int fd, bool started)
 	}
 }
 
+bool dist_child_killed(const char *why, const char *left)
+{
+	if (!mpi_on)
+		return false;
+	copy_msg(killed_why, sizeof(killed_why), why);
+	copy_msg(killed_left, sizeof(killed_left), left);
+	killed = true;
+	return true;
+}
+
+void dist_job_ends(void)
+{
+	ending = true;
+	mpi_on = false;
+	if (proxy_shared != NULL)
+		atomic_store(&proxy_shared->stop, 1);
+}
+
+/*
+ * The measuring process was killed (dist_child_killed()), and the
+ * request it made last is answered: every rank finished the meetings
+ * this one took part in, and none can finish another.  Rank 0 is told
+ * (or, on rank 0, says it and tells the others); this process waits for
+ * the ranks still heard from to have removed their own files, as when a
+ * rank is lost, and exits 3.
+ */
+_Noreturn static void child_lost(void)
+{
+	/* MPI may read it after this returns */
+	static char msg[sizeof(killed_why) + sizeof(killed_left)];
+	MPI_Request req;
+	size_t why_len = strlen(killed_why), len;
+
+	if (rank == 0) {
+		/* the reason given up for before, which nobody said yet */
+		if (abandoned && !lost_told)
+			fprintf(stderr, "clyde: %s\n", lost_msg);
+		if (killed_said(0, killed_why, killed_left))
+			fprintf(stderr, "clyde: %s\n", lost_msg);
+		lost_told = true;
+	} else {
+		memcpy(msg, killed_why, why_len + 1);
+		len = why_len + 1 + strlen(killed_left) + 1;
+		memcpy(msg + why_len + 1, killed_left, len - why_len - 1);
+		if (MPI_Isend(msg, (int)len, MPI_CHAR, 0, TAG_KILLED,
+		    MPI_COMM_WORLD, &req) == MPI_SUCCESS)
+			MPI_Request_free(&req);
+	}
+	part_ways();
+	beat_stop();
+	_exit(EXIT_IO_ERROR);
+}
+
 _Noreturn void dist_serve(bool (*round)(void), struct phase_meter *meter)
 {
 	int fd = proxy_fd[1];
@@ -909,12 +1049,15 @@ _Noreturn void dist_serve(bool (*round)(void), struct phase_meter *meter)
 	close(proxy_fd[0]);
 	proxy_fd[0] = -1;
 	started = start_mpi() == 0;
+	mpi_on = started && size > 1;
 	look = round;
 	child_meter = meter;
 	for (;;) {
 		struct pollfd p = { fd, POLLIN, 0 };
 
 		tend();
+		if (killed)
+			child_lost();
 		if (fd < 0) {
 			nap_ns(IDLE_MS * 1000000L);
 			continue;

@@ -73,6 +73,8 @@ static struct shared {
 } *sh;
 
 static pid_t supervisor;
+/* what the measuring process gets when the supervisor dies */
+static int death_signal = SIGKILL;
 /* the supervisor's descriptor of the directory clyde started in */
 static int sv_start_fd = -1;
 static bool supervised;         /* this is the measuring process, forked */
@@ -96,11 +98,15 @@ static long thread_id(void)
 #endif
 }
 
-/* Die with the supervisor: nobody would be left to report the run. */
+/*
+ * Die with the supervisor: nobody would be left to report the run.  In
+ * clyde-mpi, stop as on SIGTERM instead and remove the scratch
+ * directory: a rank's MPI process killed leaves nobody else to do it.
+ */
 static void die_with_supervisor(void)
 {
 #ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	prctl(PR_SET_PDEATHSIG, death_signal);
 #endif
 	if (getppid() != supervisor)
 		_exit(EXIT_CANNOT_START);
@@ -124,27 +130,28 @@ static void supervisor_signals(sigset_t *set)
 
 void stall_fork(const struct config *cfg, bool measures)
 {
-	unsigned n = cfg->concurrency > 1 ? cfg->concurrency + 1 : 1;
+	bool watch = measures && cfg->stall_s > 0;
+	/* clyde-mpi: MPI in the supervisor, never in the measuring process */
+	bool split = dist_split();
+	/* no slot without a watcher: the scratch path alone, for name_death() */
+	unsigned n = !watch ? 0 : cfg->concurrency > 1 ? cfg->concurrency + 1 : 1;
 	size_t len = sizeof(*sh) + n * sizeof(sh->slot[0]);
-	bool watch = measures && cfg->stall_s > 0, split;
 	sigset_t set, saved;
 	void *p;
 	pid_t pid;
 
-	if (watch) {
-		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		/* no watcher then, as with --stall=0 */
-		watch = p != MAP_FAILED;
-		if (watch) {
-			sh = p;
-			sh->nslots = n;
-		}
-	}
-	/* clyde-mpi: MPI in the supervisor, never in the measuring process */
-	split = dist_split();
 	if (!watch && !split)
 		return;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+	if (p != MAP_FAILED) {
+		sh = p;
+		sh->nslots = n;
+	} else if (!split) {
+		/* no watcher then, as with --stall=0 */
+		return;
+	}
+	watch = sh != NULL && watch;
 	supervisor = getpid();
 	/* what stdio holds must not be written twice */
 	fflush(NULL);
@@ -165,8 +172,11 @@ void stall_fork(const struct config *cfg, bool measures)
 		sh = NULL;
 	} else {
 		supervised = true;
-		if (split)
+		if (split) {
 			dist_split_child();
+			death_signal = SIGTERM;
+			stop_parent_death(supervisor);
+		}
 		die_with_supervisor();
 		stop_install_signals();
 	}
@@ -629,26 +639,31 @@ static void signal_name(int sig, char *out, size_t n)
 /*
  * The measuring process was killed (kill -9, the OOM killer, a crash):
  * it could not clean up, so the supervisor says so, and what it left.
+ * In clyde-mpi the ranks are told (dist_child_killed()), rank 0 names it;
+ * true then, and the supervisor goes on serving MPI until it exits.
  */
-static void name_death(pid_t child, int status)
+static bool name_death(pid_t child, int status, bool split)
 {
-	char sig[32], quoted[2 * PATH_MAX];
+	char sig[32], quoted[2 * PATH_MAX], why[96], left[3 * PATH_MAX + 64];
 	struct stat st;
 
 	if (!WIFSIGNALED(status) || sh == NULL)
-		return;
+		return false;
 	signal_name(WTERMSIG(status), sig, sizeof(sig));
+	snprintf(why, sizeof(why), "the measuring process (pid %ld) was "
+	    "killed by %s", (long)child, sig);
 	if (sh->scratch[0] != '\0' && sv_start_fd >= 0 &&
 	    fstatat(sv_start_fd, sh->scratch, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		scratch_quote(quoted, sizeof(quoted), sh->scratch);
-		fprintf(stderr, "%sclyde: the measuring process (pid %ld) was "
-		    "killed by %s; it left %s: remove it with: rm -rf %s\n",
-		    line_start(), (long)child, sig, sh->scratch, quoted);
+		snprintf(left, sizeof(left), "it left %s: remove it with: "
+		    "rm -rf %s", sh->scratch, quoted);
 	} else {
-		fprintf(stderr, "%sclyde: the measuring process (pid %ld) was "
-		    "killed by %s; it left no scratch directory\n",
-		    line_start(), (long)child, sig);
+		snprintf(left, sizeof(left), "it left no scratch directory");
 	}
+	if (split && dist_child_killed(why, left))
+		return true;
+	fprintf(stderr, "%sclyde: %s; %s\n", line_start(), why, left);
+	return false;
 }
 
 /* Exit as the measuring process did: its status, or its signal. */
@@ -680,7 +695,7 @@ static void stop_stuck_run(pid_t child)
 	kill_children(child);
 	for (int i = 0; i < 20 && any_watched(); i++) {
 		if (waitpid(child, &status, WNOHANG) == child) {
-			name_death(child, status);
+			name_death(child, status, false);
 			exit_as(status);
 		}
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
@@ -714,6 +729,8 @@ static struct {
 	int64_t limit_ns, next_look;
 	bool stuck, said_stopping;
 	bool stopped;                   /* the child is (SIGSTOP) */
+	bool split;                     /* clyde-mpi: MPI here (dist.h) */
+	bool gone;                      /* the child killed, the ranks told */
 	unsigned stops;
 } sv;
 
@@ -730,19 +747,27 @@ static bool supervise_round(const struct timespec *wait)
 	int sig, status;
 
 	sig = sigtimedwait(&sv.set, &si, wait);
+	/* reaped: its pid may be another's now */
+	if (sv.gone)
+		return true;
 	while (waitpid(child, &status, WNOHANG | WUNTRACED | WCONTINUED) ==
 	    child) {
 		if (WIFSTOPPED(status))
 			sv.stopped = true;
 		else if (WIFCONTINUED(status))
 			sv.stopped = false;
-		else {
-			name_death(child, status);
+		else if (name_death(child, status, sv.split)) {
+			sv.gone = true;
+			return true;
+		} else {
 			exit_as(status);
 		}
 	}
 	if (sig == SIGINT || sig == SIGTERM) {
 		sv.stops++;
+		/* the launcher ends the job (mpirun, when a rank is lost) */
+		if (sig == SIGTERM && stop_sender(&si) == getppid())
+			dist_job_ends();
 		stop_forward(child, sig, stop_sender(&si));
 	} else if (sig > 0 && sig != SIGCHLD && stop_sender(&si) != 0) {
 		/* from the terminal (sender 0) it reached the child too */
@@ -782,6 +807,7 @@ _Noreturn static void supervise(const struct config *cfg, pid_t child,
 	signal(SIGPIPE, SIG_IGN);
 	supervisor_signals(&sv.set);
 	sv.child = child;
+	sv.split = split;
 	quiet_std_fds();
 	/* where a relative scratch path starts from, after the chdir below */
 	sv_start_fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

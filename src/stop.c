@@ -35,6 +35,9 @@ static const struct {
 	{ SIGXFSZ, " by SIGXFSZ (the file size limit)" },
 };
 static size_t left_behind_len;
+/* stop_parent_death(): that parent's SIGTERM, and whether it came */
+static volatile pid_t dying_parent;
+static volatile sig_atomic_t parent_died;
 
 /* One set of children per copy (-c) at the most. */
 static struct {
@@ -196,10 +199,20 @@ void stop_on_signal(int sig, siginfo_t *si, void *uc)
 	bool counted = false;
 
 	(void)uc;
+	if (sig == SIGTERM && sender != 0 && sender == dying_parent) {
+		if (parent_died)
+			return;
+		parent_died = 1;
+	}
 	if ((sig == SIGINT || sig == SIGTERM) && sender != getpid())
 		counted = pair_match(passed, took, &took_next, key);
 	if (!counted)
 		stop_take_signal(sig, key);
+}
+
+void stop_parent_death(pid_t parent)
+{
+	dying_parent = parent;
 }
 
 /* A stop signal the supervisor took and sent on. */

@@ -3,7 +3,7 @@
 # stops within seconds, removes its own files and exits non-zero, or, a
 # rank that is only slow, completes; while a phase runs each rank's
 # measuring process is a single task.  Skipped without Open MPI.
-MPI_CASES=7
+MPI_CASES=9
 . "$(dirname "$0")/mpi_lib.sh"
 
 # one rank fails early in a long phase: all stop, clean, non-zero
@@ -76,6 +76,64 @@ left=$(ls -A "$t")
 ok $? "rank 2 stopped in the sequential create, --stall=3: the others give up (exit $rc), rank 0 names it, its host and its directory, nothing of theirs left" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 kill -KILL "$r2" 2>/dev/null
+rm -rf "$t"
+
+# one_child PID: the one child of PID (a rank's MPI process: its
+# measuring process), or false
+one_child() {
+	set -- $(children_of "$1" 2>/dev/null)
+	[ $# = 1 ] && case $1 in *[!0-9]*) false ;; esac && echo "$1"
+}
+
+# Rank 2's measuring process killed with SIGKILL in a phase (what the
+# OOM killer does): its MPI process, its parent, tells the others at
+# once; they stop, remove their own files and exit 3, and so does it,
+# once they have; rank 0 names rank 2, its host, the signal and the
+# directory it left, which is left as it is (nobody else may remove it:
+# rank 2's files are another host's in general); nothing else is left.
+three_ranks -s 0 -n 32
+m2=$(cat "$WORK/rank2" 2>/dev/null)
+r2=$(one_child "$m2")
+s2=$(cd "$t" && ls -d "clyde.$r2".* 2>/dev/null)
+[ -n "$r2" ] && kill -KILL "$r2"
+wait $pid
+rc=$?
+left=$(ls -A "$t")
+[ "$rc" = 3 ] && [ -n "$s2" ] && [ "$left" = "$s2" ] &&
+    [ "$(grep -c "$s2" "$WORK/err")" = 1 ] &&
+    grep -q "^clyde: rank 2 ($host): the measuring process (pid $r2) was killed by SIGKILL: stopping; it left $t/$s2: remove it with: rm -rf '$t/$s2'\$" "$WORK/err" &&
+    [ "$(grep -c "^clyde: stopped by rank 0: rank 2 ($host): the measuring process (pid $r2) was killed by SIGKILL\$" "$WORK/err")" = 1 ]
+ok $? "rank 2's measuring process killed (SIGKILL) in a phase: every other rank removes its own files, exit 3, rank 0 names rank 2's directory, left alone" ||
+    { echo "rc=$rc rank 2: $m2 $r2 $s2"; cat "$WORK/err"; ls -A "$t"; } | diag
+rm -rf "$t"
+
+# Rank 2's MPI process killed with SIGKILL in a phase: mpirun ends the
+# job (exit 137): SIGTERM to the others, SIGKILL after
+# odls_base_sigkill_timeout (1 s by default; 10 s here, so that a loaded
+# host cleans up in time); the others wait for nobody then and remove
+# their own files; rank 2's measuring process, its parent gone, stops and
+# removes its own (after mpirun has ended): nothing is left.
+mpirun_was=$MPIRUN
+MPIRUN="$MPIRUN --mca odls_base_sigkill_timeout 10"
+three_ranks -s 0 -n 32
+MPIRUN=$mpirun_was
+m2=$(cat "$WORK/rank2" 2>/dev/null)
+r2=$(one_child "$m2")
+[ -n "$r2" ] && kill -KILL "$m2"
+wait $pid
+rc=$?
+# rank 2's measuring process, now another's child, ends (or is a zombie)
+i=0
+while [ $i -lt 600 ] && [ -n "$r2" ] && [ -e "/proc/$r2" ] &&
+    ! grep -q ') Z ' "/proc/$r2/stat" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ "$rc" = 137 ] && [ -n "$r2" ] && is_empty "$t" &&
+    [ "$(grep -c '^clyde: interrupted by SIGTERM; removing what the run made$' "$WORK/err")" -ge 2 ]
+ok $? "rank 2's MPI process killed (SIGKILL) in a phase: exit $rc, every rank removes its own files, rank 2's too" ||
+    { echo "rc=$rc rank 2: $m2 $r2"; cat "$WORK/err"; ls -A "$t"; } | diag
+[ -n "$r2" ] && kill -KILL "$r2" 2>/dev/null
 rm -rf "$t"
 
 # A rank held in a call for 8 s (the fault shim's block), with --stall=4,
