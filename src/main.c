@@ -96,6 +96,12 @@ static void say_cached_sizes(const struct config *cfg)
  * Open what the results go to, before the first run; json is the
  * --json file, already open (start()), or NULL.  Exit code.
  */
+/* Whether a run makes more than one record (-x, a sweep): an array */
+static bool several(const struct config *cfg)
+{
+	return cfg->runs > 1 || config_points(cfg) > 1;
+}
+
 static int open_outputs(const struct config *cfg, struct outputs *out,
     struct output_file *json)
 {
@@ -106,7 +112,7 @@ static int open_outputs(const struct config *cfg, struct outputs *out,
 	out->speaks = dist_rank() == 0;
 	out->json_stdout = out->speaks && json_on_stdout;
 	out->json = json;
-	out->several = cfg->runs > 1 || config_points(cfg) > 1;
+	out->several = several(cfg);
 	out->layout = csv_layout_for(cfg->compat);
 	out->table = cfg->quiet || json_on_stdout ? stderr : stdout;
 	out->csv = json_on_stdout ? stderr : stdout;
@@ -385,7 +391,7 @@ static int start(struct config *cfg, struct output_file *json, bool *json_open)
 	*json_open = false;
 	if (dist_rank() == 0 && cfg->json_path != NULL &&
 	    strcmp(cfg->json_path, "-") != 0) {
-		if (output_file_open(json, cfg->json_path) != 0)
+		if (output_file_open(json, cfg->json_path, several(cfg)) != 0)
 			rc = EXIT_CANNOT_START;
 		*json_open = rc == EXIT_OK;
 	}
