@@ -368,8 +368,8 @@ static int parse_list(struct config *cfg, const struct list_kind *k,
 		if ((next = strchr(item, ',')) != NULL)
 			*next++ = '\0';
 		if (item[0] == '\0') {
-			snprintf(msg, sizeof(msg), "an empty %s (sizes go between "
-			    "commas)", k->what);
+			snprintf(msg, sizeof(msg), "an empty %s (%ss go between "
+			    "commas)", k->what, k->what);
 			why = msg;
 			break;
 		}
