@@ -253,7 +253,8 @@ check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 	    echo "$bad" | diag
 
 	# a name clyde did not make, put in the tree while dir_stat waits: left
-	# in place and named, the phase failed, everything of clyde's removed
+	# in place and named, the phase failed, everything of clyde's removed;
+	# cleanup names it too, as what keeps its directory
 	held_run -s 0 -n 0 --dirs=1:2:8
 	set -- "$t"/clyde.*/dirs/0000000003
 	echo mine > "$1/precious"
@@ -262,6 +263,7 @@ check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 	rc=$?
 	[ "$rc" = 3 ] && [ "$(cat "$1/precious" 2>/dev/null)" = mine ] &&
 	    grep -Eq "^clyde: directory stat: $SCRATCH/dirs/0000000003/precious: not made by clyde; left in place$" "$WORK/err" &&
+	    grep -Eq "^clyde: cannot remove $SCRATCH/dirs/0000000003: Directory not empty; it holds precious, not made by clyde \(and 1 more\)$" "$WORK/err" &&
 	    [ -z "$(find "$t"/clyde.*/dirs -mindepth 1 ! -name 0000000003 ! -name precious)" ]
 	ok $? "a name put in the tree: left in place and named, exit 3, the \
 rest of the tree removed" || { echo "rc=$rc"; cat "$WORK/err"; find "$t" | head; } | diag
