@@ -139,6 +139,20 @@ line=$(csv_line)
 ok $? "1.03 -n 1 --dirs=1: 27 CSV fields, the section after the files, \
 defaults 1:10, no Latency row" || { echo "rc=$rc $line"; cat "$WORK/out" "$WORK/err"; } | diag
 
+# -x 3's summary with the directory phases, whose titles are the longest
+# ("Random directory create"): every figure, +++++ or a rate, in the same
+# column.  A line is "  TITLE +++++ in N runs" or "  TITLE %10.0f UNIT",
+# TITLE padded to one width: "+++++" starts 4 columns after it, the unit 15.
+run -s 0 -n 1 --dirs=1 -x 3
+sed -n '/^clyde: 3 runs: /,$p' "$WORK/err" | grep '^  [A-Z]' >"$WORK/summary"
+[ "$rc" = 0 ] && [ "$(wc -l <"$WORK/summary")" = 12 ] &&
+    awk '/ \+\+\+\+\+ in / { w = index($0, "+++++") - 4 }
+	!/ \+\+\+\+\+ in / { w = match($0, / (K\/s|\/s) /) + 1 - 15 }
+	NR == 1 { first = w } w != first || w < 18 { bad = 1 }
+	END { exit bad }' "$WORK/summary"
+ok $? "-x 3 with --dirs: the summary's figures in one column" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # --- bad values: one line naming the option, exit 1, nothing made --------
 bad=
 for v in 0x 1:0 1:65 1:2:0 1:2:65537 1:2:3:4 ""; do
