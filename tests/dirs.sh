@@ -339,14 +339,16 @@ done
 ok $? "SIGINT in each of the six directory phases: exit 5, no output, empty target" ||
     echo "failed:$failed" | diag
 
-# -c 2: each copy its own tree, the rates summed
+# -c 2: each copy its own tree, the rates summed; the row's label says
+# how many trees, as the size label of the file phases does (64M::2)
 run --compat=2.00 -c 2 -s 0 -n 0 --dirs=1:2:8 --json="$WORK/c2.json"
-[ "$rc" = 0 ] && is_empty "$t" && dpl '
+[ "$rc" = 0 ] && is_empty "$t" &&
+    grep -Eq '^ +1:2:8:2 ' "$WORK/out" && dpl '
 my $r = load($ARGV[0]);
 for my $ph (@DIRS) {
 	check(same($r->{phases}{$ph}{ops}, 2048), $ph, $r->{phases}{$ph});
 }' "$WORK/c2.json"
-ok $? "-c 2 --dirs=1:2:8: two trees, 2048 directories in each phase, nothing left" ||
-    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+ok $? "-c 2 --dirs=1:2:8: two trees, 2048 directories in each phase, the label 1:2:8:2, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
 
 done_testing

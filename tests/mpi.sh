@@ -358,6 +358,7 @@ for shared in "" --dirs-shared; do
 	    --json="$WORK/dirs.json"
 	[ "$rc" = 0 ] && is_empty "$t" && json_sums "$WORK/dirs.json" 3 \
 	    dir_create dir_stat dir_del ran_dir_create ran_dir_stat ran_dir_del &&
+	    grep -Eq '^ +1:2:8:3 ' "$WORK/err" &&
 	    pl 'my $r = load($ARGV[0]);
 my $shared = $ARGV[1] ne "";
 check(same($r->{dirs}{shared}, $shared ? true : false), $r->{dirs});
@@ -366,7 +367,7 @@ for my $ph (qw(dir_create dir_stat dir_del ran_dir_create ran_dir_stat ran_dir_d
 	check(same([map { $_->{phases}{$ph}{ops} } @{$r->{ranks}}], [($each) x 3]), $ph);
 	check(same($r->{phases}{$ph}{ops}, 3 * $each), $ph);
 }' "$WORK/dirs.json" "$shared"
-	ok $? "3 ranks --dirs=1:2:8 ${shared:-(a tree each)}: the six phases per rank and summed, nothing left" ||
+	ok $? "3 ranks --dirs=1:2:8 ${shared:-(a tree each)}: the six phases per rank and summed, the label 1:2:8:3, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
 done
 # --dirs-shared with a -d for each rank: rank 1 cannot find rank 0's tree
