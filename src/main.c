@@ -532,22 +532,94 @@ static int agree_options(struct config *cfg)
 	return EXIT_USAGE;
 }
 
+/*
+ * clyde-mpi: config_parse() with what it says on stderr (getopt_long's
+ * words too) kept in said (n bytes), for options_once().  Said as ever
+ * when it cannot be kept.
+ */
+static int parse_kept(struct config *cfg, int argc, char **argv, char *said,
+    size_t n)
+{
+	int p[2], saved = -1, rc;
+	ssize_t got;
+
+	said[0] = '\0';
+	fflush(stderr);
+	if (pipe(p) != 0)
+		return config_parse(cfg, argc, argv);
+	/* a pipe holds far more than a few lines; past that, dropped */
+	fcntl(p[1], F_SETFL, O_NONBLOCK);
+	fcntl(p[0], F_SETFL, O_NONBLOCK);
+	if ((saved = dup(STDERR_FILENO)) < 0 ||
+	    dup2(p[1], STDERR_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		close(p[0]);
+		close(p[1]);
+		return config_parse(cfg, argc, argv);
+	}
+	close(p[1]);
+	rc = config_parse(cfg, argc, argv);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	got = read(p[0], said, n - 1);
+	said[got > 0 ? got : 0] = '\0';
+	close(p[0]);
+	return rc;
+}
+
+/*
+ * clyde-mpi: options that a rank refused (rc, its words in said) are
+ * said once, by rank 0: its own words, as plain clyde says them, or,
+ * when rank 0 took its options, those of the lowest rank that did not
+ * (another host's RAM, another command line), naming it.  A collective
+ * call; EXIT_OK when every rank took its options.
+ */
+static int options_once(int rc, const char *said)
+{
+	char why[DIST_TEXT_LEN], first[DIST_TEXT_LEN], host[256] = "?";
+	size_t len;
+
+	gethostname(host, sizeof(host) - 1);
+	/* cut short past DIST_TEXT_LEN, as every text the ranks share */
+	if (rc != EXIT_OK && snprintf(why, sizeof(why), "rank %u (%s): %s",
+	    dist_rank(), host, strncmp(said, "clyde: ", 7) == 0 ? said + 7 :
+	    said) < 0)
+		why[0] = '\0';
+	if (dist_all_ok_why(rc != EXIT_OK ? why : NULL, first, sizeof(first)))
+		return EXIT_OK;
+	len = strlen(first);
+	if (dist_rank() == 0 && rc != EXIT_OK)
+		fputs(said, stderr);
+	else if (dist_rank() == 0)
+		fprintf(stderr, "clyde: %s%s", first,
+		    len > 0 && first[len - 1] == '\n' ? "" : "\n");
+	return rc != EXIT_OK ? rc : EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
+	char said[DIST_TEXT_LEN];
 	int rc;
 
 	if (!open_closed_std_fds())
 		return EXIT_CANNOT_START;
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return report_main(argc - 1, argv + 1, stdout_closed);
-	rc = config_parse(&cfg, argc, argv);
+	/* clyde-mpi: a bad option is every rank's: said once, by rank 0 */
+	said[0] = '\0';
+	rc = dist_has_ranks() ? parse_kept(&cfg, argc, argv, said,
+	    sizeof(said)) : config_parse(&cfg, argc, argv);
 	if (rc < 0)
 		return close_stdout();
-	if (rc != EXIT_OK)
+	if (rc != EXIT_OK && !dist_has_ranks())
 		return rc;
+	if (rc == EXIT_OK)
+		fputs(said, stderr);
 	/* the results would go to /dev/null without a word, as in report */
-	if (stdout_closed && (cfg.json_path == NULL ||
+	if (rc == EXIT_OK && stdout_closed && (cfg.json_path == NULL ||
 	    strcmp(cfg.json_path, "-") == 0)) {
 		fputs("clyde: standard output is closed: nowhere to write the "
 		    "results (--json=FILE keeps them in a file)\n", stderr);
@@ -565,12 +637,16 @@ int main(int argc, char **argv)
 	 * process is the child; the supervisor watches it and, in clyde-mpi,
 	 * makes its MPI calls (dist.h), so that it has no thread but its own.
 	 */
-	stall_fork(&cfg, cfg.sync != SYNC_CREATE && cfg.sync != SYNC_REMOVE);
+	stall_fork(&cfg, rc == EXIT_OK && cfg.sync != SYNC_CREATE &&
+	    cfg.sync != SYNC_REMOVE);
 	if (dist_init(&argc, &argv) != 0) {
-		fputs("clyde: cannot start the distributed run\n", stderr);
-		return EXIT_CANNOT_START;
+		fputs(rc != EXIT_OK ? said : "clyde: cannot start the "
+		    "distributed run\n", stderr);
+		return rc != EXIT_OK ? rc : EXIT_CANNOT_START;
 	}
-	rc = agree_options(&cfg);
+	rc = options_once(rc, said);
+	if (rc == EXIT_OK)
+		rc = agree_options(&cfg);
 	if (rc == EXIT_OK)
 		rc = clyde_main(&cfg);
 	if (dist_finalize() != 0 && rc == EXIT_OK)

@@ -4,7 +4,7 @@
 # rates the sums of every rank's own figures, nothing left; the ranks
 # agree on their options first.  Faults: tests/mpi_faults.sh.  Skipped
 # without Open MPI.
-MPI_CASES=27
+MPI_CASES=29
 . "$(dirname "$0")/mpi_lib.sh"
 
 # Without the per-char phases (-f): 2.00a's write and read a byte per
@@ -319,6 +319,21 @@ for mix in "-s 4:-s 8:-s 8M:8192:8000:3, rank 0 has -s 4M:8192:8000:3" \
 	ok $? "ranks given $a0 and $a1: refused before anything is made, rank 0 naming the option and rank 1" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 done
+# a bad option is said once, by rank 0, as plain clyde says it (exit 1);
+# one that a rank alone was given, by rank 0 naming that rank
+mpi_run 3 -s abc
+[ "$rc" != 0 ] && is_empty "$t" &&
+    [ "$(grep -c '^clyde: ' "$WORK/err")" = 1 ] &&
+    grep -qx "clyde: -s abc: size not a number (MiB, 0 to 1000G)" "$WORK/err" &&
+    [ "$(grep -c "^Try 'clyde --help'.\$" "$WORK/err")" = 1 ]
+ok $? "3 ranks given -s abc: one line, rank 0's" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+mpi_mix -r 0 -s 4 -n 0 -- -r 0 -s abc -n 0
+[ "$rc" != 0 ] && is_empty "$t" && [ ! -e "$WORK/mix.json" ] &&
+    [ "$(grep -c '^clyde: ' "$WORK/err")" = 1 ] &&
+    grep -qx "clyde: rank 1 ($(hostname)): -s abc: size not a number (MiB, 0 to 1000G)" "$WORK/err"
+ok $? "rank 1 alone given -s abc: one line, rank 0 naming rank 1" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 # --shift=1 with a -d for each rank: no rank finds the other's files;
 # refused before any phase (exit 2), rank 0 naming its own, nothing left
 t2=$(mktemp -d "$base/t.XXXXXX")
