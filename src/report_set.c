@@ -273,7 +273,16 @@ static void unpack(const struct report_set *set, const struct report_item *it,
 void report_set_get(const struct report_set *set, size_t i,
     struct result *out)
 {
-	unpack(set, &set->items[i], out);
+	const struct report_item *it = &set->items[i];
+
+	unpack(set, it, out);
+	/*
+	 * --average: a set of LABEL=PATH that is one run has no mean row,
+	 * mean:LABEL: the run's row is the set's, under its label
+	 */
+	if (set->groups != NULL && it->group < 0 && it->set_name != it->name)
+		snprintf(out->name, sizeof(out->name), "%s",
+		    set->names + it->set_name);
 }
 
 /* ---- --average ------------------------------------------------------ */
