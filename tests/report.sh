@@ -766,9 +766,13 @@ ok $? "sets from --json: the unlike line names -b, which no CSV line keeps" ||
 printf '{"name": "x"}\n' > "$WORK/notrec.json"
 printf '[\n{"tests": \n' > "$WORK/cut.json"
 printf '[]\n' > "$WORK/empty.json"
+# clyde-mpi's ranks are read one at a time from the text: what is wrong in
+# them is found and placed all the same
+printf '{"tests": {},\n "ranks": [{"rank": 0},\n {"rank": 1,,\n' > "$WORK/ranks.json"
 fail=0
 for spec in 'notrec.json|notrec.json: JSON: record 1: tests is missing' \
     'cut.json|cut.json:3: JSON: the text ends before a value' \
+    'ranks.json|ranks.json:3: JSON: an object'"'"'s member without its name' \
     'empty.json|empty.json: JSON: no result in this JSON (only the means of clyde report --average, or none)'; do
 	f=${spec%%|*} want=${spec#*|}
 	report "$WORK/$f"
