@@ -20,8 +20,12 @@
  */
 bool json_input_looks(const char *text, size_t len);
 
-/* Takes each record read; returns 0, or -1 to stop (errno). */
-typedef int json_input_add(void *ctx, const struct result *res);
+/*
+ * Takes each record read; returns 0, or -1 to stop (errno).  It may keep
+ * res->ranks (malloc'd, res->nranks of them, to be freed by it) by
+ * setting res->ranks to NULL: a record of 10,000 ranks is then held once.
+ */
+typedef int json_input_add(void *ctx, struct result *res);
 
 /*
  * Read every record of text[len], one object or an array of them, into

@@ -23,14 +23,22 @@ struct output_file {
 	int keeper_fd;                  /* the pipe to the keeper */
 	pid_t keeper;
 	char tmp[NAME_MAX + 1];         /* the temporary name, to say it */
+	char lead[32];                  /* how the records begin: written at once */
+	size_t lead_len;
+	size_t lead_done;               /* of it, what the writes have matched */
 	bool failed;                    /* a write failed: said, never kept */
 };
 
 /*
  * Make the temporary file for path, never over an existing path, and
- * start its keeper.  Returns 0, or -1 after saying why.
+ * start its keeper.  The file begins at once as its records will (a
+ * record's start, after an array's when array): the writes then add
+ * the rest.  It is locked while the run or its keeper holds it.  Each
+ * temporary file in that directory that a killed run left (one of
+ * clyde's names, begun so, unlocked) is named first, and left.
+ * Returns 0, or -1 after saying why.
  */
-int output_file_open(struct output_file *f, const char *path);
+int output_file_open(struct output_file *f, const char *path, bool array);
 
 /*
  * Append n bytes.  A write that fails (a full disk, the file size limit:

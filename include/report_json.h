@@ -11,6 +11,13 @@
 #include "result.h"
 
 /*
+ * How every record begins, the value of schema_version next: a --json
+ * file holds it from the start (output_file.c), so that one left by a run
+ * killed at once is known as clyde's.
+ */
+#define REPORT_JSON_START "{\n  \"schema_version\": "
+
+/*
  * The JSON record of one result, with the run-only keys filled when
  * res->from_run (null otherwise).  Strings are escaped for JSON; bytes
  * that are not UTF-8 become \u00XX (read as Latin-1).

@@ -133,6 +133,12 @@ int report_set_add(struct report_set *set, const struct result *res);
 int report_set_add_labelled(struct report_set *set, const struct result *res,
     const char *label);
 /*
+ * The same, keeping res->ranks (malloc'd) as they are, not a copy:
+ * res->ranks is then NULL, and the set frees them.
+ */
+int report_set_take_labelled(struct report_set *set, struct result *res,
+    const char *label);
+/*
  * Result i into out.  out's run-only fields are left as they are unless
  * it was read from a run (from_run): keep one zeroed scratch record and
  * reuse it.

@@ -39,6 +39,12 @@ void report_text_sweep_heading(char *out, size_t n,
 size_t report_text_generations(char *out, size_t n,
     const struct report_set *set, struct result *scratch);
 /*
+ * The label of a --dirs row: number:depth:fanout, and :N when N copies
+ * (-c) or ranks of clyde-mpi made directories at once, as the 2.00 size
+ * label shows the concurrency.
+ */
+void report_text_dirs_label(char *out, size_t n, const struct result *res);
+/*
  * The size label of a row: "64M:4k" (1.03), "64M::2" (2.00).  A row of
  * a sweep shows its chunk even when it is the default ("64M:8k"), so
  * that every row of a sweep says its chunk size.

@@ -67,6 +67,8 @@ int dir_search_only(void);
  * secret (the name is made with O_EXCL or mkdir(), and tried again).
  */
 void random_name_chars(char *out, size_t n, uint64_t *state);
+/* Whether s is n characters that random_name_chars() draws, and no more */
+bool is_random_name(const char *s, size_t n);
 
 /*
  * Length of the well-formed UTF-8 sequence at s (1 for ASCII), or 0 when

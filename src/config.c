@@ -368,8 +368,8 @@ static int parse_list(struct config *cfg, const struct list_kind *k,
 		if ((next = strchr(item, ',')) != NULL)
 			*next++ = '\0';
 		if (item[0] == '\0') {
-			snprintf(msg, sizeof(msg), "an empty %s (sizes go between "
-			    "commas)", k->what);
+			snprintf(msg, sizeof(msg), "an empty %s (%ss go between "
+			    "commas)", k->what, k->what);
 			why = msg;
 			break;
 		}
@@ -940,7 +940,8 @@ static int check_config(struct config *cfg, struct given *g)
 		    "between the ranks of clyde-mpi: give --dirs too");
 	if (cfg->file_size_mib == 0 && cfg->files.count_k == 0 &&
 	    cfg->dirs.count_k == 0)
-		return bad("-s 0 and -n 0", NULL, "nothing to do");
+		return bad(g->dirs != NULL ? "-s 0, -n 0 and --dirs" :
+		    "-s 0 and -n 0", g->dirs, "nothing to do");
 	if (g->chunks != NULL && g->size_chunk)
 		return bad("--chunks", g->chunks, "the chunk is given twice "
 		    "(-s %s gives one): give -s SIZE alone", g->size);

@@ -255,55 +255,83 @@ static void read_phase(struct reader *r, const struct json_value *p,
 #define RANKS_MAX 100000
 
 /*
- * "ranks": clyde-mpi's every rank, into memory of this reader's that the
- * next record reuses (report_set_add() keeps a copy).
+ * clyde-mpi's ranks, read into memory that the next record reuses unless
+ * add() took it (json_input.h)
+ */
+static struct rank_figures *ranks_buf;
+static size_t ranks_cap;
+
+/* Where read_rank() reads to. */
+struct ranks_reader {
+	struct reader *r;
+	size_t n;
+};
+
+/* Rank i of "ranks" into ranks_buf[i]; non-zero ends the ranks */
+static int read_rank(void *ctx, size_t i, const struct json_value *one)
+{
+	struct ranks_reader *rr = ctx;
+	struct reader *r = rr->r;
+	struct rank_figures *rank = &ranks_buf[i];
+	const struct json_value *ph;
+
+	memset(rank, 0, sizeof(*rank));
+	if (one->type != JSON_OBJECT) {
+		bad(r, "holds no object", "ranks");
+		return 1;
+	}
+	get_string(r, one, "host", rank->host, sizeof(rank->host));
+	if (json_get(one, "read_from") != NULL)
+		rank->read_from = (unsigned)get_number(r, one, "read_from",
+		    (double)i, (double)(rr->n - 1), true);
+	else
+		rank->read_from = (unsigned)i;
+	ph = get_kind(r, one, "phases", JSON_OBJECT, false);
+	for (size_t k = 0; ph != NULL && k < PH_COUNT; k++)
+		read_phase(r, get_kind(r, ph, phase_csv_name[k], JSON_OBJECT,
+		    true), &rank->phase[k]);
+	return r->bad;
+}
+
+/*
+ * "ranks": clyde-mpi's every rank, one at a time from the text (the
+ * array is left unparsed, json_parse_deferring()), into ranks_buf.
  */
 static void read_ranks(struct reader *r, const struct json_value *a,
     struct result *res)
 {
-	static struct rank_figures *ranks;
-	static size_t cap;
-	size_t i, k;
+	struct ranks_reader rr = { r, 0 };
 
-	if (a == NULL || a->n < 2)
+	if (a == NULL || a->type == JSON_NULL)
+		return;
+	if (a->type != JSON_SPAN && a->type != JSON_ARRAY) {
+		bad(r, "is not an array", "ranks");
+		return;
+	}
+	if (a->n < 2)
 		return;
 	if (a->n > RANKS_MAX) {
 		bad(r, "has too many ranks", "ranks");
 		return;
 	}
-	if (a->n > cap) {
-		struct rank_figures *more = realloc(ranks, a->n * sizeof(*ranks));
+	if (a->n > ranks_cap) {
+		struct rank_figures *more = realloc(ranks_buf,
+		    a->n * sizeof(*ranks_buf));
 
 		if (more == NULL) {
 			bad(r, "is too large for the memory", "ranks");
 			return;
 		}
-		ranks = more;
-		cap = a->n;
+		ranks_buf = more;
+		ranks_cap = a->n;
 	}
-	for (i = 0; i < a->n; i++) {
-		const struct json_value *one = &a->items[i], *ph;
-
-		memset(&ranks[i], 0, sizeof(ranks[i]));
-		if (one->type != JSON_OBJECT) {
-			bad(r, "holds no object", "ranks");
-			return;
-		}
-		get_string(r, one, "host", ranks[i].host, sizeof(ranks[i].host));
-		if (json_get(one, "read_from") != NULL)
-			ranks[i].read_from = (unsigned)get_number(r, one,
-			    "read_from", (double)i, (double)(a->n - 1), true);
-		else
-			ranks[i].read_from = (unsigned)i;
-		ph = get_kind(r, one, "phases", JSON_OBJECT, false);
-		for (k = 0; ph != NULL && k < PH_COUNT; k++)
-			read_phase(r, get_kind(r, ph, phase_csv_name[k],
-			    JSON_OBJECT, true), &ranks[i].phase[k]);
-	}
+	rr.n = a->n;
+	if (json_array_each(a, read_rank, &rr) < 0)
+		bad(r, "is too large for the memory", "ranks");
 	if (r->bad)
 		return;
 	res->nranks = (unsigned)a->n;
-	res->ranks = ranks;
+	res->ranks = ranks_buf;
 }
 
 /*
@@ -412,7 +440,7 @@ static void read_run(struct reader *r, const struct json_value *rec,
 		if (i < PH_FIRST_DIR || json_get(ph, phase_csv_name[i]) != NULL)
 			read_phase(r, get_kind(r, ph, phase_csv_name[i],
 			    JSON_OBJECT, true), &res->phase[i]);
-	read_ranks(r, get_newer(r, rec, "ranks", JSON_ARRAY), res);
+	read_ranks(r, json_get(rec, "ranks"), res);
 	get_string(r, rec, "status", s, sizeof(s));
 	res->status = strcmp(s, "failed") == 0 ? RUN_FAILED :
 	    strcmp(s, "interrupted") == 0 ? RUN_INTERRUPTED : RUN_OK;
@@ -539,7 +567,9 @@ long json_input_read(const char *text, size_t len, json_input_add *add,
 	size_t i, n;
 	long count = 0;
 
-	if (json_parse(text, len, &top, why, why_len, line) != 0)
+	/* the ranks' array, the bulk of clyde-mpi's records: one at a time */
+	if (json_parse_deferring(text, len, "ranks", &top, why, why_len,
+	    line) != 0)
 		return -1;
 	*line = 0;
 	recs = top.type == JSON_ARRAY ? top.items : &top;
@@ -559,6 +589,11 @@ long json_input_read(const char *text, size_t len, json_input_add *add,
 			count = -1;
 		} else {
 			count++;
+		}
+		/* add() took the ranks: the next record reads into new memory */
+		if (res.nranks > 0 && res.ranks == NULL) {
+			ranks_buf = NULL;
+			ranks_cap = 0;
 		}
 	}
 	json_free(&top);

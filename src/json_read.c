@@ -16,6 +16,7 @@ struct parser {
 	char *why;
 	size_t why_len;
 	bool failed;
+	const char *defer;              /* json_parse_deferring()'s, or NULL */
 };
 
 static int fail(struct parser *p, const char *what)
@@ -93,25 +94,33 @@ static size_t put_code(char *out, unsigned long cp)
 	return 4;
 }
 
-/* A string after its opening quote; the decoded text is never longer. */
+/*
+ * A string after its opening quote; the decoded text is never longer.
+ * out NULL: checked only, nothing kept.
+ */
 static int string(struct parser *p, char **out)
 {
 	const char *start = p->s;
-	char *buf, *o;
+	char *buf = NULL, *o, sink[4];
 
 	while (p->s < p->end && *p->s != '"')
 		p->s += *p->s == '\\' && p->s + 1 < p->end ? 2 : 1;
 	if (p->s >= p->end)
 		return fail(p, "a string without its closing quote");
-	buf = o = malloc((size_t)(p->s - start) + 1);
-	if (buf == NULL) {
+	if (out != NULL && (buf = malloc((size_t)(p->s - start) + 1)) == NULL) {
 		p->failed = true;
 		snprintf(p->why, p->why_len, "%s", strerror(ENOMEM));
 		return -1;
 	}
+	o = buf;
 	for (p->s = start; *p->s != '"'; ) {
 		unsigned long cp, lo;
-		char c = *p->s++;
+		char c;
+
+		/* checked only: each character decoded where it is dropped */
+		if (buf == NULL)
+			o = sink;
+		c = *p->s++;
 
 		if ((unsigned char)c < 0x20) {
 			free(buf);
@@ -158,6 +167,8 @@ static int string(struct parser *p, char **out)
 		}
 	}
 	p->s++;
+	if (out == NULL)
+		return 0;
 	*o = '\0';
 	*out = buf;
 	return 0;
@@ -181,6 +192,60 @@ static int number(struct parser *p, double *v)
 }
 
 static int value(struct parser *p, struct json_value *v, int depth);
+static int members(struct parser *p, struct json_value *v, int depth,
+    bool object);
+
+/*
+ * The members or elements after a { or [, checked and counted into
+ * skipped->n, none kept.
+ */
+static int skip_members(struct parser *p, struct json_value *skipped,
+    int depth, bool object)
+{
+	char close = object ? '}' : ']';
+
+	blanks(p);
+	if (p->s < p->end && *p->s == close) {
+		p->s++;
+		return 0;
+	}
+	for (;; skipped->n++) {
+		blanks(p);
+		if (object && (!word(p, "\"") || string(p, NULL) != 0))
+			return fail(p, "an object's member without its name");
+		blanks(p);
+		if (object && !word(p, ":"))
+			return fail(p, "a member's name without ':'");
+		if (value(p, NULL, depth + 1) != 0)
+			return -1;
+		blanks(p);
+		if (word(p, ","))
+			continue;
+		if (p->s < p->end && *p->s == close) {
+			p->s++;
+			skipped->n++;
+			return 0;
+		}
+		return fail(p, object ? "an object without ',' or '}'" :
+		    "an array without ',' or ']'");
+	}
+}
+
+/* A member named p->defer whose value is an array: left as its text */
+static int defer_array(struct parser *p, struct json_value *v, int depth)
+{
+	struct json_value counted = { .type = JSON_SPAN };
+
+	blanks(p);
+	if (p->s >= p->end || *p->s != '[' || depth + 1 > JSON_MAX_DEPTH)
+		return value(p, v, depth + 1);
+	counted.span = p->s++;
+	if (skip_members(p, &counted, depth + 1, false) != 0)
+		return -1;
+	counted.span_len = (size_t)(p->s - counted.span);
+	*v = counted;
+	return 0;
+}
 
 /* The members of an object or the elements of an array, after its [ or {. */
 static int members(struct parser *p, struct json_value *v, int depth,
@@ -195,6 +260,8 @@ static int members(struct parser *p, struct json_value *v, int depth,
 		return 0;
 	}
 	for (;;) {
+		bool defer;
+
 		if (v->n == cap) {
 			size_t ncap = cap ? cap * 2 : 8;
 			struct json_value *items = realloc(v->items,
@@ -224,7 +291,10 @@ static int members(struct parser *p, struct json_value *v, int depth,
 			}
 		}
 		memset(&v->items[v->n], 0, sizeof(v->items[v->n]));
-		if (value(p, &v->items[v->n], depth + 1) != 0) {
+		defer = object && p->defer != NULL &&
+		    strcmp(v->keys[v->n], p->defer) == 0;
+		if ((defer ? defer_array(p, &v->items[v->n], depth) :
+		    value(p, &v->items[v->n], depth + 1)) != 0) {
 			json_free(&v->items[v->n]);
 			if (object)
 				free(v->keys[v->n]);
@@ -243,8 +313,13 @@ static int members(struct parser *p, struct json_value *v, int depth,
 	}
 }
 
+/* One value into *v; v NULL: checked only (skip_members()). */
 static int value(struct parser *p, struct json_value *v, int depth)
 {
+	struct json_value skipped;
+
+	if (v == NULL)
+		v = &skipped;
 	memset(v, 0, sizeof(*v));
 	if (depth > JSON_MAX_DEPTH)
 		return fail(p, "nested too deep");
@@ -255,11 +330,13 @@ static int value(struct parser *p, struct json_value *v, int depth)
 	case '{':
 	case '[':
 		v->type = *p->s++ == '{' ? JSON_OBJECT : JSON_ARRAY;
-		return members(p, v, depth, v->type == JSON_OBJECT);
+		return v == &skipped ? skip_members(p, v, depth,
+		    v->type == JSON_OBJECT) : members(p, v, depth,
+		    v->type == JSON_OBJECT);
 	case '"':
 		p->s++;
 		v->type = JSON_STRING;
-		return string(p, &v->string);
+		return string(p, v == &skipped ? NULL : &v->string);
 	default:
 		break;
 	}
@@ -279,7 +356,13 @@ static int value(struct parser *p, struct json_value *v, int depth)
 int json_parse(const char *text, size_t len, struct json_value *out,
     char *why, size_t why_len, unsigned long *line)
 {
-	struct parser p = { text, text + len, 1, why, why_len, false };
+	return json_parse_deferring(text, len, NULL, out, why, why_len, line);
+}
+
+int json_parse_deferring(const char *text, size_t len, const char *defer,
+    struct json_value *out, char *why, size_t why_len, unsigned long *line)
+{
+	struct parser p = { text, text + len, 1, why, why_len, false, defer };
 	int rc = value(&p, out, 0);
 
 	if (rc == 0) {
@@ -299,7 +382,8 @@ void json_free(struct json_value *v)
 {
 	size_t i;
 
-	for (i = 0; i < v->n; i++) {
+	/* a span's text is the caller's, and it has no items */
+	for (i = 0; v->type != JSON_SPAN && i < v->n; i++) {
 		json_free(&v->items[i]);
 		if (v->keys != NULL)
 			free(v->keys[i]);
@@ -320,4 +404,35 @@ const struct json_value *json_get(const struct json_value *v, const char *key)
 		if (strcmp(v->keys[i], key) == 0)
 			return &v->items[i];
 	return NULL;
+}
+
+int json_array_each(const struct json_value *a,
+    int (*fn)(void *ctx, size_t i, const struct json_value *element),
+    void *ctx)
+{
+	char why[64];
+	struct parser p = { NULL, NULL, 1, why, sizeof(why), false, NULL };
+	struct json_value e;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; a->type == JSON_ARRAY && i < a->n && rc == 0; i++)
+		rc = fn(ctx, i, &a->items[i]);
+	if (a->type != JSON_SPAN)
+		return rc;
+	/* checked when it was parsed: only memory can fail here */
+	p.s = a->span + 1;
+	p.end = a->span + a->span_len;
+	for (i = 0; i < a->n && rc == 0; i++) {
+		if (value(&p, &e, 1) != 0) {
+			json_free(&e);
+			errno = ENOMEM;
+			return -1;
+		}
+		rc = fn(ctx, i, &e);
+		json_free(&e);
+		blanks(&p);
+		word(&p, ",");
+	}
+	return rc;
 }

@@ -96,6 +96,12 @@ static void say_cached_sizes(const struct config *cfg)
  * Open what the results go to, before the first run; json is the
  * --json file, already open (start()), or NULL.  Exit code.
  */
+/* Whether a run makes more than one record (-x, a sweep): an array */
+static bool several(const struct config *cfg)
+{
+	return cfg->runs > 1 || config_points(cfg) > 1;
+}
+
 static int open_outputs(const struct config *cfg, struct outputs *out,
     struct output_file *json)
 {
@@ -106,7 +112,7 @@ static int open_outputs(const struct config *cfg, struct outputs *out,
 	out->speaks = dist_rank() == 0;
 	out->json_stdout = out->speaks && json_on_stdout;
 	out->json = json;
-	out->several = cfg->runs > 1 || config_points(cfg) > 1;
+	out->several = several(cfg);
 	out->layout = csv_layout_for(cfg->compat);
 	out->table = cfg->quiet || json_on_stdout ? stderr : stdout;
 	out->csv = json_on_stdout ? stderr : stdout;
@@ -210,7 +216,8 @@ static void json_end(FILE *f, const struct outputs *out,
 /*
  * clyde-mpi, after the table: each phase whose slowest rank took more
  * than SKEW_SAID times as long as the fastest, naming both, on stderr
- * (stdout is bonnie++'s).
+ * (stdout is bonnie++'s).  Not a phase of +++++: too short a time for
+ * its ranks' to mean much (the JSON has its skew all the same).
  */
 static void say_skew(const struct result *res)
 {
@@ -218,7 +225,7 @@ static void say_skew(const struct result *res)
 		unsigned slow = 0, fast = 0;
 		double skew = result_skew(res, (enum phase_id)i, &slow, &fast);
 
-		if (skew <= SKEW_SAID)
+		if (skew <= SKEW_SAID || res->cell[i].status == CELL_TOO_FAST)
 			continue;
 		fprintf(stderr, "clyde: %s: skew %.2f: rank %u (%s) took %.3f s, "
 		    "rank %u (%s) %.3f s\n", phase_title[i], skew, slow,
@@ -385,7 +392,7 @@ static int start(struct config *cfg, struct output_file *json, bool *json_open)
 	*json_open = false;
 	if (dist_rank() == 0 && cfg->json_path != NULL &&
 	    strcmp(cfg->json_path, "-") != 0) {
-		if (output_file_open(json, cfg->json_path) != 0)
+		if (output_file_open(json, cfg->json_path, several(cfg)) != 0)
 			rc = EXIT_CANNOT_START;
 		*json_open = rc == EXIT_OK;
 	}
@@ -525,22 +532,94 @@ static int agree_options(struct config *cfg)
 	return EXIT_USAGE;
 }
 
+/*
+ * clyde-mpi: config_parse() with what it says on stderr (getopt_long's
+ * words too) kept in said (n bytes), for options_once().  Said as ever
+ * when it cannot be kept.
+ */
+static int parse_kept(struct config *cfg, int argc, char **argv, char *said,
+    size_t n)
+{
+	int p[2], saved = -1, rc;
+	ssize_t got;
+
+	said[0] = '\0';
+	fflush(stderr);
+	if (pipe(p) != 0)
+		return config_parse(cfg, argc, argv);
+	/* a pipe holds far more than a few lines; past that, dropped */
+	fcntl(p[1], F_SETFL, O_NONBLOCK);
+	fcntl(p[0], F_SETFL, O_NONBLOCK);
+	if ((saved = dup(STDERR_FILENO)) < 0 ||
+	    dup2(p[1], STDERR_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		close(p[0]);
+		close(p[1]);
+		return config_parse(cfg, argc, argv);
+	}
+	close(p[1]);
+	rc = config_parse(cfg, argc, argv);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	got = read(p[0], said, n - 1);
+	said[got > 0 ? got : 0] = '\0';
+	close(p[0]);
+	return rc;
+}
+
+/*
+ * clyde-mpi: options that a rank refused (rc, its words in said) are
+ * said once, by rank 0: its own words, as plain clyde says them, or,
+ * when rank 0 took its options, those of the lowest rank that did not
+ * (another host's RAM, another command line), naming it.  A collective
+ * call; EXIT_OK when every rank took its options.
+ */
+static int options_once(int rc, const char *said)
+{
+	char why[DIST_TEXT_LEN], first[DIST_TEXT_LEN], host[256] = "?";
+	size_t len;
+
+	gethostname(host, sizeof(host) - 1);
+	/* cut short past DIST_TEXT_LEN, as every text the ranks share */
+	if (rc != EXIT_OK && snprintf(why, sizeof(why), "rank %u (%s): %s",
+	    dist_rank(), host, strncmp(said, "clyde: ", 7) == 0 ? said + 7 :
+	    said) < 0)
+		why[0] = '\0';
+	if (dist_all_ok_why(rc != EXIT_OK ? why : NULL, first, sizeof(first)))
+		return EXIT_OK;
+	len = strlen(first);
+	if (dist_rank() == 0 && rc != EXIT_OK)
+		fputs(said, stderr);
+	else if (dist_rank() == 0)
+		fprintf(stderr, "clyde: %s%s", first,
+		    len > 0 && first[len - 1] == '\n' ? "" : "\n");
+	return rc != EXIT_OK ? rc : EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
+	char said[DIST_TEXT_LEN];
 	int rc;
 
 	if (!open_closed_std_fds())
 		return EXIT_CANNOT_START;
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return report_main(argc - 1, argv + 1, stdout_closed);
-	rc = config_parse(&cfg, argc, argv);
+	/* clyde-mpi: a bad option is every rank's: said once, by rank 0 */
+	said[0] = '\0';
+	rc = dist_has_ranks() ? parse_kept(&cfg, argc, argv, said,
+	    sizeof(said)) : config_parse(&cfg, argc, argv);
 	if (rc < 0)
 		return close_stdout();
-	if (rc != EXIT_OK)
+	if (rc != EXIT_OK && !dist_has_ranks())
 		return rc;
+	if (rc == EXIT_OK)
+		fputs(said, stderr);
 	/* the results would go to /dev/null without a word, as in report */
-	if (stdout_closed && (cfg.json_path == NULL ||
+	if (rc == EXIT_OK && stdout_closed && (cfg.json_path == NULL ||
 	    strcmp(cfg.json_path, "-") == 0)) {
 		fputs("clyde: standard output is closed: nowhere to write the "
 		    "results (--json=FILE keeps them in a file)\n", stderr);
@@ -558,12 +637,16 @@ int main(int argc, char **argv)
 	 * process is the child; the supervisor watches it and, in clyde-mpi,
 	 * makes its MPI calls (dist.h), so that it has no thread but its own.
 	 */
-	stall_fork(&cfg, cfg.sync != SYNC_CREATE && cfg.sync != SYNC_REMOVE);
+	stall_fork(&cfg, rc == EXIT_OK && cfg.sync != SYNC_CREATE &&
+	    cfg.sync != SYNC_REMOVE);
 	if (dist_init(&argc, &argv) != 0) {
-		fputs("clyde: cannot start the distributed run\n", stderr);
-		return EXIT_CANNOT_START;
+		fputs(rc != EXIT_OK ? said : "clyde: cannot start the "
+		    "distributed run\n", stderr);
+		return rc != EXIT_OK ? rc : EXIT_CANNOT_START;
 	}
-	rc = agree_options(&cfg);
+	rc = options_once(rc, said);
+	if (rc == EXIT_OK)
+		rc = agree_options(&cfg);
 	if (rc == EXIT_OK)
 		rc = clyde_main(&cfg);
 	if (dist_finalize() != 0 && rc == EXIT_OK)

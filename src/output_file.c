@@ -3,6 +3,7 @@
  */
 /* renameat2() is Linux's: glibc shows it with _GNU_SOURCE */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
@@ -16,10 +17,15 @@
 #include <unistd.h>
 
 #include "output_file.h"
+#include "report_json.h"
+#include "scratch.h"
 #include "util.h"
 
 /* what the keeper reads to link the file into place; anything else removes it */
 #define KEEP 'k'
+
+/* the start of the records' array (-x, a sweep), before the first */
+#define ARRAY_START "[\n"
 
 /* The directory part of path and its last name. */
 struct place {
@@ -150,6 +156,125 @@ static void keep_or_remove(const char *path, const struct place *pl, int in)
 }
 
 /*
+ * Whether name is one that make_tmp() makes, of any BASE: .BASE.XXXXXX
+ * (.clyde-json.XXXXXX is one), without a control character.
+ */
+static bool is_tmp_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return name[0] == '.' && len > 8 && name[len - 7] == '.' &&
+	    is_random_name(name + len - 6, 6) && find_control(name) == NULL;
+}
+
+/*
+ * Whether the regular file open on fd begins as a --json file does from
+ * the moment it is made, with a record's start (after an array's).
+ */
+static bool begins_as_records(int fd)
+{
+	char head[sizeof(ARRAY_START REPORT_JSON_START)];
+	size_t rec = sizeof(REPORT_JSON_START) - 1;
+	ssize_t got = pread(fd, head, sizeof(head) - 1, 0);
+
+	if (got < 0)
+		return false;
+	if ((size_t)got >= rec && memcmp(head, REPORT_JSON_START, rec) == 0)
+		return true;
+	return (size_t)got == sizeof(head) - 1 &&
+	    memcmp(head, ARRAY_START REPORT_JSON_START, sizeof(head) - 1) == 0;
+}
+
+/*
+ * The lock that tells a later run that this one still holds the file
+ * (ask false), or the question whether a run does (ask true): an open
+ * file description's, which the keeper shares, which lasts until both
+ * have closed the file and which a killed process lets go.  The lock's
+ * type (F_UNLCK: nobody holds it), or -1 on a filesystem without locks:
+ * a run then goes on, and a later one cannot tell.
+ */
+static int whole_file_lock(int fd, bool ask)
+{
+#ifdef F_OFD_SETLK
+	struct flock lk;
+
+	memset(&lk, 0, sizeof(lk));
+	lk.l_type = F_WRLCK;
+	lk.l_whence = SEEK_SET;
+	return fcntl(fd, ask ? F_OFD_GETLK : F_OFD_SETLK, &lk) != 0 ? -1 :
+	    lk.l_type;
+#else
+	(void)fd;
+	(void)ask;
+	return -1;
+#endif
+}
+
+/*
+ * Whether name in the directory open on dir_fd is the temporary file of
+ * a run that ended without removing it (killed with its keeper): a
+ * regular file (not a link to one) of this user's, that begins with
+ * records and that no run holds.  It is opened only once seen to be a
+ * regular file, and never blocks (O_NONBLOCK: a FIFO put there since).
+ */
+static bool left_by_a_run(int dir_fd, const char *name)
+{
+	struct stat st, now;
+	bool left;
+	int fd;
+
+	if (!is_tmp_name(name) ||
+	    fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+		return false;
+	fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	left = fstat(fd, &now) == 0 && S_ISREG(now.st_mode) &&
+	    now.st_dev == st.st_dev && now.st_ino == st.st_ino &&
+	    begins_as_records(fd) && whole_file_lock(fd, true) == F_UNLCK &&
+	    /* a run that ended lets the lock go only once the name is gone */
+	    fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_ino == now.st_ino && st.st_dev == now.st_dev;
+	close(fd);
+	return left;
+}
+
+/*
+ * Name each temporary file that a killed run left in the directory of
+ * path (open on dir_fd), with the command to remove it, as the scratch
+ * directories of killed runs are named; never remove it: its records
+ * are the user's.
+ */
+static void report_left(const char *path, int dir_fd)
+{
+	char quoted[2 * (PATH_MAX + NAME_MAX + 2)];
+	struct dirent *de;
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		const char *left;
+
+		if (!left_by_a_run(dirfd(d), de->d_name))
+			continue;
+		left = tmp_path(path, de->d_name);
+		scratch_quote(quoted, sizeof(quoted), left);
+		fprintf(stderr, "clyde: %s is the --json temporary file of an "
+		    "earlier run that is no longer running: its records were "
+		    "never put in place; remove it with: rm -f %s\n", left,
+		    quoted);
+	}
+	closedir(d);
+}
+
+/*
  * A temporary name in pl's directory: .BASE.XXXXXX, as rsync's, or
  * .clyde-json.XXXXXX when BASE is too long for that.
  */
@@ -176,7 +301,7 @@ static int make_tmp(struct place *pl)
 	return fd;
 }
 
-int output_file_open(struct output_file *f, const char *path)
+int output_file_open(struct output_file *f, const char *path, bool array)
 {
 	struct place pl;
 	const char *slash = strrchr(path, '/');
@@ -213,8 +338,15 @@ int output_file_open(struct output_file *f, const char *path)
 		close(pl.dir_fd);
 		return -1;
 	}
+	report_left(path, pl.dir_fd);
 	f->fd = make_tmp(&pl);
+	if (f->fd >= 0)
+		(void)whole_file_lock(f->fd, false);
+	snprintf(f->lead, sizeof(f->lead), "%s" REPORT_JSON_START,
+	    array ? ARRAY_START : "");
+	f->lead_len = strlen(f->lead);
 	if (f->fd < 0 || fstat(f->fd, &st) != 0 ||
+	    write_all(f->fd, f->lead, f->lead_len) != (ssize_t)f->lead_len ||
 	    pipe2(pipe_fd, O_CLOEXEC) != 0) {
 		say(path, strerror(errno), "");
 		if (f->fd >= 0) {
@@ -258,6 +390,25 @@ void output_file_write(struct output_file *f, const void *buf, size_t n)
 	int err;
 
 	if (f->fd < 0 || f->failed)
+		return;
+	/* the start written when the file was made is the records' own */
+	while (f->lead_done < f->lead_len && n > 0 &&
+	    *(const char *)buf == f->lead[f->lead_done]) {
+		buf = (const char *)buf + 1;
+		n--;
+		f->lead_done++;
+	}
+	if (f->lead_done < f->lead_len && n > 0) {
+		/* other text: the file is what was written, from its start */
+		f->lead_len = f->lead_done;
+		if (ftruncate(f->fd, (off_t)f->lead_done) != 0 ||
+		    lseek(f->fd, (off_t)f->lead_done, SEEK_SET) < 0) {
+			f->failed = true;
+			say(f->path, strerror(errno), "; the file is not made");
+			return;
+		}
+	}
+	if (n == 0)
 		return;
 	/* past the file size limit: EFBIG here, not a signal that stops the run */
 	memset(&ignore, 0, sizeof(ignore));

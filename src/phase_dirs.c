@@ -490,6 +490,65 @@ static void level_order(struct dir_tree *t, struct rng *rng, bool bottom_up)
 	}
 }
 
+/* The end of a name after its number: this rank's (its suffix, or none). */
+static bool own_name(const struct dir_tree *t, const char *end)
+{
+	return memcmp(end, t->suffix, t->suffix_len + 1) == 0;
+}
+
+/* --dirs-shared: the end of a name after its number is another rank's */
+static bool ranks_name(const struct dir_tree *t, const char *end)
+{
+	unsigned r = 0;
+
+	if (!t->shared || end[0] != '.' || end[1] == '\0' ||
+	    (end[1] == '0' && end[2] != '\0'))
+		return false;
+	for (const char *p = end + 1; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9' || r >= t->nranks)
+			return false;
+		r = r * 10 + (unsigned)(*p - '0');
+	}
+	return r < t->nranks;
+}
+
+/*
+ * Whether name is one that clyde makes in directory q: a child's, this
+ * rank's or (--dirs-shared) another's.
+ */
+static bool child_name(const struct dir_tree *t, uint32_t q, const char *name)
+{
+	uint32_t lo, hi, i = counter_parse(name);
+
+	children_of(t, q, &lo, &hi);
+	return i != NOT_OURS && i >= lo && i < hi &&
+	    (own_name(t, name + COUNTER_DIGITS) ||
+	    ranks_name(t, name + COUNTER_DIGITS));
+}
+
+/*
+ * Cleanup: "; it holds NAME, not made by clyde" after the message of
+ * directory q (ROOT: DIRS_DIR), name in at, when it holds such a name:
+ * what keeps it from being removed.
+ */
+static void tell_foreign(struct phase_ctx *ctx, const struct dir_tree *t,
+    int at, const char *name, uint32_t q)
+{
+	size_t len = strlen(ctx->cleanup_error);
+	struct dirent *ent;
+	DIR *dir = open_dir(at, name);
+
+	while (dir != NULL && (ent = readdir(dir)) != NULL) {
+		if (is_dot_entry(ent->d_name) || child_name(t, q, ent->d_name))
+			continue;
+		snprintf(ctx->cleanup_error + len, sizeof ctx->cleanup_error -
+		    len, "; it holds %s, not made by clyde", ent->d_name);
+		break;
+	}
+	if (dir != NULL)
+		closedir(dir);
+}
+
 /* Make and remove -------------------------------------------------------- */
 
 /*
@@ -565,6 +624,26 @@ static bool reopen_tree(struct phase_ctx *ctx, struct dir_tree *t)
 }
 
 /*
+ * Cleanup: the failed rmdir of directory q (ROOT: DIRS_DIR), name in at
+ * and msg from the scratch directory, noted: a link, left in place; or
+ * the error, with a name that keeps it when it is not empty.
+ */
+static void note_failed(struct phase_ctx *ctx, const struct dir_tree *t,
+    int at, const char *name, uint32_t q, const char *msg, int err)
+{
+	const char *why = link_why(at, name, err);
+
+	if (why != NULL) {
+		phase_cleanup_left(ctx, msg, why);
+		return;
+	}
+	phase_cleanup_failed(ctx, msg, err);
+	/* the message is the first failure's */
+	if (ctx->cleanup_failures == 1 && (err == ENOTEMPTY || err == EEXIST))
+		tell_foreign(ctx, t, at, name, q);
+}
+
+/*
  * Untimed: remove directories from .. to - 1 of the tree, deepest first,
  * each from its parent as reopen_tree() reached it.  A directory never
  * made is ENOENT, no failure; any other failure is noted for the message
@@ -574,7 +653,6 @@ static void remove_range(struct phase_ctx *ctx, struct dir_tree *t,
     uint32_t from, uint32_t to)
 {
 	char name[NAME_BUF], rel[MSG_PATH_BUF], msg[MSG_PATH_BUF + NAME_BUF];
-	const char *why;
 
 	for (uint32_t i = to; i-- > from;) {
 		unsigned k = level_of(t, i);
@@ -595,24 +673,17 @@ static void remove_range(struct phase_ctx *ctx, struct dir_tree *t,
 		if (err == 0 || err == ENOENT)
 			continue;
 		snprintf(msg, sizeof msg, "%s/%s", rel, name);
-		if ((why = link_why(at, name, err)) != NULL)
-			phase_cleanup_left(ctx, msg, why);
-		else
-			phase_cleanup_failed(ctx, msg, err);
+		note_failed(ctx, t, at, name, i, msg, err);
 	}
 }
 
 /* Untimed: DIRS_DIR itself, from this rank's scratch directory. */
-static void remove_top_quietly(struct phase_ctx *ctx)
+static void remove_top_quietly(struct phase_ctx *ctx, const struct dir_tree *t)
 {
-	const char *why;
 	int err = phase_remove(ctx, ctx->scratch_fd, "", DIRS_DIR,
 	    AT_REMOVEDIR);
 
-	if ((why = link_why(ctx->scratch_fd, DIRS_DIR, err)) != NULL)
-		phase_cleanup_left(ctx, DIRS_DIR, why);
-	else
-		phase_cleanup_failed(ctx, DIRS_DIR, err);
+	note_failed(ctx, t, ctx->scratch_fd, DIRS_DIR, ROOT, DIRS_DIR, err);
 }
 
 /* Untimed: the shared levels and DIRS_DIR, on rank 0; all close DIRS_DIR. */
@@ -624,7 +695,7 @@ static void remove_shared_quietly(struct phase_ctx *ctx, struct dir_tree *t)
 		t->parents_exist = false;
 		if (reopen_tree(ctx, t)) {
 			remove_range(ctx, t, 0, t->first_own);
-			remove_top_quietly(ctx);
+			remove_top_quietly(ctx, t);
 		}
 	}
 	close_held(t);
@@ -652,7 +723,7 @@ static void remove_quietly(struct phase_ctx *ctx, struct dir_tree *t)
 	if (t->shared)
 		return;
 	if (reached)
-		remove_top_quietly(ctx);
+		remove_top_quietly(ctx, t);
 	close_held(t);
 	if (t->top_fd >= 0)
 		close(t->top_fd);
@@ -788,28 +859,6 @@ static void meet(struct dir_tree *t, uint32_t i)
 	t->met[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
-/* The end of a name after its number: this rank's (its suffix, or none). */
-static bool own_name(const struct dir_tree *t, const char *end)
-{
-	return memcmp(end, t->suffix, t->suffix_len + 1) == 0;
-}
-
-/* --dirs-shared: the end of a name after its number is another rank's */
-static bool ranks_name(const struct dir_tree *t, const char *end)
-{
-	unsigned r = 0;
-
-	if (!t->shared || end[0] != '.' || end[1] == '\0' ||
-	    (end[1] == '0' && end[2] != '\0'))
-		return false;
-	for (const char *p = end + 1; *p != '\0'; p++) {
-		if (*p < '0' || *p > '9' || r >= t->nranks)
-			return false;
-		r = r * 10 + (unsigned)(*p - '0');
-	}
-	return r < t->nranks;
-}
-
 /*
  * One readdir() pass over parent q (open as dir on fd, at rel): stat or
  * rmdir each of its children not met yet, counted in *found.  The first
@@ -845,9 +894,7 @@ static int walk_pass(struct phase_ctx *ctx, struct dir_tree *t, uint32_t q,
 		i = counter_parse(ent->d_name);
 		if (i == NOT_OURS || i < lo || i >= hi ||
 		    !own_name(t, ent->d_name + COUNTER_DIGITS)) {
-			if (foreign[0] == '\0' && (i == NOT_OURS || i < lo ||
-			    i >= hi || !ranks_name(t, ent->d_name +
-			    COUNTER_DIGITS)))
+			if (foreign[0] == '\0' && !child_name(t, q, ent->d_name))
 				snprintf(foreign, sizeof foreign, "%s", ent->d_name);
 			continue;
 		}

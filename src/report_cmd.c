@@ -175,11 +175,11 @@ struct json_target {
 	const char *label;
 };
 
-static int add_json(void *ctx, const struct result *res)
+static int add_json(void *ctx, struct result *res)
 {
 	const struct json_target *t = ctx;
 
-	return report_set_add_labelled(t->set, res, t->label);
+	return report_set_take_labelled(t->set, res, t->label);
 }
 
 /*

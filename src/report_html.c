@@ -370,8 +370,7 @@ static void table(struct page *pg, int from)
 		else if (files)
 			fmt_files_spec(label, sizeof(label), &r->files);
 		if (dirs)
-			snprintf(label, sizeof(label), "%u:%u:%u",
-			    r->dirs.count_k, r->dirs.depth, r->dirs.fanout);
+			report_text_dirs_label(label, sizeof(label), r);
 		fprintf(out, "<tr%s><td class=\"name\">",
 		    i >= pg->set->n ? " class=\"mean\"" : "");
 		html_escape(out, name);

@@ -649,9 +649,7 @@ static void json_record(FILE *out, const struct result *res,
 
 	if (res->has_io)
 		fmt_file_size(size, sizeof(size), res->file_size_mib);
-	fputs("{\n", out);
-	json_key(out, 2, "schema_version");
-	fprintf(out, "%d,\n", JSON_SCHEMA_VERSION);
+	fprintf(out, REPORT_JSON_START "%d,\n", JSON_SCHEMA_VERSION);
 	line_string(out, "source", res->from_run ? "run" :
 	    res->from_table ? "table" : "csv", false);
 	line_string(out, "generation", res->generation, false);

@@ -155,8 +155,7 @@ static void row(const struct md *m, const struct result *r,
 		report_text_size_label(label, sizeof(label), m->compat, r,
 		    sweep);
 	else if (first == PH_FIRST_DIR)
-		snprintf(label, sizeof(label), "%u:%u:%u", r->dirs.count_k,
-		    r->dirs.depth, r->dirs.fanout);
+		report_text_dirs_label(label, sizeof(label), r);
 	else
 		fmt_files_spec(label, sizeof(label), &r->files);
 	fprintf(m->out, " | %s |", label);

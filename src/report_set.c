@@ -202,8 +202,9 @@ int report_set_add(struct report_set *set, const struct result *res)
 	return report_set_add_labelled(set, res, NULL);
 }
 
-int report_set_add_labelled(struct report_set *set, const struct result *res,
-    const char *label)
+/* The result in the set; take: its ranks' memory too (res->ranks NULL) */
+static int add_item(struct report_set *set, const struct result *res,
+    const char *label, struct rank_figures **take)
 {
 	struct report_item *it;
 
@@ -228,7 +229,11 @@ int report_set_add_labelled(struct report_set *set, const struct result *res,
 		COPY_RUN(run, res);
 		run->nranks = 0;
 		run->ranks = NULL;
-		if (res->nranks > 1 && res->ranks != NULL) {
+		if (res->nranks > 1 && res->ranks != NULL && take != NULL) {
+			run->ranks = *take;
+			*take = NULL;
+			run->nranks = res->nranks;
+		} else if (res->nranks > 1 && res->ranks != NULL) {
 			run->ranks = malloc(res->nranks * sizeof(*run->ranks));
 			if (run->ranks == NULL)
 				return -1;
@@ -247,6 +252,18 @@ int report_set_add_labelled(struct report_set *set, const struct result *res,
 		return -1;
 	set->n++;
 	return 0;
+}
+
+int report_set_add_labelled(struct report_set *set, const struct result *res,
+    const char *label)
+{
+	return add_item(set, res, label, NULL);
+}
+
+int report_set_take_labelled(struct report_set *set, struct result *res,
+    const char *label)
+{
+	return add_item(set, res, label, &res->ranks);
 }
 
 static void unpack(const struct report_set *set, const struct report_item *it,
@@ -273,7 +290,16 @@ static void unpack(const struct report_set *set, const struct report_item *it,
 void report_set_get(const struct report_set *set, size_t i,
     struct result *out)
 {
-	unpack(set, &set->items[i], out);
+	const struct report_item *it = &set->items[i];
+
+	unpack(set, it, out);
+	/*
+	 * --average: a set of LABEL=PATH that is one run has no mean row,
+	 * mean:LABEL: the run's row is the set's, under its label
+	 */
+	if (set->groups != NULL && it->group < 0 && it->set_name != it->name)
+		snprintf(out->name, sizeof(out->name), "%s",
+		    set->names + it->set_name);
 }
 
 /* ---- --average ------------------------------------------------------ */

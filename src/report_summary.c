@@ -9,14 +9,17 @@
 #include "report_summary.h"
 #include "util.h"
 
+/* The titles' column: 18, or the longest title shown (--dirs's) */
+#define TITLE_WIDTH 18
+
 /* "median 512000 K/s, +-3.2%" for one phase of group g */
 static void phase_line(FILE *out, const struct report_spread *sp,
-    enum phase_id ph)
+    enum phase_id ph, int width)
 {
 	const char *unit = ph < PH_SEEKS ? "K/s" : "/s";
 	double half;
 
-	fprintf(out, "  %-18s", phase_title[ph]);
+	fprintf(out, "  %-*s", width, phase_title[ph]);
 	if (sp->runs == 0) {
 		fprintf(out, " +++++ in %u runs\n", sp->too_fast);
 		return;
@@ -37,7 +40,7 @@ static void group_block(FILE *out, const struct report_set *set, size_t g)
 	const struct report_spread *sp = report_set_group_spread(set, g);
 	struct result first;
 	char chunk[32], varied[512] = "";
-	int ph;
+	int ph, width = TITLE_WIDTH;
 
 	memset(&first, 0, sizeof(first));
 	report_set_get(set, report_set_group_first(set, g), &first);
@@ -50,12 +53,16 @@ static void group_block(FILE *out, const struct report_set *set, size_t g)
 	}
 	fputs(": the median of each phase, +- the half-width of the 95% "
 	    "interval of the mean\n", out);
+	for (ph = 0; ph < PH_COUNT; ph++)
+		if ((sp[ph].runs > 0 || sp[ph].too_fast > 0) &&
+		    (int)strlen(phase_title[ph]) > width)
+			width = (int)strlen(phase_title[ph]);
 	for (ph = 0; ph < PH_COUNT; ph++) {
 		size_t len = strlen(varied);
 
 		if (sp[ph].runs == 0 && sp[ph].too_fast == 0)
 			continue;
-		phase_line(out, &sp[ph], (enum phase_id)ph);
+		phase_line(out, &sp[ph], (enum phase_id)ph, width);
 		if (sp[ph].runs >= 2 && sp[ph].cv > REPORT_SUMMARY_CV_MAX)
 			snprintf(varied + len, sizeof(varied) - len, "%s%s (%.1f%%)",
 			    len ? ", " : "", phase_title[ph], sp[ph].cv);

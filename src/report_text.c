@@ -186,6 +186,15 @@ void report_text_size_label(char *out, size_t n, enum compat compat,
 	}
 }
 
+void report_text_dirs_label(char *out, size_t n, const struct result *res)
+{
+	int len = snprintf(out, n, "%u:%u:%u", res->dirs.count_k,
+	    res->dirs.depth, res->dirs.fanout);
+
+	if (res->concurrency > 1 && len >= 0 && (size_t)len < n)
+		snprintf(out + len, n - (size_t)len, ":%d", res->concurrency);
+}
+
 size_t report_text_generations(char *out, size_t n,
     const struct report_set *set, struct result *scratch)
 {
@@ -320,8 +329,7 @@ static void count_row(FILE *out, const struct source *src,
 	int i;
 
 	if (first == PH_FIRST_DIR)
-		snprintf(spec, sizeof(spec), "%u:%u:%u", res->dirs.count_k,
-		    res->dirs.depth, res->dirs.fanout);
+		report_text_dirs_label(spec, sizeof(spec), res);
 	else
 		fmt_files_spec(spec, sizeof(spec), &res->files);
 	if (name != NULL)

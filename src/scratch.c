@@ -220,15 +220,6 @@ static bool looks_like_scratch(int dir_fd, const char *name, long pid,
 	return ours;
 }
 
-/* Whether s is mkdtemp()'s six characters: letters and digits */
-static bool mkdtemp_suffix(const char *s)
-{
-	static const char alnum[] = "0123456789abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-	return strlen(s) == 6 && strspn(s, alnum) == 6;
-}
-
 /* "dir/name", without a doubled slash; false when it does not fit */
 static bool join_path(char *out, size_t n, const char *dir, const char *name)
 {
@@ -291,7 +282,7 @@ void scratch_report_stale(const char *dir)
 		    !isdigit((unsigned char)de->d_name[6]))
 			continue;
 		pid = strtol(de->d_name + 6, &end, 10);
-		if (*end != '.' || !mkdtemp_suffix(end + 1) || pid <= 0)
+		if (*end != '.' || !is_random_name(end + 1, 6) || pid <= 0)
 			continue;
 		if (!looks_like_scratch(dirfd(d), de->d_name, pid, &there))
 			continue;

@@ -413,7 +413,10 @@ static void describe_call(pid_t pid, long tid, char *out, size_t n)
 		} else if (calls[i].kind == 2) {
 			fd_path(pid, (long)(int)a[0], file, sizeof(file));
 			string_at(pid, a[1], name, sizeof(name));
-			snprintf(out, n, "%s(%s%s%s)", calls[i].name, file,
+			/* unlinkat(AT_REMOVEDIR) is the rmdir of --dirs, cleanup */
+			snprintf(out, n, "%s(%s%s%s)",
+			    strcmp(calls[i].name, "unlink") == 0 &&
+			    (a[2] & AT_REMOVEDIR) ? "rmdir" : calls[i].name, file,
 			    file[0] != '\0' && name[0] != '/' ? "/" : "", name);
 		} else {
 			snprintf(out, n, "%s", calls[i].name);

@@ -27,15 +27,20 @@ int dir_search_only(void)
 #endif
 }
 
+static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz"
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
 void random_name_chars(char *out, size_t n, uint64_t *state)
 {
-	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
 	for (size_t i = 0; i < n; i++) {
 		*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
-		out[i] = chars[(*state >> 33) % (sizeof(chars) - 1)];
+		out[i] = name_chars[(*state >> 33) % (sizeof(name_chars) - 1)];
 	}
+}
+
+bool is_random_name(const char *s, size_t n)
+{
+	return strlen(s) == n && strspn(s, name_chars) == n;
 }
 
 /* -Z files larger than this are refused: the numbers are held in memory. */

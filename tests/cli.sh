@@ -86,7 +86,8 @@ for PROFILE in --compat=1.03 --compat=2.00; do
 	bad 1 "-n 1:2:3:4:5:6" -n 1:2:3:4:5:6 -s 0
 	bad 1 "1 GiB" -n 40000 -s 0 -r 0
 	bad 1 "half of" -n 1024 -s 0 -r 32
-	bad 1 "nothing to do" -s 0 -n 0
+	bad 1 "-s 0 and -n 0: nothing to do" -s 0 -n 0
+	bad 1 "-s 0, -n 0 and --dirs 0:2: nothing to do" -s 0 -n 0 --dirs=0:2
 	# waits
 	bad 1 "--stall x" --stall=x -s 0 -n 1
 	bad 1 "--stall -1" --stall=-1 -s 0 -n 1

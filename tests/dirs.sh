@@ -139,6 +139,20 @@ line=$(csv_line)
 ok $? "1.03 -n 1 --dirs=1: 27 CSV fields, the section after the files, \
 defaults 1:10, no Latency row" || { echo "rc=$rc $line"; cat "$WORK/out" "$WORK/err"; } | diag
 
+# -x 3's summary with the directory phases, whose titles are the longest
+# ("Random directory create"): every figure, +++++ or a rate, in the same
+# column.  A line is "  TITLE +++++ in N runs" or "  TITLE %10.0f UNIT",
+# TITLE padded to one width: "+++++" starts 4 columns after it, the unit 15.
+run -s 0 -n 1 --dirs=1 -x 3
+sed -n '/^clyde: 3 runs: /,$p' "$WORK/err" | grep '^  [A-Z]' >"$WORK/summary"
+[ "$rc" = 0 ] && [ "$(wc -l <"$WORK/summary")" = 12 ] &&
+    awk '/ \+\+\+\+\+ in / { w = index($0, "+++++") - 4 }
+	!/ \+\+\+\+\+ in / { w = match($0, / (K\/s|\/s) /) + 1 - 15 }
+	NR == 1 { first = w } w != first || w < 18 { bad = 1 }
+	END { exit bad }' "$WORK/summary"
+ok $? "-x 3 with --dirs: the summary's figures in one column" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
 # --- bad values: one line naming the option, exit 1, nothing made --------
 bad=
 for v in 0x 1:0 1:65 1:2:0 1:2:65537 1:2:3:4 ""; do
@@ -253,7 +267,8 @@ check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 	    echo "$bad" | diag
 
 	# a name clyde did not make, put in the tree while dir_stat waits: left
-	# in place and named, the phase failed, everything of clyde's removed
+	# in place and named, the phase failed, everything of clyde's removed;
+	# cleanup names it too, as what keeps its directory
 	held_run -s 0 -n 0 --dirs=1:2:8
 	set -- "$t"/clyde.*/dirs/0000000003
 	echo mine > "$1/precious"
@@ -262,6 +277,7 @@ check(same($r->{tests}{dir_create}{status}, "skipped"))' "$WORK/fail.json"
 	rc=$?
 	[ "$rc" = 3 ] && [ "$(cat "$1/precious" 2>/dev/null)" = mine ] &&
 	    grep -Eq "^clyde: directory stat: $SCRATCH/dirs/0000000003/precious: not made by clyde; left in place$" "$WORK/err" &&
+	    grep -Eq "^clyde: cannot remove $SCRATCH/dirs/0000000003: Directory not empty; it holds precious, not made by clyde \(and 1 more\)$" "$WORK/err" &&
 	    [ -z "$(find "$t"/clyde.*/dirs -mindepth 1 ! -name 0000000003 ! -name precious)" ]
 	ok $? "a name put in the tree: left in place and named, exit 3, the \
 rest of the tree removed" || { echo "rc=$rc"; cat "$WORK/err"; find "$t" | head; } | diag
@@ -323,14 +339,16 @@ done
 ok $? "SIGINT in each of the six directory phases: exit 5, no output, empty target" ||
     echo "failed:$failed" | diag
 
-# -c 2: each copy its own tree, the rates summed
+# -c 2: each copy its own tree, the rates summed; the row's label says
+# how many trees, as the size label of the file phases does (64M::2)
 run --compat=2.00 -c 2 -s 0 -n 0 --dirs=1:2:8 --json="$WORK/c2.json"
-[ "$rc" = 0 ] && is_empty "$t" && dpl '
+[ "$rc" = 0 ] && is_empty "$t" &&
+    grep -Eq '^ +1:2:8:2 ' "$WORK/out" && dpl '
 my $r = load($ARGV[0]);
 for my $ph (@DIRS) {
 	check(same($r->{phases}{$ph}{ops}, 2048), $ph, $r->{phases}{$ph});
 }' "$WORK/c2.json"
-ok $? "-c 2 --dirs=1:2:8: two trees, 2048 directories in each phase, nothing left" ||
-    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+ok $? "-c 2 --dirs=1:2:8: two trees, 2048 directories in each phase, the label 1:2:8:2, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
 
 done_testing

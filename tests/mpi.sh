@@ -4,7 +4,7 @@
 # rates the sums of every rank's own figures, nothing left; the ranks
 # agree on their options first.  Faults: tests/mpi_faults.sh.  Skipped
 # without Open MPI.
-MPI_CASES=26
+MPI_CASES=29
 . "$(dirname "$0")/mpi_lib.sh"
 
 # Without the per-char phases (-f): 2.00a's write and read a byte per
@@ -319,6 +319,21 @@ for mix in "-s 4:-s 8:-s 8M:8192:8000:3, rank 0 has -s 4M:8192:8000:3" \
 	ok $? "ranks given $a0 and $a1: refused before anything is made, rank 0 naming the option and rank 1" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 done
+# a bad option is said once, by rank 0, as plain clyde says it (exit 1);
+# one that a rank alone was given, by rank 0 naming that rank
+mpi_run 3 -s abc
+[ "$rc" != 0 ] && is_empty "$t" &&
+    [ "$(grep -c '^clyde: ' "$WORK/err")" = 1 ] &&
+    grep -qx "clyde: -s abc: size not a number (MiB, 0 to 1000G)" "$WORK/err" &&
+    [ "$(grep -c "^Try 'clyde --help'.\$" "$WORK/err")" = 1 ]
+ok $? "3 ranks given -s abc: one line, rank 0's" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+mpi_mix -r 0 -s 4 -n 0 -- -r 0 -s abc -n 0
+[ "$rc" != 0 ] && is_empty "$t" && [ ! -e "$WORK/mix.json" ] &&
+    [ "$(grep -c '^clyde: ' "$WORK/err")" = 1 ] &&
+    grep -qx "clyde: rank 1 ($(hostname)): -s abc: size not a number (MiB, 0 to 1000G)" "$WORK/err"
+ok $? "rank 1 alone given -s abc: one line, rank 0 naming rank 1" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 # --shift=1 with a -d for each rank: no rank finds the other's files;
 # refused before any phase (exit 2), rank 0 naming its own, nothing left
 t2=$(mktemp -d "$base/t.XXXXXX")
@@ -337,6 +352,32 @@ my @got = map { num($_->{phases}{put_block}{bytes}) >> 20 } @{$r->{ranks}};
 check(same(\@got, [320, 320]), \@got)' "$WORK/mix.json"
 ok $? "-s not given: every rank writes rank 0's size (2 x -r 160), not its own (2 x -r 151)" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# the skew lines speak only of phases the table gives a figure: one of
+# +++++ (under 0.5 s) is too short for its ranks' times to mean much.
+# Rank 1's first file of the sequential create waits 200 ms (the fault
+# shim's delay): a skew far above 1.5 in a phase still too short; were
+# the machine so slow that the phase took 0.5 s, its line is due
+if [ ! -f "$SHIM" ]; then
+	skip_all "no fault shim for this build" 1
+else
+	t=$(mktemp -d "$base/t.XXXXXX")
+	chmod 755 "$t"
+	rm -f "$WORK/skew.json"
+	timeout 300 $MPIRUN -np 1 ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi \
+	    -s 0 -n 1 --json="$WORK/skew.json" : -np 1 env LD_PRELOAD="$SHIM" \
+	    CLYDE_FAULT_CALL=openat CLYDE_FAULT_FILE="$SEQ_FILES" \
+	    CLYDE_FAULT_NTH=1 CLYDE_FAULT_ERR=delay CLYDE_FAULT_DELAY_MS=200 \
+	    ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi -s 0 -n 1 \
+	    >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	said=$(grep -c '^clyde: Sequential create: skew ' "$WORK/err")
+	[ "$rc" = 0 ] && is_empty "$t" && pl 'my ($r, $said) = (load($ARGV[0]), $ARGV[1]);
+check($r->{phases}{seq_create}{skew} > 1.5, $r->{phases}{seq_create});
+check($said == ($r->{tests}{seq_create}{status} eq "too_fast" ? 0 : 1),
+    $said, $r->{tests}{seq_create})' "$WORK/skew.json" "$said"
+	ok $? "2 ranks, one slow in a +++++ phase: no skew line for it" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+fi
 # -y p: mpirun gives standard input to rank 0 alone
 t=$(mktemp -d "$base/t.XXXXXX")
 timeout 300 $MPIRUN -np 2 ./clyde-mpi -d "$t" $AS_USER -r 0 -s 4 -n 0 -y p \
@@ -358,6 +399,7 @@ for shared in "" --dirs-shared; do
 	    --json="$WORK/dirs.json"
 	[ "$rc" = 0 ] && is_empty "$t" && json_sums "$WORK/dirs.json" 3 \
 	    dir_create dir_stat dir_del ran_dir_create ran_dir_stat ran_dir_del &&
+	    grep -Eq '^ +1:2:8:3 ' "$WORK/err" &&
 	    pl 'my $r = load($ARGV[0]);
 my $shared = $ARGV[1] ne "";
 check(same($r->{dirs}{shared}, $shared ? true : false), $r->{dirs});
@@ -366,7 +408,7 @@ for my $ph (qw(dir_create dir_stat dir_del ran_dir_create ran_dir_stat ran_dir_d
 	check(same([map { $_->{phases}{$ph}{ops} } @{$r->{ranks}}], [($each) x 3]), $ph);
 	check(same($r->{phases}{$ph}{ops}, 3 * $each), $ph);
 }' "$WORK/dirs.json" "$shared"
-	ok $? "3 ranks --dirs=1:2:8 ${shared:-(a tree each)}: the six phases per rank and summed, nothing left" ||
+	ok $? "3 ranks --dirs=1:2:8 ${shared:-(a tree each)}: the six phases per rank and summed, the label 1:2:8:3, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
 done
 # --dirs-shared with a -d for each rank: rank 1 cannot find rank 0's tree

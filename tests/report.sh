@@ -436,6 +436,23 @@ for how in "one file" "LABEL=FILE"; do
 	ok $? "sets, $how: seq_create of new is bimodal, nothing else" ||
 	    diag < "$WORK/out"
 done
+# a LABEL=FILE set of one run: its row is named by its label, as the
+# mean of a larger set is (mean:LABEL), in text, Markdown, HTML and JSON
+head -1 "$WORK/set_new.csv" | sed 's/^box,/lonely,/' > "$WORK/set_one.csv"
+bad=
+for fmt in --text --markdown --html --json; do
+	report $fmt --average old="$WORK/set_old.csv" one="$WORK/set_one.csv"
+	case $fmt in
+	--text) grep -q '^one  ' "$WORK/out" ;;
+	--markdown) grep -q '^| one |' "$WORK/out" ;;
+	--html) grep -q '<td class="name">one</td>' "$WORK/out" ;;
+	--json) grep -q '"name": "one"' "$WORK/out" ;;
+	esac && [ "$rc" = 0 ] && ! grep -q 'lonely' "$WORK/out" ||
+	    { bad=$fmt; break; }
+done
+[ -z "$bad" ]
+ok $? "a set of one run (one=FILE): its row is named one, not by its machine name, in text, Markdown, HTML and JSON" ||
+    { echo "$bad rc=$rc"; cat "$WORK/out"; } | diag
 report --json --average --compare=old old="$WORK/set_old.csv" \
     new="$WORK/set_new.csv" two="$WORK/set_two.csv"
 py3 - "$WORK/out" <<'PY'
@@ -749,9 +766,13 @@ ok $? "sets from --json: the unlike line names -b, which no CSV line keeps" ||
 printf '{"name": "x"}\n' > "$WORK/notrec.json"
 printf '[\n{"tests": \n' > "$WORK/cut.json"
 printf '[]\n' > "$WORK/empty.json"
+# clyde-mpi's ranks are read one at a time from the text: what is wrong in
+# them is found and placed all the same
+printf '{"tests": {},\n "ranks": [{"rank": 0},\n {"rank": 1,,\n' > "$WORK/ranks.json"
 fail=0
 for spec in 'notrec.json|notrec.json: JSON: record 1: tests is missing' \
     'cut.json|cut.json:3: JSON: the text ends before a value' \
+    'ranks.json|ranks.json:3: JSON: an object'"'"'s member without its name' \
     'empty.json|empty.json: JSON: no result in this JSON (only the means of clyde report --average, or none)'; do
 	f=${spec%%|*} want=${spec#*|}
 	report "$WORK/$f"

@@ -194,6 +194,46 @@ json_unwritten "$WORK/killed.json"
 ok $? "kill -9 of clyde: no --json file, not even a part" || ls -A "$WORK" | diag
 rm -rf "${t:?}"/clyde.*
 
+# kill -9 of the whole process group (systemd, timeout -s KILL, a
+# cgroup's OOM kill): nobody is left to remove the --json temporary file
+# or name it.  A later run with --json in that directory names it, and
+# never one of a run that still runs (as the second run here is, beside
+# the first), nor a file of the user's that has the name's pattern: text
+# of another, a link to the one left.  Under setsid the one started
+# leads its process group.
+J=$WORK/jdir
+mkdir "$J"
+printf 'my notes\n' >"$J/.notes.json.abc123"
+if needs setsid util-linux; then
+	t=$(fresh_target)
+	setsid "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192:16000000:3 -n 0 -f \
+	    --json="$J/group.json" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	measurer $pid
+	wait_children "$meas" 4
+	t2=$(fresh_target)
+	"$CLYDE" -d "$t2" $AS_USER -r 0 -q -s 0 -n 1 --json="$J/beside.json" \
+	    >/dev/null 2>"$WORK/err_beside"
+	rc_beside=$?
+	[ "$(ps -o pgid= -p $pid | tr -d ' ')" = $pid ] && kill -KILL -$pid
+	wait $pid 2>/dev/null
+	set -- "$J"/.group.json.*
+	left=$1
+	[ -f "$left" ] && ln -s "$left" "$J/.link.json.abc123"
+	t2=$(fresh_target)
+	"$CLYDE" -d "$t2" $AS_USER -r 0 -q -s 0 -n 1 --json="$J/later.json" \
+	    >/dev/null 2>"$WORK/err_later"
+	rc=$?
+	[ "$rc_beside" = 0 ] && ! grep -q "^clyde:" "$WORK/err_beside" &&
+	    [ "$rc" = 0 ] && [ -f "$left" ] &&
+	    grep -qxF "clyde: $left is the --json temporary file of an earlier run that is no longer running: its records were never put in place; remove it with: rm -f '$left'" "$WORK/err_later" &&
+	    [ "$(grep -c "^clyde:" "$WORK/err_later")" = 1 ] &&
+	    [ "$(cat "$J/.notes.json.abc123")" = "my notes" ]
+fi
+ok $? "kill -9 of the process group: a later run with --json there names the temporary file left, not a live run's nor a user's file" ||
+    { echo "rc=$rc beside=$rc_beside"; cat "$WORK/err" "$WORK/err_beside" "$WORK/err_later"; ls -lA "$J"; } | diag
+rm -rf "${t:?}"/clyde.* "$J"
+
 # --stall=0: no watcher, no line
 # int_taken PID: no SIGINT is pending for PID: its handler has taken the
 # one sent (or PID is gone)
@@ -433,13 +473,24 @@ else
 	ok $? "-c 4, the third copy's fork failing: exit 2, one message, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; ls -A "$t"; } | diag
 
-	# a full disk under the --json file (its first write, to the
-	# temporary name .full.json.XXXXXX): no file, the runs go on
+	# a full disk under the --json file as it is made (its first write,
+	# the records' start, to the temporary name .full.json.XXXXXX): no
+	# run, no file, exit 2
 	fault write '.full.json.*' 1 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
+	[ "$rc" = 2 ] && is_empty "$t" && [ ! -s "$WORK/out" ] &&
+	    json_unwritten "$WORK/full.json" &&
+	    [ "$(cat "$WORK/err")" = "clyde: --json $WORK/full.json: No space left on device" ] &&
+	    hits_are 'write \.full\.json\.[A-Za-z0-9]{6} 1' 1
+	ok $? "--json on a full disk as it is made: no run, no file, exit 2" ||
+	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err" "$WORK/hits"; ls -A "$WORK"; } | diag
+
+	# and during the run (the first record's write): no file, the runs
+	# go on
+	fault write '.full.json.*' 2 ENOSPC -s 0 -n 1 -x 2 --json="$WORK/full.json"
 	[ "$rc" = 3 ] && is_empty "$t" && [ "$(wc -l <"$WORK/out")" = 3 ] &&
 	    json_unwritten "$WORK/full.json" &&
 	    grep -q "^clyde: --json $WORK/full.json: No space left on device; the file is not made\$" "$WORK/err" &&
-	    hits_are 'write \.full\.json\.[A-Za-z0-9]{6} 1' 1
+	    hits_are 'write \.full\.json\.[A-Za-z0-9]{6} 2' 1
 	ok $? "--json on a full disk: both runs of -x 2 done, no file, exit 3" ||
 	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err" "$WORK/hits"; ls -A "$WORK"; } | diag
 

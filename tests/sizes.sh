@@ -18,7 +18,7 @@ refused() {
 	ok $? "$o $v $*: refused, $why" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 }
-refused --sizes 1,,4 "an empty file size" --sizes=1,,4
+refused --sizes 1,,4 "an empty file size (file sizes go between commas)" --sizes=1,,4
 refused --sizes 1,1m "a file size is given twice" --sizes=1,1m
 refused --sizes 0,4 "a file size must be whole MiB from 1m to 1000g" --sizes=0,4
 refused --sizes 4..1 "a range goes from the smaller size up (1m..1g)" --sizes=4..1
@@ -28,6 +28,8 @@ refused --chunks 4k,2m "a chunk size is larger than the smallest file of --sizes
 refused -s :4k "an empty size goes with --sizes only" -s :4k
 refused --latency-over 50ms,5x "a threshold is a whole number of ns, us, ms or s" \
     --latency-over=50ms,5x -s 1
+refused --latency-over , "an empty threshold (thresholds go between commas)" \
+    --latency-over=, -s 1
 refused --latency-over 1ns "a threshold is a whole number" --latency-over=1ns -s 1
 refused --latency-over 1ms,1000us "a threshold is given twice" \
     --latency-over=1ms,1000us -s 1
