@@ -397,6 +397,12 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	phase_cleanup_end();
 	close(ctx->target_fd);
 	ctx->target_fd = -1;
+	/* back where the run started: the next run of -x finds a relative -d */
+	if (ctx->start_fd >= 0 && fchdir(ctx->start_fd) != 0) {
+		fprintf(stderr, "clyde: back to the directory the run started "
+		    "in: %s\n", strerror(errno));
+		rc = -1;
+	}
 	if (ctx->start_fd >= 0)
 		close(ctx->start_fd);
 	ctx->start_fd = -1;

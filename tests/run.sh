@@ -544,4 +544,15 @@ if [ "$(id -u)" = 0 ]; then
 	ok $? "-u nobody: runs as nobody" || diag < "$WORK/err"
 fi
 
+# -x 2 with a relative -d: the small-file phases work in their directory,
+# and the second run's -d resolves from where the first started
+t=$(fresh_target)
+case $CLYDE in /*) c=$CLYDE ;; *) c=$(pwd)/$CLYDE ;; esac
+(cd "${t%/*}" && "$c" -d "${t##*/}" $AS_USER -r 0 -s 0 -n 1 -x 2 -q) \
+    >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && [ "$(grep -c '^[^,]*,,*1,' "$WORK/out")" = 2 ] && is_empty "$t"
+ok $? "-x 2 with a relative -d: both runs, the target left empty" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag
+
 done_testing
