@@ -5,7 +5,8 @@
  * the meters of the running phase have not moved for --stall seconds and
  * says on stderr which call has not returned, on which path, for how
  * long, again at growing intervals; or that a seeker, or a copy of -c,
- * is stopped.  So the
+ * is stopped.  The untimed steps around the phases (prepare(), cleanup)
+ * are watched too, by how far the watched thread runs.  So the
  * user sees that it is the filesystem, not clyde.  While a call hangs,
  * the watcher also takes the stop signals that the stuck process cannot:
  * the first stops the run as usual, a second one kills the seekers and
@@ -73,6 +74,15 @@ struct phase_meter *stall_meter(unsigned k);
  */
 void stall_watch(struct phase_meter *meter, const char *label);
 void stall_unwatch(struct phase_meter *meter);
+
+/*
+ * The same for an untimed step around a phase, which counts nothing in
+ * meter: named "step the phase" ("preparing the block write"), or step
+ * alone when phase is NULL ("cleanup").  It keeps what stall_seen()
+ * says of the last timed part.
+ */
+void stall_step(struct phase_meter *meter, const char *step,
+    const char *phase);
 
 /*
  * How the lines on stderr are (the live line shown, a progress line

@@ -164,7 +164,9 @@ static void copy_phase(struct phase_ctx *ctx, struct copy_slot *slot,
 	memset(ctx->meter, 0, sizeof(*ctx->meter));
 	ctx->label = p->label;
 	slot->start_ns = slot->end_ns = slot->cpu_ns = 0;
+	stall_step(ctx->meter, "preparing", p->label);
 	rc = p->prepare != NULL ? p->prepare(ctx) : PHASE_OK;
+	stall_unwatch(ctx->meter);
 	note_rc(slot, ctx, rc);
 	tell(report_fd, REP_PREPARED);
 	if (take(cmd_fd) != CMD_GO) {
@@ -230,8 +232,11 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	rng_seed(&ctx.rng, base->cfg->seed + k);
 	while ((cmd = take(cmd_fd)) == CMD_PREPARE) {
 		/* what the last phase freed when all had run it (phase.h) */
-		if (p != NULL && p->release != NULL)
+		if (p != NULL && p->release != NULL) {
+			stall_step(ctx.meter, "after", p->label);
 			p->release(&ctx);
+			stall_unwatch(ctx.meter);
+		}
 		p = &phase_table[cp->sh->phase];
 		ctx.chunk = cp->sh->chunk;
 		config_at_point(base->cfg, cp->sh->point, &point);
@@ -240,10 +245,12 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	}
 	/* else the parent is gone: PR_SET_PDEATHSIG ends this one */
 	if (cmd == CMD_CLEANUP) {
+		stall_step(ctx.meter, "cleanup", NULL);
 		phase_cleanup_begin(base->cfg->cleanup_wait_s);
 		phase_cleanup_all(&ctx);
 		phase_cleanup_report(&ctx);
 		phase_cleanup_end();
+		stall_unwatch(ctx.meter);
 		close(ctx.scratch_fd);
 		tell(report_fd, REP_CLEANED);
 	}
@@ -778,6 +785,8 @@ int copies_finish(struct copies *cp, struct phase_ctx *base)
 	/* each removes what it made, all at once */
 	command_all(cp, CMD_CLEANUP);
 	wait_all(cp, REP_CLEANED, false);
+	/* what this process removes itself, from here */
+	stall_step(base->meter, "cleanup", NULL);
 	for (k = 0; k < cp->n; k++) {
 		struct copy *c = &cp->copy[k];
 

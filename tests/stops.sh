@@ -1,0 +1,95 @@
+#!/bin/sh
+# Stops: a call that hangs outside a phase's timed part (the fault shim
+# holds it, as a frozen filesystem or a server gone would), and the
+# processes of a run stopped (SIGSTOP, as a debugger or Ctrl-Z stops
+# them): the watcher of --stall names the untimed step, and two SIGINTs
+# end the run with exit 5.
+. "$(dirname "$0")/lib.sh"
+
+# ended: the run in the background ($pid) ends, within a minute, or is
+# killed; its exit status in $rc
+ended() {
+	until_true 600 gone $pid
+	if ! gone $pid; then
+		echo "still running after a minute" >>"$WORK/err"
+		kill -KILL $pid $meas $kids 2>/dev/null
+	fi
+	wait $pid
+	rc=$?
+}
+
+# two_sigints: SIGINT to the run ($pid), and once the watcher has it, a
+# second one; then ended
+two_sigints() {
+	kill -INT $pid
+	# two signals sent at once are one: the second after the first is seen
+	until_true 600 int_taken $pid
+	kill -INT $pid
+	ended
+}
+
+# held_stall CALL N FILE ARGS...: held_at (lib.sh) with --stall=1 on the
+# calls on FILE, once the stall line is out; the stall line in $line
+held_stall() {
+	call=$1 nth=$2 held_file=$3
+	shift 3
+	held_at "$call" "$nth" --stall=1 "$@"
+	held_file=
+	until_true 600 grep -q "no progress" "$WORK/err"
+	line=$(grep "no progress" "$WORK/err" | head -1)
+}
+
+# left: what a run left in $t, removed; its name in $left
+left() {
+	left=$(ls -A "$t")
+	[ -z "$left" ] || rm -rf "${t:?}/$left"
+}
+
+if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
+	skip_all "no fault shim for this build" 4
+else
+	# --- a call that hangs outside the timed part ------------------------
+
+	# the mkdir of files/ in the sequential create's prepare, the data
+	# file's open before the block write, the seekers' open of it, the
+	# removal of the scratch directory's record in cleanup: the stall line
+	# names the step; two SIGINTs end the run (exit 5), naming what to
+	# remove when the hung call is the measuring process's own
+	for spec in "mkdir 1 files|preparing the sequential create|-s 0 -n 1" \
+	    "openat 1 Bonnie.*|preparing the block write|-s 1 -n 0 -f" \
+	    "unlink 1 made-by|cleanup|-s 0 -n 1"; do
+		call=${spec%%|*} rest=${spec#*|}
+		step=${rest%%|*} args=${rest#*|}
+		held_stall $call $args
+		two_sigints
+		touch "$WORK/release"
+		if [ "$step" = cleanup ]; then
+			want="clyde: stopped during cleanup; remove what is left with: rm -rf"
+		else
+			want="clyde: a call on the filesystem does not return; stopped without cleanup: remove what is left with: rm -rf"
+		fi
+		scratch_left=$(ls -A "$t")
+		left
+		[ "$rc" = 5 ] && [ -n "$scratch_left" ] &&
+		    printf '%s\n' "$line" | grep -Eq "^clyde: $step: no progress: .* has not returned after 1 s; the filesystem is not answering \(SIGINT stops the run\)\$" &&
+		    grep -q "^clyde: stopping: waiting for the call that hangs; a second SIGINT stops waiting\$" "$WORK/err" &&
+		    grep -qxF "$want '$t/$scratch_left'" "$WORK/err"
+		ok $? "a call that hangs, $step (${call%% *}): the stall line names the step, two SIGINTs exit 5 and name what is left" ||
+		    { echo "rc=$rc left=$scratch_left"; cat "$WORK/err"; } | diag
+	done
+
+	# a seeker's open of the data file hangs as the seekers start: the
+	# stall line names the step; the seekers' parent is not hung, and two
+	# SIGINTs end the run with its cleanup
+	held_stall openat 4 'Bonnie.*' -s 1 -n 0 -f
+	two_sigints
+	touch "$WORK/release"
+	[ "$rc" = 5 ] && is_empty "$t" &&
+	    printf '%s\n' "$line" | grep -Eq "^clyde: preparing the random seeks: no progress: .* has not returned after 1 s; the filesystem is not answering \(SIGINT stops the run\)\$" &&
+	    grep -q "^clyde: interrupted by SIGINT; removing what the run made\$" "$WORK/err"
+	ok $? "a seeker's open that hangs as the seekers start: the stall line names the step, two SIGINTs exit 5, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+	left
+fi
+
+done_testing
