@@ -10,7 +10,8 @@
  * user sees that it is the filesystem, not clyde.  While a call hangs,
  * the watcher also takes the stop signals that the stuck process cannot:
  * the first stops the run as usual, a second one kills the seekers and
- * exits 5, naming the scratch directory to remove.
+ * exits 5, naming the scratch directory to remove; a measuring process
+ * that is stopped is continued at the second, so that it stops.
  *
  * The watcher is a process, not a thread: a second thread would share
  * the fd table and the memory map of the measuring process, and every

@@ -867,6 +867,27 @@ static void child_changed(pid_t child)
 }
 
 /*
+ * After the first stop signal, once: what the run waits for, when it is
+ * the measuring process, stopped, or a call that hangs.
+ */
+static void say_stopping(pid_t child)
+{
+	if (sv.said_stopping || sh == NULL)
+		return;
+	if (sv.stopped)
+		fprintf(stderr, "%sclyde: stopping: the measuring process (pid "
+		    "%ld) is stopped; a second SIGINT continues it, and the run "
+		    "stops\n", line_start(), (long)child);
+	else if (sv.stuck)
+		fprintf(stderr, "%sclyde: stopping: waiting for the call "
+		    "that hangs; a second SIGINT stops waiting\n",
+		    line_start());
+	else
+		return;
+	sv.said_stopping = true;
+}
+
+/*
  * One round: a signal taken within wait and passed on; the child's end
  * (the supervisor then exits as it did), stop or going on again; once a
  * second, its meters.  False while the child is stopped.
@@ -883,6 +904,9 @@ static bool supervise_round(const struct timespec *wait)
 	if (sig == SIGINT || sig == SIGTERM) {
 		sv.stops++;
 		stop_forward(child, sig, stop_sender(&si));
+		/* stopped, it cannot take them: it goes on, to stop */
+		if (sv.stopped && sv.stops >= 2)
+			kill(child, SIGCONT);
 	} else if (sig > 0 && sig != SIGCHLD && stop_sender(&si) != 0) {
 		/* from the terminal (sender 0) it reached the child too */
 		kill(child, sig);
@@ -894,12 +918,8 @@ static bool supervise_round(const struct timespec *wait)
 	}
 	if (sv.stuck && sv.stops >= 2)
 		stop_stuck_run(child);
-	if (sv.stuck && sv.stops == 1 && !sv.said_stopping) {
-		fprintf(stderr, "%sclyde: stopping: waiting for the call "
-		    "that hangs; a second SIGINT stops waiting\n",
-		    line_start());
-		sv.said_stopping = true;
-	}
+	if (sv.stops == 1)
+		say_stopping(child);
 	return !sv.stopped;
 }
 

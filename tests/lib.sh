@@ -205,6 +205,13 @@ until_true() {
 	done
 }
 gone() { ! kill -0 "$1" 2>/dev/null; }
+# stopped PID: the process is stopped (SIGSTOP, a debugger), or gone
+stopped() {
+	case $(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) in
+	T* | t* | "") return 0 ;;
+	esac
+	return 1
+}
 all_gone() { for p in "$@"; do gone "$p" || return 1; done; }
 # wait_children PID N: $kids, the children of PID, once there are N (at
 # most a minute)

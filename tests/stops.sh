@@ -2,8 +2,8 @@
 # Stops: a call that hangs outside a phase's timed part (the fault shim
 # holds it, as a frozen filesystem or a server gone would), and the
 # processes of a run stopped (SIGSTOP, as a debugger or Ctrl-Z stops
-# them): the watcher of --stall names the untimed step, and two SIGINTs
-# end the run with exit 5.
+# them): the watcher of --stall names the untimed step, two SIGINTs end
+# the run with exit 5, and a stopped measuring process does not hold it.
 . "$(dirname "$0")/lib.sh"
 
 # ended: the run in the background ($pid) ends, within a minute, or is
@@ -91,5 +91,35 @@ else
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 	left
 fi
+
+# --- a stopped measuring process ------------------------------------------
+
+# seeks_run ARGS...: a run in the background ($pid) whose measuring
+# process ($meas) has 3 seekers that go on for 16000000 seeks on
+# 1 MiB, until the run is stopped
+seeks_run() {
+	t=$(fresh_target)
+	: >"$WORK/err"
+	"$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192:16000000:3 -n 0 -f "$@" \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	measurer $pid
+}
+
+# the measuring process stopped (SIGSTOP) during the seeks: two SIGINTs
+# to the run continue it, it stops, cleans up and exits 5
+seeks_run --stall=300
+wait_children "$meas" 3
+seekers=$kids
+kill -STOP "$meas"
+until_true 600 stopped "$meas"
+kids=$seekers
+two_sigints
+[ "$rc" = 5 ] && is_empty "$t" && all_gone $seekers &&
+    grep -q "^clyde: stopping: the measuring process (pid $meas) is stopped; a second SIGINT continues it, and the run stops\$" "$WORK/err" &&
+    grep -q "^clyde: interrupted by SIGINT; removing what the run made\$" "$WORK/err"
+ok $? "the measuring process stopped: two SIGINTs continue it, it cleans up, exit 5" ||
+    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
+left
 
 done_testing
