@@ -437,6 +437,8 @@ static void copy_ended(struct copies *cp, unsigned k)
 	close_fd(&c->cmd_fd);
 	c->ended = true;
 	reap(cp, k);
+	/* what it watched is over: the watcher must not wait for it */
+	stall_unwatch(c->meter);
 }
 
 /* The others stop their phase at once; this process does not stop. */

@@ -724,6 +724,19 @@ static bool still_stuck(pid_t child)
 }
 
 /*
+ * Who of a watched slot is stopped ("copy.1 (pid 124)"), into who (n
+ * bytes); false when nobody is.
+ */
+static bool stopped_one(pid_t child, char *who, size_t n)
+{
+	for (unsigned i = 0; i < sh->nslots; i++)
+		if (atomic_load(&sh->slot[i].gen) % 2 == 1 &&
+		    describe_stopped(child, &sh->slot[i], i, who, n))
+			return true;
+	return false;
+}
+
+/*
  * The seekers of the measuring process or of its copies: never a pid
  * reused by another.
  */
@@ -809,9 +822,10 @@ static void exit_as(int status)
 }
 
 /*
- * A second stop signal while a call hangs: the seekers go; give the
- * stuck part two seconds to go on, else leave without the cleanup,
- * which would hang too, and end the measuring process.
+ * A second stop signal while a call hangs: the seekers go (and a copy
+ * that is stopped, which its parent kills); give the stuck part two
+ * seconds to go on, else leave without the cleanup, which would hang
+ * too, and end the measuring process.
  */
 static void stop_stuck_run(pid_t child)
 {
@@ -868,16 +882,21 @@ static void child_changed(pid_t child)
 
 /*
  * After the first stop signal, once: what the run waits for, when it is
- * the measuring process, stopped, or a call that hangs.
+ * a process that is stopped or a call that hangs.
  */
 static void say_stopping(pid_t child)
 {
+	char who[96];
+
 	if (sv.said_stopping || sh == NULL)
 		return;
 	if (sv.stopped)
 		fprintf(stderr, "%sclyde: stopping: the measuring process (pid "
 		    "%ld) is stopped; a second SIGINT continues it, and the run "
 		    "stops\n", line_start(), (long)child);
+	else if (sv.seen != NULL && stopped_one(child, who, sizeof(who)))
+		fprintf(stderr, "%sclyde: stopping: waiting for %s, which is "
+		    "stopped; a second SIGINT ends it\n", line_start(), who);
 	else if (sv.stuck)
 		fprintf(stderr, "%sclyde: stopping: waiting for the call "
 		    "that hangs; a second SIGINT stops waiting\n",

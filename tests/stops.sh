@@ -3,7 +3,8 @@
 # holds it, as a frozen filesystem or a server gone would), and the
 # processes of a run stopped (SIGSTOP, as a debugger or Ctrl-Z stops
 # them): the watcher of --stall names the untimed step, two SIGINTs end
-# the run with exit 5, and a stopped measuring process does not hold it.
+# the run with exit 5, and a stopped copy or measuring process does not
+# hold it.
 . "$(dirname "$0")/lib.sh"
 
 # ended: the run in the background ($pid) ends, within a minute, or is
@@ -92,11 +93,11 @@ else
 	left
 fi
 
-# --- a stopped measuring process ------------------------------------------
+# --- a stopped measuring process, a stopped copy --------------------------
 
 # seeks_run ARGS...: a run in the background ($pid) whose measuring
-# process ($meas) has 3 seekers that go on for 16000000 seeks on
-# 1 MiB, until the run is stopped
+# process ($meas) has N seekers ($kids) that go on for 16000000 seeks on
+# 1 MiB, until the run is stopped; N is 3, or with -c the copies' count
 seeks_run() {
 	t=$(fresh_target)
 	: >"$WORK/err"
@@ -121,5 +122,38 @@ two_sigints
 ok $? "the measuring process stopped: two SIGINTs continue it, it cleans up, exit 5" ||
     { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 left
+
+# -c 2, a copy stopped (SIGSTOP) during its seeks, before --stall passes
+# and after: the first SIGINT says it is stopped, the second kills it;
+# what it made is removed, exit 5
+for stall in 300 1; do
+	seeks_run --compat=2.00 -c 2 --stall=$stall
+	wait_children "$meas" 2
+	copies=$kids
+	copy=$(echo "$copies" | tail -1)
+	wait_children "$copy" 3
+	seekers=$kids
+	if [ "$stall" = 1 ]; then
+		# its seekers too, or the copy's meter would still move
+		kill -STOP "$copy" $seekers
+		until_true 600 grep -q "is stopped" "$WORK/err"
+	else
+		kill -STOP "$copy"
+	fi
+	until_true 600 stopped "$copy"
+	kids="$copies $seekers"
+	two_sigints
+	# the seekers of the copy killed go with it, reaped by init
+	until_true 600 all_gone $copies $seekers
+	[ "$rc" = 5 ] && is_empty "$t" && all_gone $copies $seekers &&
+	    grep -Eq "^clyde: stopping: waiting for (copy\.[01]|seeker [0-9]) \(pid [0-9]+\), which is stopped; a second SIGINT ends it\$" "$WORK/err" &&
+	    ! grep -q "a call on the filesystem does not return" "$WORK/err" &&
+	    grep -q "^clyde: interrupted by SIGINT; removing what the run made\$" "$WORK/err"
+	ok $? "-c 2, a copy stopped (--stall=$stall): two SIGINTs kill it, what it made is removed, exit 5" ||
+	    { echo "rc=$rc copies $copies stopped $copy seekers $seekers"
+	      for p in $copies $seekers; do gone "$p" || echo "alive: $p"; done
+	      cat "$WORK/err"; ls -AR "$t"; } | diag
+	left
+done
 
 done_testing
