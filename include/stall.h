@@ -11,7 +11,8 @@
  * the watcher also takes the stop signals that the stuck process cannot:
  * the first stops the run as usual, a second one kills the seekers and
  * exits 5, naming the scratch directory to remove; a measuring process
- * that is stopped is continued at the second, so that it stops.
+ * that is stopped is continued at the second, so that it stops.  It
+ * keeps how long the processes of each timed part were stopped.
  *
  * The watcher is a process, not a thread: a second thread would share
  * the fd table and the memory map of the measuring process, and every
@@ -79,8 +80,8 @@ void stall_unwatch(struct phase_meter *meter);
 /*
  * The same for an untimed step around a phase, which counts nothing in
  * meter: named "step the phase" ("preparing the block write"), or step
- * alone when phase is NULL ("cleanup").  It keeps what stall_seen()
- * says of the last timed part.
+ * alone when phase is NULL ("cleanup").  It keeps what stall_seen() and
+ * stall_stopped() say of the last timed part.
  */
 void stall_step(struct phase_meter *meter, const char *step,
     const char *phase);
@@ -110,5 +111,12 @@ void stall_watch_children(struct phase_meter *meter, const pid_t *pids,
  */
 bool stall_seen(struct phase_meter *meter, int64_t *ns, char *call,
     size_t n);
+
+/*
+ * After stall_unwatch() of a timed part: how long its processes were
+ * stopped meanwhile (SIGSTOP, a debugger, Ctrl-Z), as the watcher saw
+ * it; 0 when they never were, or without a watcher.
+ */
+int64_t stall_stopped(struct phase_meter *meter);
 
 #endif

@@ -567,11 +567,12 @@ static void merge(struct copies *cp, struct phase_figures *pf)
 	struct latency *lat = &cp->copy[0].meter->lat;
 	int64_t first = cp->copy[0].slot->start_ns;
 	int64_t last = cp->copy[0].slot->end_ns;
-	int64_t stall_ns;
+	int64_t stall_ns, stopped_ns;
 	char call[sizeof(pf->stall_call)];
 	unsigned k;
 
 	pf->ops = pf->bytes = 0;
+	pf->stopped_ns = 0;
 	pf->readdir_passes = 0;
 	pf->stall_ns = 0;
 	pf->stall_call[0] = '\0';
@@ -596,6 +597,12 @@ static void merge(struct copies *cp, struct phase_figures *pf)
 			pf->stall_ns = stall_ns;
 			memcpy(pf->stall_call, call, sizeof(pf->stall_call));
 		}
+		/* the longest any copy was stopped, within its own time */
+		stopped_ns = stall_stopped(c->meter);
+		if (stopped_ns > c->slot->end_ns - c->slot->start_ns)
+			stopped_ns = c->slot->end_ns - c->slot->start_ns;
+		if (stopped_ns > pf->stopped_ns)
+			pf->stopped_ns = stopped_ns;
 		if (k > 0)
 			latency_merge(lat, &c->meter->lat);
 	}

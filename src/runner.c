@@ -328,8 +328,11 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 		rc = share_data_files(ctx);
 	if (rc == PHASE_OK && p->makes == MAKES_FILES && ctx->read_other)
 		rc = share_small_files(ctx);
-	/* this process's own stall (rank 0's with several ranks) */
+	/* this process's own stall and stops (rank 0's with several ranks) */
 	stall_seen(meter, &pf->stall_ns, pf->stall_call, sizeof(pf->stall_call));
+	pf->stopped_ns = stall_stopped(meter);
+	if (pf->stopped_ns > mine.elapsed_ns)
+		pf->stopped_ns = mine.elapsed_ns;
 	return rc;
 }
 
@@ -380,6 +383,12 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 	if (ctx->meter->notice[0] != '\0')
 		fprintf(stderr, "%sclyde: %s\n", progress_live() ? "\r\033[K" : "",
 		    ctx->meter->notice);
+	/* a stop (SIGSTOP, Ctrl-Z) counted in its time: the rate is no measure */
+	if (pf->stopped_ns > 0)
+		fprintf(stderr, "%sclyde: %s: the phase was stopped for %.1f s "
+		    "of its %.1f s; its rate is not valid\n",
+		    progress_live() ? "\r\033[K" : "", p->label,
+		    (double)pf->stopped_ns / 1e9, (double)pf->elapsed_ns / 1e9);
 	return PHASE_OK;
 }
 

@@ -9,8 +9,10 @@
  * The untimed steps around a phase (its prepare(), cleanup) count
  * nothing: there the supervisor reads how far the watched thread has
  * run (/proc's schedstat) once a second, and a thread that has neither
- * run nor been woken for --stall seconds is in a call that hangs.  The
- * supervisor
+ * run nor been woken for --stall seconds is in a call that hangs.  It
+ * also keeps the time the processes of a timed part were stopped
+ * (SIGSTOP, a debugger, Ctrl-Z): the measuring process's from waitpid(),
+ * that of the seekers and copies from /proc once a second.  The supervisor
  * keeps the caller's credentials (the measuring process may drop them
  * for -u, which makes its /proc entries unreadable to an unprivileged
  * peer) and holds no directory of the target but the one clyde started
@@ -72,6 +74,8 @@ static struct shared {
 	atomic_int armed;               /* between stall_start() and stall_stop() */
 	atomic_int line_open;           /* a progress line wants its newline */
 	atomic_int live;                /* the live progress line is shown */
+	/* the supervisor has seen the measuring process stop, and not go on */
+	atomic_int child_stopped;
 	char scratch[PATH_MAX];
 	char left_behind[2 * PATH_MAX + 128];
 	unsigned nslots;
@@ -91,6 +95,8 @@ struct seen {
 	uint64_t last;                  /* progress_of() when last seen */
 	int64_t moved_ns;               /* when it last changed */
 	int64_t report_after_ns;        /* the next line, after this long */
+	int64_t looked_ns;              /* its processes' stops, last looked at */
+	unsigned stop_gen;              /* gen as the measuring process stopped */
 	bool stuck;                     /* at the last look */
 };
 
@@ -241,6 +247,7 @@ void stall_watch(struct phase_meter *meter, const char *label)
 	if (s == NULL)
 		return;
 	s->stalled_ns = 0;
+	s->meter.stopped_ns = 0;
 	s->call[0] = '\0';
 	watch(s, label, true);
 }
@@ -295,6 +302,19 @@ void stall_watch_children(struct phase_meter *meter, const pid_t *pids,
 	if (n > 0)
 		memcpy(s->children, pids, n * sizeof(pids[0]));
 	atomic_store(&s->nchildren, n);
+}
+
+int64_t stall_stopped(struct phase_meter *meter)
+{
+	const struct timespec moment = { 0, 10000000 };
+	struct slot *s = slot_of(meter);
+
+	if (s == NULL)
+		return 0;
+	/* stopped, and gone on before the supervisor saw it go on */
+	for (int i = 0; i < 100 && atomic_load(&sh->child_stopped); i++)
+		nanosleep(&moment, NULL);
+	return s->meter.stopped_ns;
 }
 
 bool stall_seen(struct phase_meter *meter, int64_t *ns, char *call, size_t n)
@@ -656,6 +676,39 @@ static uint64_t progress_of(pid_t child, const struct slot *s, uint64_t last)
 	return ran == 0 ? last + 1 : v + ran;
 }
 
+/* Is a process of slot s stopped that waitpid() does not tell of? */
+static bool others_stopped(pid_t child, const struct slot *s)
+{
+	unsigned k, nk = atomic_load(&s->nchildren);
+	pid_t ppid, pid = pid_of(s, child);
+	char c;
+
+	for (k = 0; k < nk && k < SEEKERS_MAX; k++)
+		if (stopped_state(pid_state(s->children[k], &ppid)) &&
+		    ppid == pid)
+			return true;
+	c = pid_state(pid, NULL);
+	/* the child's stops are waitpid()'s, but a debugger's ('t') */
+	return pid != child ? stopped_state(c) : c == 't';
+}
+
+/*
+ * A look at the stops of a timed part: one of its processes stopped now
+ * (a seeker, a copy, the measuring process in a debugger) counts the
+ * time since the last look.  After more than 2 s the supervisor itself
+ * did not run (stopped, with the whole job): the measuring process's
+ * going on says for how long (child_went_on()).
+ */
+static void count_stops(pid_t child, struct slot *s, struct seen *w,
+    int64_t now)
+{
+	int64_t since = now - w->looked_ns;
+
+	w->looked_ns = now;
+	if (since <= 2000000000 && others_stopped(child, s))
+		s->meter.stopped_ns += since;
+}
+
 /* Look at every watched slot; true when one is stuck now. */
 static bool check(pid_t child, struct seen *seen, int64_t limit_ns,
     int64_t now)
@@ -674,6 +727,10 @@ static bool check(pid_t child, struct seen *seen, int64_t limit_ns,
 		if (gen % 2 == 0)
 			continue;
 		v = progress_of(child, s, w->last);
+		if (gen != w->gen)
+			w->looked_ns = now;
+		else if (s->timed)
+			count_stops(child, s, w, now);
 		if (gen != w->gen || v != w->last) {
 			w->gen = gen;
 			w->last = v;
@@ -701,8 +758,11 @@ static struct {
 	sigset_t set;                   /* supervisor_signals() */
 	struct seen *seen;              /* NULL without --stall */
 	int64_t limit_ns, next_look;
+	int64_t round_end;              /* when the last round ended */
 	bool stuck, said_stopping;
 	bool stopped;                   /* the child is (SIGSTOP) */
+	int64_t stopped_at;             /* since then */
+	bool job_stopped;               /* the supervisor was stopped too */
 	unsigned stops;
 } sv;
 
@@ -862,6 +922,56 @@ static void quiet_std_fds(void)
 		close(fd);
 }
 
+/*
+ * Did the supervisor not run since its last round, now, for over a
+ * second (its rounds wait a quarter of one): it was stopped too, with
+ * the whole job (Ctrl-Z), which it learns of only as it goes on.
+ */
+static bool job_was_stopped(int64_t now)
+{
+	return now - sv.round_end > 1000000000;
+}
+
+/*
+ * The measuring process has gone on (SIGCONT) after a stop, now: the
+ * time it was stopped counts for the timed parts it watches, from the
+ * stop as the supervisor saw it (for the parts watched then), else from
+ * the supervisor's last round (for the parts watched now).  When the
+ * whole job was stopped, the copies' timed parts were too.
+ */
+static void child_went_on(pid_t child, int64_t now)
+{
+	bool job = sv.stopped ? sv.job_stopped : job_was_stopped(now);
+	int64_t ns = now - (sv.stopped ? sv.stopped_at : sv.round_end);
+
+	for (unsigned i = 0; sv.seen != NULL && i < sh->nslots; i++) {
+		struct slot *s = &sh->slot[i];
+		unsigned gen = atomic_load(&s->gen);
+
+		/* a slot changed since the stop is another part, not stopped */
+		if (gen % 2 == 0 || !s->timed ||
+		    (sv.stopped && gen != sv.seen[i].stop_gen))
+			continue;
+		if (pid_of(s, child) == child || job)
+			s->meter.stopped_ns += ns;
+	}
+	if (sh != NULL)
+		atomic_store(&sh->child_stopped, 0);
+}
+
+/*
+ * The measuring process stopped, now, or (the whole job stopped, the
+ * supervisor going on first) since the supervisor's last round: what it
+ * watched then.
+ */
+static void child_stopped_now(int64_t now)
+{
+	sv.job_stopped = job_was_stopped(now);
+	sv.stopped_at = sv.job_stopped ? sv.round_end : now;
+	for (unsigned i = 0; sv.seen != NULL && i < sh->nslots; i++)
+		sv.seen[i].stop_gen = atomic_load(&sh->slot[i].gen);
+}
+
 /* The child ended (the supervisor exits as it did), stopped or went on. */
 static void child_changed(pid_t child)
 {
@@ -870,8 +980,13 @@ static void child_changed(pid_t child)
 	while (waitpid(child, &status, WNOHANG | WUNTRACED | WCONTINUED) ==
 	    child) {
 		if (WIFSTOPPED(status)) {
+			if (!sv.stopped)
+				child_stopped_now(now_ns());
 			sv.stopped = true;
+			if (sh != NULL)
+				atomic_store(&sh->child_stopped, 1);
 		} else if (WIFCONTINUED(status)) {
+			child_went_on(child, now_ns());
 			sv.stopped = false;
 		} else {
 			name_death(child, status);
@@ -939,6 +1054,8 @@ static bool supervise_round(const struct timespec *wait)
 		stop_stuck_run(child);
 	if (sv.stops == 1)
 		say_stopping(child);
+	/* what a stop of the whole job is measured from (child_went_on()) */
+	sv.round_end = now_ns();
 	return !sv.stopped;
 }
 
@@ -960,6 +1077,7 @@ _Noreturn static void supervise(const struct config *cfg, pid_t child,
 	signal(SIGPIPE, SIG_IGN);
 	supervisor_signals(&sv.set);
 	sv.child = child;
+	sv.round_end = now_ns();
 	quiet_std_fds();
 	/* where a relative scratch path starts from, after the chdir below */
 	sv_start_fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

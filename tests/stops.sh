@@ -3,9 +3,19 @@
 # holds it, as a frozen filesystem or a server gone would), and the
 # processes of a run stopped (SIGSTOP, as a debugger or Ctrl-Z stops
 # them): the watcher of --stall names the untimed step, two SIGINTs end
-# the run with exit 5, and a stopped copy or measuring process does not
-# hold it.
+# the run with exit 5, a stopped copy or measuring process does not hold
+# it, and a phase that was stopped is marked.
 . "$(dirname "$0")/lib.sh"
+
+# in_target PID...: those of the PIDs with a descriptor or their working
+# directory in $t (the seekers, the copies of -c; not the keeper of the
+# --json file, another child of the measuring process)
+in_target() {
+	holders=$(holders_of "$t")
+	for p in "$@"; do
+		echo "$holders" | grep -qx "$p" && echo "$p"
+	done
+}
 
 # ended: the run in the background ($pid) ends, within a minute, or is
 # killed; its exit status in $rc
@@ -91,6 +101,116 @@ else
 	ok $? "a seeker's open that hangs as the seekers start: the stall line names the step, two SIGINTs exit 5, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 	left
+fi
+
+# --- a phase that was stopped ----------------------------------------------
+
+# marked PHASE LABEL: the run ended well ($rc 0, nothing left), its
+# stderr says once that PHASE (LABEL) was stopped, and its --json record
+# ($WORK/stopped.json) too: that test's status "stopped" with the figures
+# it measured, its phase's stopped_ns, and no other phase marked
+marked() {
+	[ "$rc" = 0 ] && is_empty "$t" &&
+	    [ "$(grep -c "stopped for" "$WORK/err")" = 1 ] &&
+	    grep -Eq "^clyde: $2: the phase was stopped for [0-9]+\.[0-9] s of its [0-9]+\.[0-9] s; its rate is not valid\$" "$WORK/err" &&
+	    pl 'my ($r, $ph) = (load($ARGV[0]), $ARGV[1]);
+		for my $k (keys %{$r->{tests}}) {
+			my ($t, $p) = ($r->{tests}{$k}, $r->{phases}{$k});
+			if ($k eq $ph) {
+				check($t->{status} eq "stopped" && num($t->{rate}) > 0, $t);
+				check(num($p->{stopped_ns}) > 0 &&
+				    $p->{stopped_ns} <= $p->{elapsed_ns}, $p);
+			} else {
+				check($t->{status} ne "stopped", $k, $t);
+				check(!defined $p || !defined $p->{stopped_ns}, $k, $p);
+			}
+		}' "$WORK/stopped.json" "$1"
+}
+
+if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
+	skip_all "no fault shim for this build" 5
+else
+	# the measuring process, stopped (SIGSTOP) in the sequential create
+	# (held in the open of its 10th file), continued, then the open returns
+	rm -f "$WORK/stopped.json"
+	held_file=$SEQ_FILES held_at openat 10 -s 0 -n 1 --json="$WORK/stopped.json"
+	measurer $pid
+	kill -STOP "$meas"
+	until_true 600 stopped "$meas"
+	kill -CONT "$meas"
+	released
+	marked seq_create "sequential create"
+	ok $? "the measuring process stopped in a phase: marked on stderr and in the JSON record" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+
+	# the whole run stopped, the watcher too (as Ctrl-Z stops a job), then
+	# continued, the measuring process first or the watcher first
+	for first in measuring watcher; do
+		rm -f "$WORK/stopped.json"
+		held_file=$SEQ_FILES held_at openat 10 -s 0 -n 1 --json="$WORK/stopped.json"
+		measurer $pid
+		kill -STOP $pid "$meas"
+		until_true 600 stopped $pid
+		until_true 600 stopped "$meas"
+		# a second stopped: what it says is more than none
+		sleep 1
+		if [ $first = measuring ]; then
+			kill -CONT "$meas"
+			until_true 600 eval '! stopped $meas'
+			kill -CONT $pid
+		else
+			kill -CONT $pid
+			until_true 600 eval '! stopped $pid'
+			kill -CONT "$meas"
+		fi
+		released
+		marked seq_create "sequential create" &&
+		    grep -Eq "stopped for ([1-9][0-9]*\.[0-9]|0\.[1-9]) s" "$WORK/err"
+		ok $? "the whole run stopped in a phase and continued, the $first process first: marked on stderr and in the JSON record" ||
+		    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	done
+
+	# a seeker stopped while the seekers are held at their first read of
+	# the data file (the first count that several processes reach: each
+	# counts on from its parent's), until the stall line names it
+	t=$(fresh_target)
+	rm -f "$WORK/hits"
+	CLYDE_FAULT_CALL=read CLYDE_FAULT_FILE='Bonnie.*' CLYDE_FAULT_ERR=delay \
+	    CLYDE_FAULT_DELAY_MS=0 CLYDE_FAULT_COUNT=0 CLYDE_FAULT_HITS="$WORK/hits" \
+	    LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192 -n 0 -f \
+	    >/dev/null 2>&1
+	first=$(awk '{ print $3 }' "$WORK/hits" | sort -n | uniq -d | head -1)
+	rm -f "$WORK/stopped.json"
+	held_file='Bonnie.*' held_at read "${first:-1}" -s 1:8192 -n 0 -f --stall=1 \
+	    --json="$WORK/stopped.json"
+	measurer $pid
+	# the seekers and the keeper of the --json file
+	wait_children "$meas" 4
+	seeker=$(in_target $kids | head -1)
+	kill -STOP "$seeker"
+	until_true 600 grep -q "(pid $seeker) is stopped" "$WORK/err"
+	kill -CONT "$seeker"
+	released
+	marked seeks "random seeks"
+	ok $? "a seeker stopped in the seeks: marked on stderr and in the JSON record" ||
+	    { echo "rc=$rc first=$first seeker $seeker"; cat "$WORK/err"; } | diag
+
+	# -c 2, a copy stopped in the sequential create, until the stall line
+	# names it
+	rm -f "$WORK/stopped.json"
+	held_file=$SEQ_FILES held_at openat 10 --compat=2.00 -c 2 -s 0 -n 1 \
+	    --stall=1 --json="$WORK/stopped.json"
+	measurer $pid
+	# the copies and the keeper of the --json file
+	wait_children "$meas" 3
+	copy=$(in_target $kids | tail -1)
+	kill -STOP "$copy"
+	until_true 600 grep -q "(pid $copy) is stopped" "$WORK/err"
+	kill -CONT "$copy"
+	released
+	marked seq_create "sequential create"
+	ok $? "-c 2, a copy stopped in a phase: marked on stderr and in the JSON record" ||
+	    { echo "rc=$rc copy $copy"; cat "$WORK/err"; } | diag
 fi
 
 # --- a stopped measuring process, a stopped copy --------------------------
