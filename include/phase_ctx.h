@@ -37,6 +37,12 @@ struct phase_meter {
 	uint64_t bytes;         /* data moved */
 	struct latency lat;     /* one sample per operation */
 	unsigned readdir_passes;        /* over one directory, at most; 0: none read */
+	/*
+	 * How long the processes of the phase have been stopped (SIGSTOP,
+	 * Ctrl-Z) so far: the watcher of --stall counts it here (stall.h),
+	 * and the live line leaves it out of the rate
+	 */
+	int64_t stopped_ns;
 	char notice[256];               /* a line the runner prints after the phase */
 };
 

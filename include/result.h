@@ -85,6 +85,11 @@ struct phase_figures {
 	int64_t stall_ns;
 	char stall_call[256];
 	/*
+	 * How long the phase's processes were stopped (SIGSTOP, Ctrl-Z)
+	 * during its time, which its rate then counts: 0 never.
+	 */
+	int64_t stopped_ns;
+	/*
 	 * One rank's, with several: the work it had done when it learned
 	 * that the first rank had finished the phase, and its time until
 	 * then (the whole phase for the first); 0 unknown.
@@ -114,6 +119,10 @@ struct cell {
 	bool short_phase;       /* measured, but under the time bonnie++
 	                           trusts: CELL_TOO_FAST, or CELL_OK with
 	                           --precise (the JSON still says so) */
+	bool stopped;           /* measured while its processes were stopped
+	                           for part of it: the rate is no measure
+	                           (the table and CSV print it as measured;
+	                           the JSON says "stopped") */
 };
 
 enum run_status {

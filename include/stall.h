@@ -5,11 +5,14 @@
  * the meters of the running phase have not moved for --stall seconds and
  * says on stderr which call has not returned, on which path, for how
  * long, again at growing intervals; or that a seeker, or a copy of -c,
- * is stopped.  So the
+ * is stopped.  The untimed steps around the phases (prepare(), cleanup)
+ * are watched too, by how far the watched thread runs.  So the
  * user sees that it is the filesystem, not clyde.  While a call hangs,
  * the watcher also takes the stop signals that the stuck process cannot:
  * the first stops the run as usual, a second one kills the seekers and
- * exits 5, naming the scratch directory to remove.
+ * exits 5, naming the scratch directory to remove; a measuring process
+ * that is stopped is continued at the second, so that it stops.  It
+ * keeps how long the processes of each timed part were stopped.
  *
  * The watcher is a process, not a thread: a second thread would share
  * the fd table and the memory map of the measuring process, and every
@@ -78,6 +81,15 @@ void stall_watch(struct phase_meter *meter, const char *label);
 void stall_unwatch(struct phase_meter *meter);
 
 /*
+ * The same for an untimed step around a phase, which counts nothing in
+ * meter: named "step the phase" ("preparing the block write"), or step
+ * alone when phase is NULL ("cleanup").  It keeps what stall_seen() and
+ * stall_stopped() say of the last timed part.
+ */
+void stall_step(struct phase_meter *meter, const char *step,
+    const char *phase);
+
+/*
  * How the lines on stderr are (the live line shown, a progress line
  * open), for the start of the watcher's lines: the process that prints
  * them says so when a phase's line opens and closes (a death before the
@@ -104,5 +116,12 @@ void stall_watch_children(struct phase_meter *meter, const pid_t *pids,
  */
 bool stall_seen(struct phase_meter *meter, int64_t *ns, char *call,
     size_t n);
+
+/*
+ * After stall_unwatch() of a timed part: how long its processes were
+ * stopped meanwhile (SIGSTOP, a debugger, Ctrl-Z), as the watcher saw
+ * it; 0 when they never were, or without a watcher.
+ */
+int64_t stall_stopped(struct phase_meter *meter);
 
 #endif

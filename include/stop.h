@@ -5,7 +5,8 @@
  * children that a phase waits for (the seekers), so that a stopped or
  * stuck one cannot hold the run; during cleanup it prints the path to
  * remove and exits at once.  Each stop signal counted is passed on to the
- * copy processes of -c.  A leaf: it calls nothing of clyde's.
+ * copy processes of -c; a second one kills a copy that is stopped, which
+ * could not take it.  A leaf: it calls nothing of clyde's.
  */
 #ifndef CLYDE_STOP_H
 #define CLYDE_STOP_H

@@ -162,6 +162,10 @@ static void read_test(struct reader *r, const struct json_value *t,
 	size_t i;
 
 	get_string(r, t, "status", s, sizeof(s));
+	/* a run's phase that was stopped for part of it: measured all the same */
+	c->stopped = strcmp(s, "stopped") == 0;
+	if (c->stopped)
+		snprintf(s, sizeof(s), "%s", status[CELL_OK]);
 	for (i = 0; i < sizeof(status) / sizeof(status[0]); i++)
 		if (strcmp(s, status[i]) == 0)
 			c->status = (enum cell_status)i;
@@ -227,6 +231,10 @@ static void read_phase(struct reader *r, const struct json_value *p,
 	pf->cpu_ns = (int64_t)get_number(r, p, "cpu_ns", 0, 9e18, true);
 	pf->readdir_passes = (unsigned)get_number(r, p, "readdir_passes", 0,
 	    1e9, true);
+	/* absent before it was written */
+	if (json_get(p, "stopped_ns") != NULL)
+		pf->stopped_ns = (int64_t)get_number(r, p, "stopped_ns", 0,
+		    9e18, true);
 	if ((l = get_kind(r, p, "latency_ns", JSON_OBJECT, true)) != NULL) {
 		pf->lat.count = (uint64_t)get_number(r, l, "count", 0, 1e19, true);
 		pf->lat.max = (uint64_t)get_number(r, l, "max", 0, 1e19, true);

@@ -164,7 +164,9 @@ static void copy_phase(struct phase_ctx *ctx, struct copy_slot *slot,
 	memset(ctx->meter, 0, sizeof(*ctx->meter));
 	ctx->label = p->label;
 	slot->start_ns = slot->end_ns = slot->cpu_ns = 0;
+	stall_step(ctx->meter, "preparing", p->label);
 	rc = p->prepare != NULL ? p->prepare(ctx) : PHASE_OK;
+	stall_unwatch(ctx->meter);
 	note_rc(slot, ctx, rc);
 	tell(report_fd, REP_PREPARED);
 	if (take(cmd_fd) != CMD_GO) {
@@ -230,8 +232,11 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	rng_seed(&ctx.rng, base->cfg->seed + k);
 	while ((cmd = take(cmd_fd)) == CMD_PREPARE) {
 		/* what the last phase freed when all had run it (phase.h) */
-		if (p != NULL && p->release != NULL)
+		if (p != NULL && p->release != NULL) {
+			stall_step(ctx.meter, "after", p->label);
 			p->release(&ctx);
+			stall_unwatch(ctx.meter);
+		}
 		p = &phase_table[cp->sh->phase];
 		ctx.chunk = cp->sh->chunk;
 		config_at_point(base->cfg, cp->sh->point, &point);
@@ -240,10 +245,12 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	}
 	/* else the parent is gone: PR_SET_PDEATHSIG ends this one */
 	if (cmd == CMD_CLEANUP) {
+		stall_step(ctx.meter, "cleanup", NULL);
 		phase_cleanup_begin(base->cfg->cleanup_wait_s);
 		phase_cleanup_all(&ctx);
 		phase_cleanup_report(&ctx);
 		phase_cleanup_end();
+		stall_unwatch(ctx.meter);
 		close(ctx.scratch_fd);
 		tell(report_fd, REP_CLEANED);
 	}
@@ -430,6 +437,8 @@ static void copy_ended(struct copies *cp, unsigned k)
 	close_fd(&c->cmd_fd);
 	c->ended = true;
 	reap(cp, k);
+	/* what it watched is over: the watcher must not wait for it */
+	stall_unwatch(c->meter);
 }
 
 /* The others stop their phase at once; this process does not stop. */
@@ -558,11 +567,12 @@ static void merge(struct copies *cp, struct phase_figures *pf)
 	struct latency *lat = &cp->copy[0].meter->lat;
 	int64_t first = cp->copy[0].slot->start_ns;
 	int64_t last = cp->copy[0].slot->end_ns;
-	int64_t stall_ns;
+	int64_t stall_ns, stopped_ns;
 	char call[sizeof(pf->stall_call)];
 	unsigned k;
 
 	pf->ops = pf->bytes = 0;
+	pf->stopped_ns = 0;
 	pf->readdir_passes = 0;
 	pf->stall_ns = 0;
 	pf->stall_call[0] = '\0';
@@ -587,6 +597,12 @@ static void merge(struct copies *cp, struct phase_figures *pf)
 			pf->stall_ns = stall_ns;
 			memcpy(pf->stall_call, call, sizeof(pf->stall_call));
 		}
+		/* the longest any copy was stopped, within its own time */
+		stopped_ns = stall_stopped(c->meter);
+		if (stopped_ns > c->slot->end_ns - c->slot->start_ns)
+			stopped_ns = c->slot->end_ns - c->slot->start_ns;
+		if (stopped_ns > pf->stopped_ns)
+			pf->stopped_ns = stopped_ns;
 		if (k > 0)
 			latency_merge(lat, &c->meter->lat);
 	}
@@ -778,6 +794,8 @@ int copies_finish(struct copies *cp, struct phase_ctx *base)
 	/* each removes what it made, all at once */
 	command_all(cp, CMD_CLEANUP);
 	wait_all(cp, REP_CLEANED, false);
+	/* what this process removes itself, from here */
+	stall_step(base->meter, "cleanup", NULL);
 	for (k = 0; k < cp->n; k++) {
 		struct copy *c = &cp->copy[k];
 

@@ -4,7 +4,9 @@
  * prepare() maps memory shared with the children (the random state the
  * positions are drawn from, one report slot per seeker; the next-seek
  * counter is the meter's, shared too) and forks the seekers before the clock starts: each opens the
- * data files itself (no shared offsets), says it is ready and waits.
+ * data files itself (no shared offsets), says it is ready (a byte on a
+ * pipe, which the parent reads: it sleeps until then, so that the
+ * watcher of --stall sees it wait) and waits.
  * run() lets them go: each takes seek numbers from the counter until
  * none are left, draws that seek's position, and writes its count,
  * latency histogram and any error to its slot.  The parent reaps them
@@ -425,8 +427,19 @@ static void sync_seeker(const struct phase_ctx *ctx,
 		}
 }
 
+/* A seeker has its files open, or failed to: a byte, then its end closed. */
+static void tell_ready(int fd)
+{
+	char c = 'r';
+
+	while (write(fd, &c, 1) < 0 && errno == EINTR)
+		;
+	close(fd);
+}
+
+/* ready_fd: its end of the pipe it says it is ready on (the other is closed) */
 static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
-    unsigned id, pid_t parent, const sigset_t *waiting)
+    unsigned id, pid_t parent, const sigset_t *waiting, int ready_fd)
 {
 	struct seeker_slot *slot = &sh->slot[id];
 	struct sigaction sa;
@@ -454,6 +467,8 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 		}
 	}
 	atomic_fetch_add(&sh->ready, 1);
+	/* its end of the pipe closed: the parent's read ends once all have */
+	tell_ready(ready_fd);
 	if (slot->err == 0 && slot->why == NULL) {
 		if (wait_for_go(sh, waiting)) {
 			seek_loop(ctx, sh, fds, slot);
@@ -467,20 +482,20 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	_exit(slot->err != 0 || slot->why != NULL ? 1 : 0);
 }
 
-/* Has any seeker ended already?  It stays waitable (WNOWAIT). */
-static bool any_ended(const struct seek_shared *sh)
+/*
+ * Until every seeker that started has said it is ready, or has ended
+ * (each closes its end of the pipe either way), or a stop signal came.
+ */
+static void wait_ready(struct seek_shared *sh, int fd)
 {
-	unsigned k;
+	char buf[SEEKERS_MAX];
+	ssize_t got;
 
-	for (k = 0; k < sh->started; k++) {
-		siginfo_t si;
-
-		si.si_pid = 0;
-		if (waitid(P_PID, (id_t)sh->pid[k], &si,
-		    WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid != 0)
-			return true;
+	while (atomic_load(&sh->ready) < sh->started && !phase_stop) {
+		got = read(fd, buf, sizeof(buf));
+		if (got == 0 || (got < 0 && errno != EINTR))
+			break;
 	}
-	return false;
 }
 
 /*
@@ -491,8 +506,8 @@ static bool any_ended(const struct seek_shared *sh)
  */
 static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 {
-	const struct timespec pause = { 0, 100000 };
 	sigset_t go, saved, waiting;
+	int ready[2];
 	/* this process: a copy of -c, or the one ctx->pid names */
 	pid_t parent = getpid();
 	unsigned id;
@@ -504,12 +519,19 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 	waiting = saved;
 	sigdelset(&waiting, GO_SIGNAL);
 	sh->stop_handle = stop_children_add(sh->pid, &sh->started);
+	if (pipe(ready) != 0) {
+		err = errno;
+		pthread_sigmask(SIG_SETMASK, &saved, NULL);
+		return phase_fail(ctx, NULL, "pipe", err);
+	}
 	/* the count is shared memory: a child must not read it for its id */
 	for (id = 0; id < sh->seekers; id++) {
 		pid_t pid = fork();
 
-		if (pid == 0)
-			seeker_main(ctx, sh, id, parent, &waiting);
+		if (pid == 0) {
+			close(ready[0]);
+			seeker_main(ctx, sh, id, parent, &waiting, ready[1]);
+		}
 		if (pid < 0) {
 			err = errno;
 			break;
@@ -518,13 +540,18 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 		sh->started = id + 1;
 	}
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	/* the seekers' ends only, from here */
+	close(ready[1]);
+	if (err == 0) {
+		/* the watcher of --stall names a stopped one */
+		stall_watch_children(ctx->meter, sh->pid, sh->started);
+		wait_ready(sh, ready[0]);
+	}
+	close(ready[0]);
 	if (err != 0) {
 		phase_seeks_cleanup(ctx);
 		return phase_fail(ctx, NULL, "fork", err);
 	}
-	while (atomic_load(&sh->ready) < sh->started && !phase_stop &&
-	    !any_ended(sh))
-		nanosleep(&pause, NULL);
 	return PHASE_OK;
 }
 

@@ -232,6 +232,9 @@ static void draw(const struct phase_meter *m, int64_t now)
 	char line[512], t[32];
 	uint64_t ops = m != NULL ? ops_done(m) : 0;
 	int64_t ran = now - live.clock_ns, phase_left = -1, eta, t_took;
+	/* the time the phase's processes were stopped is no time of its work */
+	if (m != NULL && m->stopped_ns > 0 && m->stopped_ns < ran)
+		ran -= m->stopped_ns;
 	size_t len;
 
 	memset(f, 0, sizeof(f));

@@ -118,6 +118,8 @@ static void json_dirs(FILE *out, const struct result *res)
 /*
  * A run measured a too_fast phase all the same: its rate is written, and
  * the status says it is too short to trust.  A CSV line has +++++ alone.
+ * One whose processes were stopped for part of it is "stopped", with the
+ * rate it measured, which is no measure of the filesystem.
  */
 static void json_test(FILE *out, const struct cell *c, bool from_run)
 {
@@ -130,8 +132,9 @@ static void json_test(FILE *out, const struct cell *c, bool from_run)
 	};
 
 	/* --precise prints a short phase's figure; it is still too short */
-	fprintf(out, "{\"status\": \"%s\", \"rate\": ",
-	    c->short_phase ? status[CELL_TOO_FAST] : status[c->status]);
+	fprintf(out, "{\"status\": \"%s\", \"rate\": ", c->stopped ?
+	    "stopped" : c->short_phase ? status[CELL_TOO_FAST] :
+	    status[c->status]);
 	if (c->status == CELL_OK || (c->status == CELL_TOO_FAST && from_run)) {
 		json_number(out, c->rate);
 		fprintf(out, ", \"cpu\": %d", c->cpu);
@@ -262,6 +265,12 @@ static void phase_figures_json(FILE *out, const struct phase_figures *pf,
 		json_string(out, pf->stall_call);
 		fputc('}', out);
 	}
+	/* null for a phase whose processes were never stopped */
+	fputs(", \"stopped_ns\": ", out);
+	if (pf->stopped_ns > 0)
+		fprintf(out, "%lld", (long long)pf->stopped_ns);
+	else
+		fputs("null", out);
 	/* null for the phases that read no directory */
 	fputs(", \"readdir_passes\": ", out);
 	json_opt_count(out, pf->readdir_passes);

@@ -169,6 +169,7 @@ void result_finalize(struct result *res, bool precise)
 
 		c->status = CELL_SKIPPED;
 		c->short_phase = false;
+		c->stopped = false;
 		c->rate = 0;
 		c->cpu = -1;
 		c->latency_us = -1;
@@ -178,6 +179,7 @@ void result_finalize(struct result *res, bool precise)
 		/* a short phase prints +++++ but keeps its figures for --json */
 		c->short_phase = pf->elapsed_ns < MIN_TIME_NS;
 		c->status = c->short_phase && !precise ? CELL_TOO_FAST : CELL_OK;
+		c->stopped = pf->stopped_ns > 0;
 		c->rate = phase_rate((enum phase_id)i, pf);
 		/* bonnie++: int(cpu / elapsed * 100), truncated */
 		c->cpu = (int)((double)pf->cpu_ns / (double)pf->elapsed_ns * 100.0);

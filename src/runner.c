@@ -258,6 +258,21 @@ static int agree(struct phase_ctx *ctx, int rc)
 }
 
 /*
+ * An untimed step of phase p (its prepare(), join() or after_all()),
+ * which --stall watches as "<step> the <label>"
+ */
+static int untimed(struct phase_ctx *ctx, const struct phase_def *p,
+    const char *step, int (*fn)(struct phase_ctx *))
+{
+	int rc;
+
+	stall_step(ctx->meter, step, p->label);
+	rc = fn(ctx);
+	stall_unwatch(ctx->meter);
+	return rc;
+}
+
+/*
  * prepare() untimed, then run() between two clock reads, in this
  * process.  With several ranks they all start together (the meeting in
  * dist_all_ok()), and the figures are the whole run's (dist_phase_done()).
@@ -273,13 +288,14 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 
 	test_hook_phase_prepare(p->id);
 	if (p->prepare != NULL)
-		rc = p->prepare(ctx);
+		rc = untimed(ctx, p, "preparing", p->prepare);
 	/* a rank whose prepare() failed stops them all */
 	if (!dist_all_ok(rc == PHASE_OK) && rc == PHASE_OK)
 		rc = PHASE_STOPPED;
 	/* the same for join(): the meeting after the phase says why */
 	if (rc == PHASE_OK && p->join != NULL &&
-	    !dist_all_ok((rc = p->join(ctx)) == PHASE_OK) && rc == PHASE_OK)
+	    !dist_all_ok((rc = untimed(ctx, p, "preparing", p->join)) ==
+	    PHASE_OK) && rc == PHASE_OK)
 		rc = PHASE_STOPPED;
 	progress_attach(meter);
 	test_hook_phase_start(p->id);
@@ -306,14 +322,17 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	    sizeof(ctx->error));
 	/* on every rank alike, after the clock: rc is the whole run's */
 	if (rc == PHASE_OK && p->after_all != NULL)
-		rc = agree(ctx, p->after_all(ctx));
+		rc = agree(ctx, untimed(ctx, p, "after", p->after_all));
 	/* on every rank alike: rc is the whole run's */
 	if (rc == PHASE_OK && p->makes == MAKES_DATA && ctx->read_other)
 		rc = share_data_files(ctx);
 	if (rc == PHASE_OK && p->makes == MAKES_FILES && ctx->read_other)
 		rc = share_small_files(ctx);
-	/* this process's own stall (rank 0's with several ranks) */
+	/* this process's own stall and stops (rank 0's with several ranks) */
 	stall_seen(meter, &pf->stall_ns, pf->stall_call, sizeof(pf->stall_call));
+	pf->stopped_ns = stall_stopped(meter);
+	if (pf->stopped_ns > mine.elapsed_ns)
+		pf->stopped_ns = mine.elapsed_ns;
 	return rc;
 }
 
@@ -352,8 +371,11 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 		rc = copies_run_phase(copies, ctx, p, pf);
 	} else {
 		rc = time_phase(ctx, p, pf, res->ranks);
-		if (p->release != NULL)
+		if (p->release != NULL) {
+			stall_step(ctx->meter, "after", p->label);
 			p->release(ctx);
+			stall_unwatch(ctx->meter);
+		}
 	}
 	if (rc != PHASE_OK)
 		return rc;
@@ -363,6 +385,12 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 	if (ctx->meter->notice[0] != '\0')
 		fprintf(stderr, "%sclyde: %s\n", progress_live() ? "\r\033[K" : "",
 		    ctx->meter->notice);
+	/* a stop (SIGSTOP, Ctrl-Z) counted in its time: the rate is no measure */
+	if (pf->stopped_ns > 0)
+		fprintf(stderr, "%sclyde: %s: the phase was stopped for %.1f s "
+		    "of its %.1f s; its rate is not valid\n",
+		    progress_live() ? "\r\033[K" : "", p->label,
+		    (double)pf->stopped_ns / 1e9, (double)pf->elapsed_ns / 1e9);
 	return PHASE_OK;
 }
 
@@ -381,17 +409,23 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	if (len < 0 || (size_t)len >= sizeof(left_behind_msg))
 		len = (int)sizeof(left_behind_msg) - 1;
 	stop_cleanup_begin(left_behind_msg, (size_t)len);
+	/* a second stop signal while a call of cleanup hangs says so too */
+	stall_start(path, left_behind_msg);
 	phase_cleanup_begin(ctx->cfg->cleanup_wait_s);
 	test_hook_cleanup_start();
 	failed = copies_finish(copies, ctx) != 0;
+	stall_step(ctx->meter, "cleanup", NULL);
 	phase_cleanup_all(ctx);
 	/* --dirs-shared: rank 0's part once every rank has removed its own */
 	if (ctx->shared_fd >= 0) {
+		stall_unwatch(ctx->meter);
 		dist_all_ok(true);
+		stall_step(ctx->meter, "cleanup", NULL);
 		phase_dirs_cleanup_shared(ctx);
 	}
 	phase_cleanup_report(ctx);
 	rc = scratch_remove(ctx, path);
+	stall_unwatch(ctx->meter);
 	if (failed)
 		rc = -1;
 	phase_cleanup_end();
@@ -468,7 +502,6 @@ static int run_points(struct phase_ctx *ctx, struct copies *copies,
 		total += !skip[i];
 	progress_start(cfg, phase_count_at(cfg, true),
 	    phase_count_at(cfg, false));
-	stall_start(scratch_path, stuck_msg);
 	for (i = 0; i < config_points(cfg) && rc == PHASE_OK; i++) {
 		if (skip[i])
 			continue;
@@ -485,7 +518,6 @@ static int run_points(struct phase_ctx *ctx, struct copies *copies,
 		n++;
 	}
 	progress_stop();
-	stall_stop();
 	*nres = n;
 	return rc;
 }
@@ -512,7 +544,9 @@ static int check_direct(struct phase_ctx *ctx, bool *skip)
 			continue;
 		}
 		ctx->chunk = config_point_chunk(cfg, i);
+		stall_step(ctx->meter, "starting", NULL);
 		rc = phase_io_check_direct(ctx);
+		stall_unwatch(ctx->meter);
 		skip[i] = !dist_all_ok(rc == PHASE_OK);
 		if (!skip[i]) {
 			left++;
@@ -580,6 +614,8 @@ int phase_run_all(const struct config *cfg, struct result *res,
 		snprintf(stuck_msg, sizeof(stuck_msg), "\nclyde: a call on the "
 		    "filesystem does not return; stopped without cleanup: "
 		    "remove what is left with: rm -rf %s\n", quoted);
+		/* from here to the end of cleanup, --stall watches */
+		stall_start(scratch_path, stuck_msg);
 	}
 	dist_watch(cfg->stall_s);
 	dist_share_scratch(made ? path : "");
@@ -606,8 +642,11 @@ int phase_run_all(const struct config *cfg, struct result *res,
 		fprintf(stderr, "clyde: %s\n", ctx.error);
 		goto out;
 	}
-	if (cfg->concurrency > 1 &&
-	    (copies = copies_start(&ctx, cfg->concurrency, &what)) == NULL) {
+	stall_step(ctx.meter, "starting", NULL);
+	if (cfg->concurrency > 1)
+		copies = copies_start(&ctx, cfg->concurrency, &what);
+	stall_unwatch(ctx.meter);
+	if (cfg->concurrency > 1 && copies == NULL) {
 		ctx.label = "-c";
 		if (phase_fail(&ctx, NULL, what, errno) == PHASE_ERROR)
 			fprintf(stderr, "clyde: %s\n", ctx.error);
@@ -630,6 +669,7 @@ out:
 	if (ctx.shared_fd >= 0 && dist_rank() != 0)
 		close(ctx.shared_fd);
 	ctx.shared_fd = -1;
+	stall_stop();
 	if (ctx.meter != NULL && ctx.meter != stall_meter(0))
 		munmap(ctx.meter, sizeof(*ctx.meter));
 	free(ctx.buf);

@@ -5,7 +5,14 @@
  * mapping, which the supervisor reads once a second; only when one has
  * not moved does it look, through /proc (Linux), at the system call the
  * measuring process (or the copy of -c) is in, the file it names, and
- * the state of the seekers.  Elsewhere the line names the phase alone.  The supervisor
+ * the state of the seekers.  Elsewhere the line names the phase alone.
+ * The untimed steps around a phase (its prepare(), cleanup) count
+ * nothing: there the supervisor reads how far the watched thread has
+ * run (/proc's schedstat) once a second, and a thread that has neither
+ * run nor been woken for --stall seconds is in a call that hangs.  It
+ * also keeps the time the processes of a timed part were stopped
+ * (SIGSTOP, a debugger, Ctrl-Z): the measuring process's from waitpid(),
+ * that of the seekers and copies from /proc once a second.  The supervisor
  * keeps the caller's credentials (the measuring process may drop them
  * for -u, which makes its /proc entries unreadable to an unprivileged
  * peer) and holds no directory of the target but the one clyde started
@@ -54,7 +61,8 @@ struct slot {
 	atomic_uint gen;                /* odd while watched; +1 at each change */
 	pid_t pid;                      /* the watched process (a copy's, -c) */
 	long tid;                       /* its watched thread; 0 unknown */
-	char label[64];
+	char label[96];
+	bool timed;                     /* a timed part, not a step around one */
 	atomic_uint nchildren;
 	pid_t children[SEEKERS_MAX];
 	/* written by the supervisor while watched, read after the phase */
@@ -66,6 +74,8 @@ static struct shared {
 	atomic_int armed;               /* between stall_start() and stall_stop() */
 	atomic_int line_open;           /* a progress line wants its newline */
 	atomic_int live;                /* the live progress line is shown */
+	/* the supervisor has seen the measuring process stop, and not go on */
+	atomic_int child_stopped;
 	char scratch[PATH_MAX];
 	char left_behind[2 * PATH_MAX + 128];
 	unsigned nslots;
@@ -84,9 +94,12 @@ static bool lines_elsewhere;
 /* What the supervisor remembers of each slot between its looks. */
 struct seen {
 	unsigned gen;
-	uint64_t last;                  /* the meter's work when last seen */
+	uint64_t last;                  /* progress_of() when last seen */
 	int64_t moved_ns;               /* when it last changed */
 	int64_t report_after_ns;        /* the next line, after this long */
+	int64_t looked_ns;              /* its processes' stops, last looked at */
+	unsigned stop_gen;              /* gen as the measuring process stopped */
+	bool stuck;                     /* at the last look */
 };
 
 static long thread_id(void)
@@ -222,23 +235,46 @@ static struct slot *slot_of(struct phase_meter *meter)
 	return NULL;
 }
 
+/* Slot s watched from now on, as label, a timed part or an untimed step. */
+static void watch(struct slot *s, const char *label, bool timed)
+{
+	/* even: being changed, the supervisor passes it over */
+	atomic_store(&s->gen, (atomic_load(&s->gen) + 1) & ~1u);
+	snprintf(s->label, sizeof(s->label), "%s", label);
+	s->timed = timed;
+	s->pid = getpid();
+	s->tid = thread_id();
+	atomic_store(&s->nchildren, 0);
+	if (!lines_elsewhere)
+		stall_line_state();
+	atomic_store(&s->gen, atomic_load(&s->gen) + 1);
+}
+
 void stall_watch(struct phase_meter *meter, const char *label)
 {
 	struct slot *s = slot_of(meter);
 
 	if (s == NULL)
 		return;
-	/* even: being changed, the supervisor passes it over */
-	atomic_store(&s->gen, (atomic_load(&s->gen) + 1) & ~1u);
-	snprintf(s->label, sizeof(s->label), "%s", label);
-	s->pid = getpid();
-	s->tid = thread_id();
-	atomic_store(&s->nchildren, 0);
 	s->stalled_ns = 0;
+	s->meter.stopped_ns = 0;
 	s->call[0] = '\0';
-	if (!lines_elsewhere)
-		stall_line_state();
-	atomic_store(&s->gen, atomic_load(&s->gen) + 1);
+	watch(s, label, true);
+}
+
+void stall_step(struct phase_meter *meter, const char *step,
+    const char *phase)
+{
+	struct slot *s = slot_of(meter);
+	char label[sizeof(s->label)];
+
+	if (s == NULL)
+		return;
+	if (phase != NULL)
+		snprintf(label, sizeof(label), "%s the %s", step, phase);
+	else
+		snprintf(label, sizeof(label), "%s", step);
+	watch(s, label, false);
 }
 
 void stall_line_state(void)
@@ -275,6 +311,19 @@ void stall_watch_children(struct phase_meter *meter, const pid_t *pids,
 	if (n > 0)
 		memcpy(s->children, pids, n * sizeof(pids[0]));
 	atomic_store(&s->nchildren, n);
+}
+
+int64_t stall_stopped(struct phase_meter *meter)
+{
+	const struct timespec moment = { 0, 10000000 };
+	struct slot *s = slot_of(meter);
+
+	if (s == NULL)
+		return 0;
+	/* stopped, and gone on before the supervisor saw it go on */
+	for (int i = 0; i < 100 && atomic_load(&sh->child_stopped); i++)
+		nanosleep(&moment, NULL);
+	return s->meter.stopped_ns;
 }
 
 bool stall_seen(struct phase_meter *meter, int64_t *ns, char *call, size_t n)
@@ -385,8 +434,13 @@ static const struct {
 #endif
 };
 
-/* "open(/mnt/nfs/clyde.1.x/files/00000001ab)": the call thread tid of pid is in */
-static void describe_call(pid_t pid, long tid, char *out, size_t n)
+/*
+ * "open(/mnt/nfs/clyde.1.x/files/00000001ab)": the call thread tid of pid
+ * is in; a read of a pipe by a process with seekers waits for them to
+ * start (phase_seek.c)
+ */
+static void describe_call(pid_t pid, long tid, bool seekers, char *out,
+    size_t n)
 {
 	char path[64], line[256], file[PATH_MAX], name[NAME_MAX + 1];
 	unsigned long a[3];
@@ -409,7 +463,11 @@ static void describe_call(pid_t pid, long tid, char *out, size_t n)
 			continue;
 		if (calls[i].kind == 1) {
 			fd_path(pid, (long)a[0], file, sizeof(file));
-			snprintf(out, n, "%s(%s)", calls[i].name, file);
+			if (seekers && strncmp(file, "pipe:", 5) == 0)
+				snprintf(out, n, "%s (for the seekers)",
+				    calls[i].name);
+			else
+				snprintf(out, n, "%s(%s)", calls[i].name, file);
 		} else if (calls[i].kind == 2) {
 			fd_path(pid, (long)(int)a[0], file, sizeof(file));
 			string_at(pid, a[1], name, sizeof(name));
@@ -460,13 +518,40 @@ static char task_state(pid_t pid, long tid)
 	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/stat", (long)pid, tid);
 	return proc_state(path, NULL);
 }
+
+/*
+ * How far thread tid of pid has gone: its CPU time and the times it was
+ * scheduled (schedstat), which a thread in a call that hangs does not
+ * move; 0 unknown
+ */
+static uint64_t run_count(pid_t pid, long tid)
+{
+	char path[96], buf[128];
+	unsigned long long ns, waited, times;
+
+	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/schedstat", (long)pid,
+	    tid);
+	if (tid == 0 || read_small_file(path, buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "%llu %llu %llu", &ns, &waited, &times) != 3)
+		return 0;
+	return ns + times + 1;
+}
 #else
-static void describe_call(pid_t pid, long tid, char *out, size_t n)
+static void describe_call(pid_t pid, long tid, bool seekers, char *out,
+    size_t n)
 {
 	(void)pid;
 	(void)tid;
+	(void)seekers;
 	(void)n;
 	out[0] = '\0';
+}
+
+static uint64_t run_count(pid_t pid, long tid)
+{
+	(void)pid;
+	(void)tid;
+	return 0;
 }
 
 static char pid_state(pid_t pid, pid_t *ppid)
@@ -489,34 +574,65 @@ static bool stopped_state(char c)
 	return c == 'T' || c == 't';
 }
 
+/* The process slot s watches: the measuring process's, or a copy's (-c). */
+static pid_t pid_of(const struct slot *s, pid_t child)
+{
+	return s->pid != 0 ? s->pid : child;
+}
+
 /*
- * What holds slot s (number i) when something is stopped: "seeker 2
- * (pid 123) is stopped", the copy of -c that measures ("copy.1 (pid
- * 124)"), or the measuring process itself; "" when nothing is.
+ * Who holds slot s (number i) when something is stopped: "seeker 2 (pid
+ * 123)", the copy of -c that measures ("copy.1 (pid 124)"), or the
+ * measuring process itself; "" and false when nothing is.
  */
-static void describe_stopped(pid_t child, const struct slot *s, unsigned i,
+static bool describe_stopped(pid_t child, const struct slot *s, unsigned i,
     char *out, size_t n)
 {
 	unsigned k, nk = atomic_load(&s->nchildren);
-	pid_t ppid, pid = s->pid != 0 ? s->pid : child;
+	pid_t ppid, pid = pid_of(s, child);
 
 	out[0] = '\0';
 	for (k = 0; k < nk && k < SEEKERS_MAX; k++) {
 		if (!stopped_state(pid_state(s->children[k], &ppid)) ||
 		    ppid != pid)
 			continue;
-		snprintf(out, n, "seeker %u (pid %ld) is stopped", k + 1,
+		snprintf(out, n, "seeker %u (pid %ld)", k + 1,
+		    (long)s->children[k]);
+		return true;
+	}
+	if (s->tid == 0 || !stopped_state(task_state(pid, s->tid)))
+		return false;
+	if (pid != child && i > 0)
+		snprintf(out, n, "copy.%u (pid %ld)", i - 1, (long)pid);
+	else
+		snprintf(out, n, "the measuring process (pid %ld)", (long)pid);
+	return true;
+}
+
+/*
+ * With no process stopped, where a process that waits for its seekers
+ * is stuck: the call of a seeker that is in one ("open(PATH) in seeker 2
+ * (pid 123)"), else call as it is.
+ */
+static void seeker_call(pid_t child, const struct slot *s, char *call,
+    size_t n)
+{
+	unsigned k, nk = atomic_load(&s->nchildren);
+	pid_t ppid, pid = pid_of(s, child);
+	char theirs[CALL_LEN];
+
+	for (k = 0; k < nk && k < SEEKERS_MAX; k++) {
+		if (pid_state(s->children[k], &ppid) == 0 || ppid != pid)
+			continue;
+		describe_call(s->children[k], s->children[k], false, theirs,
+		    sizeof(theirs));
+		if (theirs[0] == '\0')
+			continue;
+		snprintf(call, n, "%.*s in seeker %u (pid %ld)",
+		    (int)(n > 64 ? n - 64 : 1), theirs, k + 1,
 		    (long)s->children[k]);
 		return;
 	}
-	if (s->tid == 0 || !stopped_state(task_state(pid, s->tid)))
-		return;
-	if (pid != child && i > 0)
-		snprintf(out, n, "copy.%u (pid %ld) is stopped", i - 1,
-		    (long)pid);
-	else
-		snprintf(out, n, "the measuring process (pid %ld) is stopped",
-		    (long)pid);
 }
 
 /* "\r\033[K" over the live line, "\n" after an open progress line */
@@ -530,10 +646,15 @@ static const char *line_start(void)
 static void say_stalled(pid_t child, struct slot *s, unsigned i,
     int64_t idle_ns)
 {
-	char call[CALL_LEN], why[96];
+	char call[CALL_LEN], who[96], why[128];
+	bool seekers = atomic_load(&s->nchildren) > 0;
 
-	describe_call(s->pid != 0 ? s->pid : child, s->tid, call, sizeof(call));
-	describe_stopped(child, s, i, why, sizeof(why));
+	describe_call(pid_of(s, child), s->tid, seekers, call, sizeof(call));
+	why[0] = '\0';
+	if (describe_stopped(child, s, i, who, sizeof(who)))
+		snprintf(why, sizeof(why), "%s is stopped", who);
+	else if (seekers)
+		seeker_call(child, s, call, sizeof(call));
 	/* no /proc view of the call (not Linux, or a kernel without it) */
 	if (call[0] == '\0' && why[0] == '\0')
 		snprintf(call, sizeof(call), "a call in %s", sh->scratch);
@@ -547,7 +668,57 @@ static void say_stalled(pid_t child, struct slot *s, unsigned i,
 		    s->label, call, (long long)(idle_ns / 1000000000),
 		    why[0] != '\0' ? why : "the filesystem is not answering");
 	/* for the phase's record */
-	snprintf(s->call, sizeof(s->call), "%s", call[0] != '\0' ? call : why);
+	if (s->timed)
+		snprintf(s->call, sizeof(s->call), "%s",
+		    call[0] != '\0' ? call : why);
+}
+
+/*
+ * What moves while slot s makes progress: its meter's work, and in an
+ * untimed step, which counts nothing, how far its thread has run (a
+ * thread of unknown progress always moves: it is never called stuck).
+ */
+static uint64_t progress_of(pid_t child, const struct slot *s, uint64_t last)
+{
+	uint64_t v = work_of(s), ran;
+
+	if (s->timed)
+		return v;
+	ran = run_count(pid_of(s, child), s->tid);
+	return ran == 0 ? last + 1 : v + ran;
+}
+
+/* Is a process of slot s stopped that waitpid() does not tell of? */
+static bool others_stopped(pid_t child, const struct slot *s)
+{
+	unsigned k, nk = atomic_load(&s->nchildren);
+	pid_t ppid, pid = pid_of(s, child);
+	char c;
+
+	for (k = 0; k < nk && k < SEEKERS_MAX; k++)
+		if (stopped_state(pid_state(s->children[k], &ppid)) &&
+		    ppid == pid)
+			return true;
+	c = pid_state(pid, NULL);
+	/* the child's stops are waitpid()'s, but a debugger's ('t') */
+	return pid != child ? stopped_state(c) : c == 't';
+}
+
+/*
+ * A look at the stops of a timed part: one of its processes stopped now
+ * (a seeker, a copy, the measuring process in a debugger) counts the
+ * time since the last look.  After more than 2 s the supervisor itself
+ * did not run (stopped, with the whole job): the measuring process's
+ * going on says for how long (child_went_on()).
+ */
+static void count_stops(pid_t child, struct slot *s, struct seen *w,
+    int64_t now)
+{
+	int64_t since = now - w->looked_ns;
+
+	w->looked_ns = now;
+	if (since <= 2000000000 && others_stopped(child, s))
+		s->meter.stopped_ns += since;
 }
 
 /* Look at every watched slot; true when one is stuck now. */
@@ -564,9 +735,14 @@ static bool check(pid_t child, struct seen *seen, int64_t limit_ns,
 		unsigned gen = atomic_load(&s->gen);
 		uint64_t v;
 
+		w->stuck = false;
 		if (gen % 2 == 0)
 			continue;
-		v = work_of(s);
+		v = progress_of(child, s, w->last);
+		if (gen != w->gen)
+			w->looked_ns = now;
+		else if (s->timed)
+			count_stops(child, s, w, now);
 		if (gen != w->gen || v != w->last) {
 			w->gen = gen;
 			w->last = v;
@@ -576,8 +752,8 @@ static bool check(pid_t child, struct seen *seen, int64_t limit_ns,
 		}
 		if (now - w->moved_ns < limit_ns)
 			continue;
-		stuck = true;
-		if (now - w->moved_ns > s->stalled_ns)
+		stuck = w->stuck = true;
+		if (s->timed && now - w->moved_ns > s->stalled_ns)
 			s->stalled_ns = now - w->moved_ns;
 		if (now - w->moved_ns >= w->report_after_ns) {
 			say_stalled(child, s, i, now - w->moved_ns);
@@ -588,10 +764,48 @@ static bool check(pid_t child, struct seen *seen, int64_t limit_ns,
 	return stuck;
 }
 
-static bool any_watched(void)
+/* What the supervisor keeps between its rounds. */
+static struct {
+	pid_t child;
+	sigset_t set;                   /* supervisor_signals() */
+	struct seen *seen;              /* NULL without --stall */
+	int64_t limit_ns, next_look;
+	int64_t round_end;              /* when the last round ended */
+	bool stuck, said_stopping;
+	bool stopped;                   /* the child is (SIGSTOP) */
+	int64_t stopped_at;             /* since then */
+	bool job_stopped;               /* the supervisor was stopped too */
+	bool split;                     /* clyde-mpi: MPI here (dist.h) */
+	bool gone;                      /* the child killed, the ranks told */
+	unsigned stops;
+} sv;
+
+/*
+ * Is a slot that was stuck at the last look still where it was: its
+ * call has not returned, its stopped process not gone on?
+ */
+static bool still_stuck(pid_t child)
+{
+	for (unsigned i = 0; i < sh->nslots; i++) {
+		const struct slot *s = &sh->slot[i];
+		const struct seen *w = &sv.seen[i];
+
+		if (w->stuck && atomic_load(&s->gen) == w->gen &&
+		    progress_of(child, s, w->last) == w->last)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Who of a watched slot is stopped ("copy.1 (pid 124)"), into who (n
+ * bytes); false when nobody is.
+ */
+static bool stopped_one(pid_t child, char *who, size_t n)
 {
 	for (unsigned i = 0; i < sh->nslots; i++)
-		if (atomic_load(&sh->slot[i].gen) % 2 == 1)
+		if (atomic_load(&sh->slot[i].gen) % 2 == 1 &&
+		    describe_stopped(child, &sh->slot[i], i, who, n))
 			return true;
 	return false;
 }
@@ -687,24 +901,27 @@ static void exit_as(int status)
 }
 
 /*
- * A second stop signal while a call hangs: the seekers go; give the
- * phase two seconds to come back, else leave without the cleanup, which
- * would hang too, and end the measuring process.
+ * A second stop signal while a call hangs: the seekers go (and a copy
+ * that is stopped, which its parent kills); give the stuck part two
+ * seconds to go on, else leave without the cleanup, which would hang
+ * too, and end the measuring process.
  */
 static void stop_stuck_run(pid_t child)
 {
 	int status;
 
 	kill_children(child);
-	for (int i = 0; i < 20 && any_watched(); i++) {
+	for (int i = 0; i < 20 && still_stuck(child); i++) {
 		if (waitpid(child, &status, WNOHANG) == child) {
 			name_death(child, status, false);
 			exit_as(status);
 		}
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
 	}
-	if (!any_watched())
+	if (!still_stuck(child)) {
+		sv.stuck = false;
 		return;
+	}
 	kill(child, SIGKILL);
 	if (write(STDERR_FILENO, sh->left_behind, strlen(sh->left_behind)) < 0)
 		_exit(EXIT_INTERRUPTED);
@@ -724,18 +941,110 @@ static void quiet_std_fds(void)
 		close(fd);
 }
 
-/* What the supervisor keeps between its rounds. */
-static struct {
-	pid_t child;
-	sigset_t set;                   /* supervisor_signals() */
-	struct seen *seen;
-	int64_t limit_ns, next_look;
-	bool stuck, said_stopping;
-	bool stopped;                   /* the child is (SIGSTOP) */
-	bool split;                     /* clyde-mpi: MPI here (dist.h) */
-	bool gone;                      /* the child killed, the ranks told */
-	unsigned stops;
-} sv;
+/*
+ * Did the supervisor not run since its last round, now, for over a
+ * second (its rounds wait a quarter of one): it was stopped too, with
+ * the whole job (Ctrl-Z), which it learns of only as it goes on.
+ */
+static bool job_was_stopped(int64_t now)
+{
+	return now - sv.round_end > 1000000000;
+}
+
+/*
+ * The measuring process has gone on (SIGCONT) after a stop, now: the
+ * time it was stopped counts for the timed parts it watches, from the
+ * stop as the supervisor saw it (for the parts watched then), else from
+ * the supervisor's last round (for the parts watched now).  When the
+ * whole job was stopped, the copies' timed parts were too.
+ */
+static void child_went_on(pid_t child, int64_t now)
+{
+	bool job = sv.stopped ? sv.job_stopped : job_was_stopped(now);
+	int64_t ns = now - (sv.stopped ? sv.stopped_at : sv.round_end);
+
+	for (unsigned i = 0; sv.seen != NULL && i < sh->nslots; i++) {
+		struct slot *s = &sh->slot[i];
+		unsigned gen = atomic_load(&s->gen);
+
+		/* a slot changed since the stop is another part, not stopped */
+		if (gen % 2 == 0 || !s->timed ||
+		    (sv.stopped && gen != sv.seen[i].stop_gen))
+			continue;
+		if (pid_of(s, child) == child || job)
+			s->meter.stopped_ns += ns;
+	}
+	if (sh != NULL)
+		atomic_store(&sh->child_stopped, 0);
+}
+
+/*
+ * The measuring process stopped, now, or (the whole job stopped, the
+ * supervisor going on first) since the supervisor's last round: what it
+ * watched then.
+ */
+static void child_stopped_now(int64_t now)
+{
+	sv.job_stopped = job_was_stopped(now);
+	sv.stopped_at = sv.job_stopped ? sv.round_end : now;
+	for (unsigned i = 0; sv.seen != NULL && i < sh->nslots; i++)
+		sv.seen[i].stop_gen = atomic_load(&sh->slot[i].gen);
+}
+
+/*
+ * The child ended (the supervisor exits as it did, or in clyde-mpi, the
+ * ranks told, returns true), stopped or went on.
+ */
+static bool child_changed(pid_t child)
+{
+	int status;
+
+	while (waitpid(child, &status, WNOHANG | WUNTRACED | WCONTINUED) ==
+	    child) {
+		if (WIFSTOPPED(status)) {
+			if (!sv.stopped)
+				child_stopped_now(now_ns());
+			sv.stopped = true;
+			if (sh != NULL)
+				atomic_store(&sh->child_stopped, 1);
+		} else if (WIFCONTINUED(status)) {
+			child_went_on(child, now_ns());
+			sv.stopped = false;
+		} else if (name_death(child, status, sv.split)) {
+			sv.gone = true;
+			return true;
+		} else {
+			exit_as(status);
+		}
+	}
+	return false;
+}
+
+/*
+ * After the first stop signal, once: what the run waits for, when it is
+ * a process that is stopped or a call that hangs.
+ */
+static void say_stopping(pid_t child)
+{
+	char who[96];
+
+	if (sv.said_stopping || sh == NULL)
+		return;
+	if (sv.stopped)
+		fprintf(stderr, "%sclyde: stopping: the measuring process (pid "
+		    "%ld) is stopped; a second SIGINT continues it, and the run "
+		    "stops\n", line_start(), (long)child);
+	else if (sv.seen != NULL && stopped_one(child, who, sizeof(who)))
+		fprintf(stderr, "%sclyde: stopping: waiting for %s, which is "
+		    "stopped; a second SIGINT ends it\n", line_start(), who);
+	else if (sv.stuck)
+		fprintf(stderr, "%sclyde: stopping: waiting for the call "
+		    "that hangs; a second SIGINT stops waiting\n",
+		    line_start());
+	else
+		return;
+	sv.said_stopping = true;
+}
 
 /*
  * One round: a signal taken within wait and passed on; the child's end
@@ -747,31 +1056,21 @@ static bool supervise_round(const struct timespec *wait)
 	pid_t child = sv.child;
 	siginfo_t si;
 	int64_t now;
-	int sig, status;
+	int sig;
 
 	sig = sigtimedwait(&sv.set, &si, wait);
 	/* reaped: its pid may be another's now */
-	if (sv.gone)
+	if (sv.gone || child_changed(child))
 		return true;
-	while (waitpid(child, &status, WNOHANG | WUNTRACED | WCONTINUED) ==
-	    child) {
-		if (WIFSTOPPED(status))
-			sv.stopped = true;
-		else if (WIFCONTINUED(status))
-			sv.stopped = false;
-		else if (name_death(child, status, sv.split)) {
-			sv.gone = true;
-			return true;
-		} else {
-			exit_as(status);
-		}
-	}
 	if (sig == SIGINT || sig == SIGTERM) {
 		sv.stops++;
 		/* the launcher ends the job (mpirun, when a rank is lost) */
 		if (sig == SIGTERM && stop_sender(&si) == getppid())
 			dist_job_ends();
 		stop_forward(child, sig, stop_sender(&si));
+		/* stopped, it cannot take them: it goes on, to stop */
+		if (sv.stopped && sv.stops >= 2)
+			kill(child, SIGCONT);
 	} else if (sig > 0 && sig != SIGCHLD && stop_sender(&si) != 0) {
 		/* from the terminal (sender 0) it reached the child too */
 		kill(child, sig);
@@ -783,12 +1082,10 @@ static bool supervise_round(const struct timespec *wait)
 	}
 	if (sv.stuck && sv.stops >= 2)
 		stop_stuck_run(child);
-	if (sv.stuck && sv.stops == 1 && !sv.said_stopping) {
-		fprintf(stderr, "%sclyde: stopping: waiting for the call "
-		    "that hangs; a second SIGINT stops waiting\n",
-		    line_start());
-		sv.said_stopping = true;
-	}
+	if (sv.stops == 1)
+		say_stopping(child);
+	/* what a stop of the whole job is measured from (child_went_on()) */
+	sv.round_end = now_ns();
 	return !sv.stopped;
 }
 
@@ -811,6 +1108,7 @@ _Noreturn static void supervise(const struct config *cfg, pid_t child,
 	supervisor_signals(&sv.set);
 	sv.child = child;
 	sv.split = split;
+	sv.round_end = now_ns();
 	quiet_std_fds();
 	/* where a relative scratch path starts from, after the chdir below */
 	sv_start_fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -119,6 +120,30 @@ static bool pair_match(atomic_int *other, atomic_int *mine,
 
 static int forward_signal(void);
 
+/*
+ * The copies that are stopped (SIGSTOP, a debugger) cannot take the stop
+ * signals passed on to them: SIGKILL, as for a seeker; their parent then
+ * removes what they made.  waitid() with WNOWAIT leaves the stop to be
+ * seen again; only kill() else.
+ */
+static void kill_stopped_copies(void)
+{
+	const volatile pid_t *pids = copies_pids;
+	const volatile unsigned *count = copies_count;
+	siginfo_t si;
+
+	if (pids == NULL || count == NULL)
+		return;
+	for (unsigned k = 0; k < *count; k++) {
+		pid_t pid = pids[k];
+
+		si.si_pid = 0;
+		if (pid > 0 && waitid(P_PID, (id_t)pid, &si,
+		    WSTOPPED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
+			kill(pid, SIGKILL);
+	}
+}
+
 /* Only async-signal-safe calls: sigqueue() */
 static void forward_to_copies(int key)
 {
@@ -157,8 +182,10 @@ static void stop_take_signal(int sig, int key)
 	/* the copies stop too, and count it as this process does */
 	forward_to_copies(key);
 	/* the phase waits for its children: a stuck or stopped one must go */
-	if (again)
+	if (again) {
 		kill_children();
+		kill_stopped_copies();
+	}
 }
 
 pid_t stop_sender(const siginfo_t *si)

@@ -28,8 +28,12 @@
  *                      "skip": the readdir() call passes over one entry
  *                      and returns the next (readdir only);
  *                      "block": the call waits until the file named by
- *                      CLYDE_FAULT_RELEASE exists (looking every 50 ms),
- *                      then does its work, as on a server that hangs;
+ *                      CLYDE_FAULT_RELEASE exists, then does its work, as
+ *                      on a server that hangs or a frozen filesystem: the
+ *                      process neither wakes meanwhile (it is told of new
+ *                      names in that file's directory by inotify; elsewhere
+ *                      it looks every 50 ms) nor takes a signal but
+ *                      SIGKILL and SIGSTOP (the others wait, blocked);
  *                      "delay": the call sleeps CLYDE_FAULT_DELAY_MS
  *                      (CLYDE_FAULT2_DELAY_MS for the second fault)
  *                      milliseconds, then does its work, as on a server
@@ -109,6 +113,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <poll.h>
+#include <sys/inotify.h>
+#endif
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/types.h>
@@ -254,16 +263,75 @@ static void setup(void)
 	cfg.hits = getenv("CLYDE_FAULT_HITS");
 }
 
-/* "block": wait for the release file, every 50 ms; signals do not end it */
+/*
+ * Where it can, a descriptor that becomes readable when a name is made
+ * in the directory of the release file (inotify): the wait for it wakes
+ * the process then only, as a call hung in the kernel never wakes.
+ */
+static int watch_release_dir(void)
+{
+#ifdef __linux__
+	char dir[PATH_MAX];
+	char *slash;
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%s", cfg.release);
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		slash[slash == dir] = '\0';
+	if ((fd = inotify_init1(IN_CLOEXEC)) < 0)
+		return -1;
+	if (inotify_add_watch(fd, dir, IN_CREATE | IN_MOVED_TO | IN_ATTRIB) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+#else
+	return -1;
+#endif
+}
+
+/* The next name made there: poll(), which the stall line names as no call. */
+static void wait_release_dir(int fd)
+{
+#ifdef __linux__
+	struct pollfd p = { fd, POLLIN, 0 };
+	char events[4096];
+
+	if (poll(&p, 1, -1) > 0)
+		(void)read(fd, events, sizeof(events));
+#else
+	(void)fd;
+#endif
+}
+
+/*
+ * "block": wait for the release file with every signal blocked, so that
+ * a stop signal waits as it does for a call that hangs in the kernel
+ */
 static void block(void)
 {
 	struct timespec step = { 0, 50 * 1000 * 1000 };
+	sigset_t all, saved;
+	int fd;
 
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &saved);
 	/* mkdir: a call this library does not count */
 	if (cfg.held != NULL)
 		(void)mkdir(cfg.held, 0755);
-	while (cfg.release == NULL || access(cfg.release, F_OK) != 0)
-		nanosleep(&step, NULL);
+	fd = cfg.release != NULL ? watch_release_dir() : -1;
+	while (cfg.release == NULL || access(cfg.release, F_OK) != 0) {
+		if (fd >= 0)
+			wait_release_dir(fd);
+		else
+			nanosleep(&step, NULL);
+	}
+	if (fd >= 0)
+		close(fd);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 }
 
 /* "delay": the whole time, even through signals */

@@ -194,6 +194,51 @@ children_of() {
 	fi | tr -s ' ' '\n' | grep .
 }
 
+# until_true TENTHS CMD...: run CMD every 0.1 s until it succeeds, at
+# most TENTHS times
+until_true() {
+	tries=$1
+	shift
+	while ! "$@" && [ "$tries" -gt 0 ]; do
+		sleep 0.1
+		tries=$((tries - 1))
+	done
+}
+gone() { ! kill -0 "$1" 2>/dev/null; }
+# stopped PID: the process is stopped (SIGSTOP, a debugger), or gone
+stopped() {
+	case $(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) in
+	T* | t* | "") return 0 ;;
+	esac
+	return 1
+}
+all_gone() { for p in "$@"; do gone "$p" || return 1; done; }
+# wait_children PID N: $kids, the children of PID, once there are N (at
+# most a minute)
+wait_children() {
+	kids=
+	for i in $(seq 600); do
+		kids=$(children_of "$1") && [ "$(echo "$kids" | wc -l)" = "$2" ] &&
+		    break
+		sleep 0.1
+	done
+}
+# measurer PID: $meas, the process that measures in the run started as
+# PID: with --stall the one started watches, and its child measures
+measurer() { wait_children "$1" 1; meas=$kids; }
+# int_taken PID: no SIGINT is pending for PID: its handler has taken the
+# one sent (or PID is gone)
+int_taken() {
+	[ -r "/proc/$1/status" ] || return 0
+	while read -r key mask; do
+		case $key in
+		SigPnd: | ShdPnd:)
+			# SIGINT, 2, is the second bit of the last hex digit
+			[ $((0x${mask#"${mask%?}"} & 2)) = 0 ] || return 1 ;;
+		esac
+	done 2>/dev/null <"/proc/$1/status"
+}
+
 # fs_known DIR: true when a mount in /proc/self/mountinfo holds DIR, so
 # that a run's record can name the target's filesystem (in a chroot whose
 # root is no mount point, none may)

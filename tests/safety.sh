@@ -12,35 +12,10 @@ hooked_run() {
 
 csv_line() { tail -1 "$WORK/out"; }
 
-# until_true TENTHS CMD...: run CMD every 0.1 s until it succeeds, at
-# most TENTHS times
-until_true() {
-	tries=$1
-	shift
-	while ! "$@" && [ "$tries" -gt 0 ]; do
-		sleep 0.1
-		tries=$((tries - 1))
-	done
-}
-gone() { ! kill -0 "$1" 2>/dev/null; }
-all_gone() { for p in "$@"; do gone "$p" || return 1; done; }
-# wait_children PID N: $kids, the children of PID, once there are N (at
-# most a minute)
-wait_children() {
-	kids=
-	for i in $(seq 600); do
-		kids=$(children_of "$1") && [ "$(echo "$kids" | wc -l)" = "$2" ] &&
-		    break
-		sleep 0.1
-	done
-}
 # json_unwritten FILE: neither FILE nor a part of it (.FILE.XXXXXX) is there
 json_unwritten() {
 	[ ! -e "$1" ] && [ -z "$(ls -A "$(dirname "$1")" | grep -F "${1##*/}")" ]
 }
-# measurer PID: $meas, the process that measures in the run started as
-# PID: with --stall the one started watches, and its child measures
-measurer() { wait_children "$1" 1; meas=$kids; }
 
 # --- SIGINT in every phase, through the test hooks ------------------------
 
@@ -235,18 +210,6 @@ ok $? "kill -9 of the process group: a later run with --json there names the tem
 rm -rf "${t:?}"/clyde.* "$J"
 
 # --stall=0: no watcher, no line
-# int_taken PID: no SIGINT is pending for PID: its handler has taken the
-# one sent (or PID is gone)
-int_taken() {
-	[ -r "/proc/$1/status" ] || return 0
-	while read -r key mask; do
-		case $key in
-		SigPnd: | ShdPnd:)
-			# SIGINT, 2, is the second bit of the last hex digit
-			[ $((0x${mask#"${mask%?}"} & 2)) = 0 ] || return 1 ;;
-		esac
-	done 2>/dev/null <"/proc/$1/status"
-}
 t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -r 0 -q -s 1:8192:16000000:3 -n 0 -f --stall=0 \
     >"$WORK/out" 2>"$WORK/err" &

@@ -903,9 +903,9 @@ static void test_summary(void)
 		r.has_io = r.has_files = true;
 		r.file_size_mib = 8;
 		r.files.count_k = 1;
-		r.cell[PH_PUT_BLOCK] = (struct cell){ CELL_OK, pb[i], 0, 10, -1, false };
-		r.cell[PH_SEEKS] = (struct cell){ CELL_OK, sk[i], 0, 1, -1, false };
-		r.cell[PH_SEQ_STAT] = (struct cell){ CELL_TOO_FAST, 0, 0, -1, -1, false };
+		r.cell[PH_PUT_BLOCK] = (struct cell){ CELL_OK, pb[i], 0, 10, -1, false, false };
+		r.cell[PH_SEEKS] = (struct cell){ CELL_OK, sk[i], 0, 1, -1, false, false };
+		r.cell[PH_SEQ_STAT] = (struct cell){ CELL_TOO_FAST, 0, 0, -1, -1, false, false };
 		report_set_add(&set, &r);
 	}
 	f = open_memstream(&text, &len);
