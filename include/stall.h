@@ -54,9 +54,11 @@ void stall_fork(const struct config *cfg, bool measures);
  * The measuring process, before and after the phases.  scratch: the
  * scratch directory's path, named where the call cannot be seen;
  * left_behind: the message for an exit with the run stuck, with the
- * command that removes it.  Both are copied.
+ * command that removes it.  Both are copied.  cleanup: called as the
+ * cleanup starts, when a supervisor gone (clyde-mpi's MPI process
+ * killed) is no reason to stop.
  */
-void stall_start(const char *scratch, const char *left_behind);
+void stall_start(const char *scratch, const char *left_behind, bool cleanup);
 void stall_stop(void);
 
 /*

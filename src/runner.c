@@ -410,7 +410,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 		len = (int)sizeof(left_behind_msg) - 1;
 	stop_cleanup_begin(left_behind_msg, (size_t)len);
 	/* a second stop signal while a call of cleanup hangs says so too */
-	stall_start(path, left_behind_msg);
+	stall_start(path, left_behind_msg, true);
 	phase_cleanup_begin(ctx->cfg->cleanup_wait_s);
 	test_hook_cleanup_start();
 	failed = copies_finish(copies, ctx) != 0;
@@ -615,7 +615,7 @@ int phase_run_all(const struct config *cfg, struct result *res,
 		    "filesystem does not return; stopped without cleanup: "
 		    "remove what is left with: rm -rf %s\n", quoted);
 		/* from here to the end of cleanup, --stall watches */
-		stall_start(scratch_path, stuck_msg);
+		stall_start(scratch_path, stuck_msg, false);
 	}
 	dist_watch(cfg->stall_s);
 	dist_share_scratch(made ? path : "");

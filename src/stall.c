@@ -116,12 +116,13 @@ static long thread_id(void)
  * clyde-mpi, stop as on SIGTERM instead and remove the scratch
  * directory: a rank's MPI process killed leaves nobody else to do it.
  */
-static void die_with_supervisor(void)
+static void die_with_supervisor(bool starting)
 {
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, death_signal);
 #endif
-	if (getppid() != supervisor)
+	/* gone during the run (clyde-mpi: its SIGTERM taken): clean up */
+	if (starting && getppid() != supervisor)
 		_exit(EXIT_CANNOT_START);
 }
 
@@ -190,17 +191,17 @@ void stall_fork(const struct config *cfg, bool measures)
 			death_signal = SIGTERM;
 			stop_parent_death(supervisor);
 		}
-		die_with_supervisor();
+		die_with_supervisor(true);
 		stop_install_signals();
 	}
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 }
 
-void stall_start(const char *scratch, const char *left_behind)
+void stall_start(const char *scratch, const char *left_behind, bool cleanup)
 {
 	/* a change of user (-u) clears the parent-death signal */
 	if (supervised)
-		die_with_supervisor();
+		die_with_supervisor(!cleanup);
 	if (sh == NULL)
 		return;
 	snprintf(sh->scratch, sizeof(sh->scratch), "%s", scratch);
