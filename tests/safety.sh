@@ -190,8 +190,13 @@ if needs setsid util-linux; then
 	"$CLYDE" -d "$t2" $AS_USER -r 0 -q -s 0 -n 1 --json="$J/beside.json" \
 	    >/dev/null 2>"$WORK/err_beside"
 	rc_beside=$?
-	[ "$(ps -o pgid= -p $pid | tr -d ' ')" = $pid ] && kill -KILL -$pid
+	# its process group from the kernel (ps is procps's, not in a bare system)
+	[ "$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f3)" = $pid ] &&
+	    kill -KILL -$pid
 	wait $pid 2>/dev/null
+	# every process of the group gone, their locks with them (the leader
+	# may be reaped first: a sanitizer's shadow memory takes its time)
+	until_true 600 eval "! kill -0 -$pid 2>/dev/null"
 	set -- "$J"/.group.json.*
 	left=$1
 	[ -f "$left" ] && ln -s "$left" "$J/.link.json.abc123"
@@ -633,7 +638,8 @@ else
 	until_true 600 all_gone $kids
 	all_gone $kids
 	ok $? "-c 2, kill -9 of the parent in a phase: both copies die with it" ||
-	    { echo "parent $meas copies $kids"; ps -o pid,stat,args -p "$(echo $kids | tr ' ' ,)"; } | diag
+	    { echo "parent $meas copies $kids"; for k in $kids; do
+		    cat "/proc/$k/stat" 2>/dev/null; echo; done; } | diag
 	touch "$release"
 	wait $pid
 	rm -rf "${t:?}"/clyde.*
