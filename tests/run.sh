@@ -175,6 +175,25 @@ rc=$?
 ok $? "a user's directories named like leftovers (other files, a linked or FIFO made-by, control characters): passed over in silence, the run not held" ||
     { echo "rc=$rc"; cat -v "$WORK/err"; } | diag
 
+# the same with a record made here: one whose made-by goes on for a
+# terabyte (sparse), which was read to its end at every start, and one
+# holding a user's file in a subdirectory of files
+t=$(fresh_target)
+mkdir -m 700 "$t/clyde.2030.bonnie" "$t/clyde.2031.bonnie"
+here_record "$t/clyde.2030.bonnie" && here_record "$t/clyde.2031.bonnie" &&
+    mkdir -p "$t/clyde.2031.bonnie/files/00000" &&
+    : >"$t/clyde.2031.bonnie/files/00000/thesis.tex"
+truncate -s 1T "$t/clyde.2030.bonnie/made-by" 2>/dev/null ||
+    truncate -s 4G "$t/clyde.2030.bonnie/made-by"
+# a stop signal is not seen while the target is looked through: -k
+timeout -k 5 60 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && ! grep -q "left by an earlier run\|bonnie" "$WORK/err" &&
+    [ -f "$t/clyde.2031.bonnie/files/00000/thesis.tex" ] &&
+    [ "$(find "$t" -mindepth 1 -maxdepth 1 -printf x | wc -c)" = 2 ]
+ok $? "leftover-looking directories with a made-by too large for a record, or a user's file in files/00000: passed over in silence, the run not held" ||
+    { echo "rc=$rc"; cat -v "$WORK/err"; } | diag
+
 # a live run in another PID namespace (unshare -p): its PID means nothing
 # here, so its directory is not called stale
 if [ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
