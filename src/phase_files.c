@@ -162,6 +162,8 @@ static int fail_text(struct phase_ctx *ctx, const struct file_set *fs,
 	va_start(ap, fmt);
 	vsnprintf(ctx->error + n, sizeof ctx->error - (size_t)n, fmt, ap);
 	va_end(ap);
+	/* a name found in the directory may hold an escape or a newline */
+	mask_controls(ctx->error);
 	return PHASE_ERROR;
 }
 
@@ -641,8 +643,10 @@ static void list_left(const struct file_set *fs, int parent, const char *name,
 			left->ours++;
 			continue;
 		}
-		if (left->others++ == 0)
+		if (left->others++ == 0) {
 			snprintf(left->first, sizeof left->first, "%s", n);
+			mask_controls(left->first);
+		}
 		if (is_silly_rename(n))
 			left->silly++;
 	}

@@ -446,6 +446,27 @@ else
 	rm -rf "$scratch" "$WORK/hits"
 fi
 
+# --- a name with an escape and a newline put in clyde's directories --------
+
+# the phase that finds it and cleanup name it with a ? for each control
+# character: raw, the escape reached the terminal and the newline made a
+# line of its own that read as clyde's
+odd_name=$(printf 'X\033[31mY\nclyde: forged')
+odd_in() { : >"$scratch/$odd_dir/$odd_name"; }
+for spec in "files seq_stat sequential -n 1" \
+    "dirs dir_stat directory --dirs=1 -n 0"; do
+	set -- $spec
+	odd_dir=$1 phase=$2 label=$3
+	shift 3
+	prompted "$phase" odd_in -s 0 "$@"
+	[ "$rc" = 3 ] && ! grep -q "$(printf '\033')" "$WORK/err" &&
+	    ! grep -q '^clyde: forged' "$WORK/err" &&
+	    has_line "$WORK/err" "clyde: $label stat: ${scratch#"$t"/}/$odd_dir/X?[31mY?clyde: forged: not made by clyde; left in place"
+	ok $? "a name with an escape and a newline in $odd_dir: named with ? for them, exit 3" ||
+	    { echo "rc=$rc"; cat -v "$WORK/err"; } | diag
+	rm -rf "$scratch"
+done
+
 # --- messages that named the wrong thing ------------------------------------
 
 # a target that is writable and searchable but not readable (mode 0333)
