@@ -285,32 +285,54 @@ rm -rf "$left"
 # the same while the phase's line is open and its data file's open hangs
 # (the fault shim holds it): the watcher's line is a line of its own
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
-	skip_all "no fault shim for this build (the sanitizer's)" 1
+	skip_all "no fault shim for this build (the sanitizer's)" 2
 else
-	t=$(fresh_target)
-	rm -rf "$WORK/held"
-	CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=1 CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_FILE='Bonnie.*' CLYDE_FAULT_HELD="$WORK/held" \
-	    CLYDE_FAULT_RELEASE="$WORK/release" LD_PRELOAD=$SHIM \
-	    E=$WORK/err9 sh -c '"$@" >/dev/null 2>"$E"; echo $? >"$E.rc"' sh "$CLYDE" \
-	    -d "$t" $AS_USER -r 0 -s 2048 -n 0 2>/dev/null &
-	wait_pid=$!
-	i=0
-	while [ ! -d "$WORK/held" ] && [ $i -lt 600 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	set -- "$t"/clyde.*
-	left=$1 measuring=${1#"$t"/clyde.}
-	measuring=${measuring%%.*}
-	kill -KILL "$measuring" 2>/dev/null
-	wait $wait_pid
-	rc=$(cat "$E.rc" 2>/dev/null)
+	# killed_held ACTION: a run whose open of its data file the shim
+	# holds; ACTION, then kill -9 of its measuring process ($measuring,
+	# whose scratch directory is $left); its exit status in $rc
+	killed_held() {
+		action=$1
+		t=$(fresh_target)
+		rm -rf "$WORK/held" "$WORK/release"
+		CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=1 CLYDE_FAULT_ERR=block \
+		    CLYDE_FAULT_FILE='Bonnie.*' CLYDE_FAULT_HELD="$WORK/held" \
+		    CLYDE_FAULT_RELEASE="$WORK/release" LD_PRELOAD=$SHIM \
+		    E=$WORK/err9 sh -c '"$@" >/dev/null 2>"$E"; echo $? >"$E.rc"' \
+		    sh "$CLYDE" -d "$t" $AS_USER -r 0 -s 2048 -n 0 2>/dev/null &
+		wait_pid=$!
+		i=0
+		while [ ! -d "$WORK/held" ] && [ $i -lt 600 ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		set -- "$t"/clyde.*
+		left=$1 measuring=${1#"$t"/clyde.}
+		measuring=${measuring%%.*}
+		$action
+		kill -KILL "$measuring" 2>/dev/null
+		wait $wait_pid
+		rc=$(cat "$E.rc" 2>/dev/null)
+	}
+	killed_held :
 	[ "$rc" = 137 ] && [ -d "$left" ] && grep -qx "Writing with putc()\.\.\." "$E" &&
 	    grep -qxF "clyde: the measuring process (pid $measuring) was killed by SIGKILL; it left $left: remove it with: rm -rf '$left'" "$E"
 	ok $? "kill -9 while the data file's open hangs: the watcher's line after the phase's, on its own" ||
 	    { echo "rc=$rc pid=$measuring"; ls -A "$t"; cat "$E"; } | diag
 	rm -rf "$left"
+
+	# the same after the scratch directory was moved away and a user's
+	# directory put under its name: that one is not named for rm -rf
+	users_in_place() {
+		mv "$left" "$WORK/moved-scratch" && mkdir "$left" &&
+		    printf 'notes\n' >"$left/thesis.tex"
+	}
+	killed_held users_in_place
+	[ "$rc" = 137 ] && [ "$(cat "$left/thesis.tex")" = notes ] &&
+	    ! grep -q "rm -rf" "$E" &&
+	    grep -qxF "clyde: the measuring process (pid $measuring) was killed by SIGKILL; $left is not the directory it made: it was moved away and something else put there, which is left as it is" "$E"
+	ok $? "kill -9 after the scratch directory was moved away and a user's put in its place: that one is not named for removal" ||
+	    { echo "rc=$rc pid=$measuring"; ls -A "$t"; cat "$E"; } | diag
+	rm -rf "$left" "$WORK/moved-scratch"
 fi
 
 # a full stdout is an error, not a silent success
