@@ -347,31 +347,50 @@ fi
 # SIGINT while the results wait on a full pipe (a reader that does not
 # read: the pipe is filled first, to its smallest size): exit 5, the
 # interruption said, not "Interrupted system call" and exit 3
-t=$(fresh_target)
-rm -f "$WORK/pipe" && mkfifo "$WORK/pipe"
-perl -e 'open(my $f, "<", $ARGV[0]) or die; fcntl($f, 1031, 4096); sleep 120' \
-    "$WORK/pipe" &
-reader=$!
-sh -c 'head -c 4096 /dev/zero; exec "$@"' sh "$CLYDE" -d "$t" $AS_USER -r 0 \
-    -s 0 -n 1 >"$WORK/pipe" 2>"$WORK/err" &
-pid=$!
-blocked=
-for i in $(seq 600); do
-	for p in $pid $(cat /proc/$pid/task/*/children 2>/dev/null); do
-		grep -q pipe_write /proc/$p/wchan 2>/dev/null && blocked=$p && break 2
+# sigint_on_full_pipe ARGS...: such a run; $rc, and $blocked unless no
+# process was seen waiting in pipe_write
+sigint_on_full_pipe() {
+	t=$(fresh_target)
+	rm -f "$WORK/pipe" && mkfifo "$WORK/pipe"
+	perl -e 'open(my $f, "<", $ARGV[0]) or die; fcntl($f, 1031, 4096); sleep 120' \
+	    "$WORK/pipe" &
+	reader=$!
+	sh -c 'head -c 4096 /dev/zero; exec "$@"' sh "$CLYDE" -d "$t" $AS_USER \
+	    -r 0 "$@" >"$WORK/pipe" 2>"$WORK/err" &
+	pid=$!
+	blocked=
+	for i in $(seq 600); do
+		for p in $pid $(cat /proc/$pid/task/*/children 2>/dev/null); do
+			grep -q pipe_write /proc/$p/wchan 2>/dev/null && blocked=$p && break 2
+		done
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.1
 	done
-	kill -0 $pid 2>/dev/null || break
-	sleep 0.1
-done
-kill -INT $pid
-wait $pid
-rc=$?
-kill $reader 2>/dev/null
-wait $reader 2>/dev/null
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	kill $reader 2>/dev/null
+	wait $reader 2>/dev/null
+}
+sigint_on_full_pipe -s 0 -n 1
 if [ -n "$blocked" ]; then
 	[ "$rc" = 5 ] && is_empty "$t" &&
 	    grep -qx 'clyde: interrupted by SIGINT while writing the results: what was written of them is incomplete' "$WORK/err"
 	ok $? "SIGINT while the results wait on a full pipe: exit 5, the interruption said" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+else
+	skip_all "no process seen waiting in pipe_write (/proc/PID/wchan hidden here)" 1
+fi
+
+# the same while the first of -x 2's JSON records waits (--json=-): no
+# run starts after it, as one did and was stopped at once
+sigint_on_full_pipe -s 0 -n 1 -x 2 --json=-
+if [ -n "$blocked" ]; then
+	[ "$rc" = 5 ] && is_empty "$t" &&
+	    grep -qx 'clyde: interrupted by SIGINT while writing the results: what was written of them is incomplete' "$WORK/err" &&
+	    ! grep -q 'removing what the run made' "$WORK/err" &&
+	    [ "$(grep -c 'Create files in sequential order' "$WORK/err")" = 1 ]
+	ok $? "SIGINT while -x 2's first JSON record waits on a full pipe: exit 5, said so, no second run begun" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 else
 	skip_all "no process seen waiting in pipe_write (/proc/PID/wchan hidden here)" 1
