@@ -62,10 +62,11 @@ void stall_start(const char *scratch, const char *left_behind, bool cleanup);
 void stall_stop(void);
 
 /*
- * The scratch directory made, as its path is said: the supervisor names
- * it when the measuring process is killed before it could remove it.
+ * The scratch directory made, as its path is said, and its device and
+ * inode: the supervisor names it when the measuring process is killed
+ * before it could remove it, while that path is still the directory made.
  */
-void stall_scratch_made(const char *scratch);
+void stall_scratch_made(const char *scratch, dev_t dev, ino_t ino);
 
 /*
  * Meter k in memory the watcher sees: 0 the runner's, 1 to -c's the

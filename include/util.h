@@ -56,6 +56,13 @@ const char *parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns,
 ssize_t write_all(int fd, const void *buf, size_t n);
 
 /*
+ * Clear O_NONBLOCK on fd: a file of the run's is opened again with it, so
+ * that a FIFO put under its name cannot hold the open(), and read as
+ * usual once fstat() shows it is the file made.  0, or -1 with errno.
+ */
+int fd_blocking(int fd);
+
+/*
  * The open() flag of a directory opened only to name what is in it:
  * Linux's O_PATH, POSIX's O_SEARCH, else O_RDONLY.
  */

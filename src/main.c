@@ -361,6 +361,10 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 		if (!out.speaks)
 			continue;
 		rc = write_outputs(cfg, &out, res, nres, rc);
+		/* a stop signal cut the results short: no run after them
+		 * (close_stdout() says so) */
+		if (rc == EXIT_OK && stop_signal() != 0 && ferror(stdout))
+			rc = EXIT_INTERRUPTED;
 		if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 			break;
 		for (i = 0; i < nres && keep_runs(cfg, &out); i++)

@@ -45,6 +45,8 @@ int phase_fail_in(struct phase_ctx *ctx, const char *dir, const char *path,
 	else
 		snprintf(ctx->error, sizeof(ctx->error), "%s: %s: %s%s%s",
 		    ctx->label, dir, op, sep, why);
+	/* a name found in the target may hold an escape or a newline */
+	mask_controls(ctx->error);
 	return PHASE_ERROR;
 }
 
@@ -56,6 +58,7 @@ void phase_cleanup_failed(struct phase_ctx *ctx, const char *path, int err)
 		snprintf(ctx->cleanup_error, sizeof(ctx->cleanup_error),
 		    "cannot remove %s/%s: %s", ctx->scratch_name, path,
 		    strerror(err));
+	mask_controls(ctx->cleanup_error);
 }
 
 void phase_cleanup_left(struct phase_ctx *ctx, const char *path,
@@ -64,6 +67,7 @@ void phase_cleanup_left(struct phase_ctx *ctx, const char *path,
 	if (ctx->cleanup_failures++ == 0)
 		snprintf(ctx->cleanup_error, sizeof(ctx->cleanup_error),
 		    "%s/%s: %s; left in place", ctx->scratch_name, path, why);
+	mask_controls(ctx->cleanup_error);
 }
 
 void phase_cleanup_report(struct phase_ctx *ctx)

@@ -162,6 +162,8 @@ static int fail_text(struct phase_ctx *ctx, const struct file_set *fs,
 	va_start(ap, fmt);
 	vsnprintf(ctx->error + n, sizeof ctx->error - (size_t)n, fmt, ap);
 	va_end(ap);
+	/* a name found in the directory may hold an escape or a newline */
+	mask_controls(ctx->error);
 	return PHASE_ERROR;
 }
 
@@ -641,8 +643,10 @@ static void list_left(const struct file_set *fs, int parent, const char *name,
 			left->ours++;
 			continue;
 		}
-		if (left->others++ == 0)
+		if (left->others++ == 0) {
 			snprintf(left->first, sizeof left->first, "%s", n);
+			mask_controls(left->first);
+		}
 		if (is_silly_rename(n))
 			left->silly++;
 	}
@@ -1208,15 +1212,31 @@ static int stat_flags(const struct phase_ctx *ctx)
 	return ctx->cfg->files.max_size == FILES_SYMLINK ? 0 : AT_SYMLINK_NOFOLLOW;
 }
 
+/*
+ * Read the file that st says name is.  Opened without waiting: a FIFO
+ * put under its name after the stat() would hold the open() for ever.
+ */
 static int read_file(struct phase_ctx *ctx, const struct file_set *fs,
-    int dfd, const char *name, unsigned d, uint64_t size)
+    int dfd, const char *name, unsigned d, const struct stat *st)
 {
 	char dir[MSG_DIR_BUF];
 	size_t chunk = io_chunk(ctx);
-	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	uint64_t size = (uint64_t)st->st_size;
+	struct stat now;
+	int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW |
+	    O_CLOEXEC);
 
 	if (fd < 0)
 		return fail_file(ctx, fs, d, name, "open", errno);
+	if (fstat(fd, &now) != 0 || fd_blocking(fd) != 0)
+		return fail_close(ctx, fs, fd, dir_msg(fs, d, dir), name,
+		    "open", errno);
+	if (now.st_dev != st->st_dev || now.st_ino != st->st_ino) {
+		close(fd);
+		return fail_text(ctx, fs, "%s/%s: another file was put under "
+		    "its name after its stat; not read", dir_msg(fs, d, dir),
+		    name);
+	}
 	while (size > 0) {
 		size_t n = size < chunk ? (size_t)size : chunk;
 		ssize_t got = read_all(fd, ctx->buf, n);
@@ -1251,7 +1271,7 @@ static int stat_entry(struct phase_ctx *ctx, const struct file_set *fs,
 	if (fs->target_made && !is_our_target(fs, &st))
 		return fail_target(ctx, fs);
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
-		return read_file(ctx, fs, dfd, name, d, (uint64_t)st.st_size);
+		return read_file(ctx, fs, dfd, name, d, &st);
 	return PHASE_OK;
 }
 

@@ -208,7 +208,9 @@ int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
 	 * for a while (phase_stale_again()) */
 	for (;;) {
 		*why = NULL;
-		fd = openat(dir, name, flags | O_NOFOLLOW | O_CLOEXEC);
+		/* a FIFO put in its place must not hold the open */
+		fd = openat(dir, name, flags | O_NONBLOCK | O_NOFOLLOW |
+		    O_CLOEXEC);
 		if (fd < 0) {
 			if (ctx->read_other && phase_stale_again(&until, errno))
 				continue;
@@ -225,6 +227,8 @@ int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
 			close(fd);
 			continue;
 		}
+		if (*why == NULL && fd_blocking(fd) != 0)
+			*why = "cannot clear O_NONBLOCK";
 		return fd;
 	}
 }

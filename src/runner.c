@@ -610,7 +610,7 @@ int phase_run_all(const struct config *cfg, struct result *res,
 
 		scratch_quote(quoted, sizeof(quoted), path);
 		snprintf(scratch_path, sizeof(scratch_path), "%s", path);
-		stall_scratch_made(path);
+		stall_scratch_made(path, ctx.scratch_dev, ctx.scratch_ino);
 		snprintf(stuck_msg, sizeof(stuck_msg), "\nclyde: a call on the "
 		    "filesystem does not return; stopped without cleanup: "
 		    "remove what is left with: rm -rf %s\n", quoted);

@@ -26,6 +26,8 @@
 #include "util.h"
 
 #define RECORD_NAME "made-by"
+/* what a record may hold: three short lines; a larger file is another's */
+#define RECORD_MAX 4096
 
 /* Where a run was made: each field "" when it cannot be told. */
 struct origin {
@@ -63,27 +65,34 @@ static void origin_here(struct origin *o)
 
 /*
  * The record of the scratch directory open on fd; false when there is
- * none (emptied by a run that ended), or it is no regular file: a FIFO
- * of that name must not hold the run at its start.
+ * none (emptied by a run that ended), or it is no regular file, or one
+ * larger than a record: a FIFO of that name must not hold the run at its
+ * start, nor a file of a terabyte be read to its end.
  */
 static bool origin_read(int fd, struct origin *o)
 {
 	char line[320];
 	struct stat st;
+	size_t seen = 0;
 	FILE *f;
 	int rfd = openat(fd, RECORD_NAME,
 	    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 
 	memset(o, 0, sizeof(*o));
 	if (rfd < 0 || fstat(rfd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (f = fdopen(rfd, "r")) == NULL) {
+	    st.st_size > RECORD_MAX || (f = fdopen(rfd, "r")) == NULL) {
 		if (rfd >= 0)
 			close(rfd);
 		return false;
 	}
+	/* bounded also when the file grows after the fstat() */
 	while (fgets(line, sizeof(line), f) != NULL) {
 		char *value = strchr(line, ' ');
 
+		if ((seen += strlen(line)) > RECORD_MAX) {
+			fclose(f);
+			return false;
+		}
 		if (value == NULL)
 			continue;
 		*value++ = '\0';
@@ -140,19 +149,30 @@ static bool all_digits(const char *s)
 	return *s != '\0' && strspn(s, "0123456789") == strlen(s);
 }
 
-/* Whether files/ in the directory open on dir_fd holds only clyde's names */
-static bool holds_small_files(int dir_fd)
+/*
+ * Whether directory name in the one open on dir_fd holds only the names
+ * of small files, and with subdirs, of the subdirectories of files
+ * (00000, ...) holding only those
+ */
+static bool holds_small_files(int dir_fd, const char *name, bool subdirs)
 {
 	struct dirent *de;
 	bool ours = true;
-	DIR *d = open_dir(dir_fd, "files");
+	DIR *d = open_dir(dir_fd, name);
 
 	if (d == NULL)
 		return false;
-	while (ours && (de = readdir(d)) != NULL)
-		ours = is_dot_entry(de->d_name) ||
-		    is_small_file_name(de->d_name) ||
-		    is_files_subdir_name(de->d_name);
+	while (ours && (de = readdir(d)) != NULL) {
+		const char *n = de->d_name;
+
+		if (is_dot_entry(n))
+			continue;
+		if (subdirs && is_files_subdir_name(n) &&
+		    is_type(dirfd(d), n, S_IFDIR))
+			ours = holds_small_files(dirfd(d), n, false);
+		else
+			ours = is_small_file_name(n);
+	}
 	closedir(d);
 	return ours;
 }
@@ -173,7 +193,8 @@ static bool scratch_entry(int dir_fd, const char *name, long pid)
 	    strcmp(name, RECORD_NAME) == 0)
 		return true;
 	if (strcmp(name, "files") == 0)
-		return is_type(dir_fd, name, S_IFDIR) && holds_small_files(dir_fd);
+		return is_type(dir_fd, name, S_IFDIR) &&
+		    holds_small_files(dir_fd, name, true);
 	if (strcmp(name, "dirs") == 0 ||
 	    (strncmp(name, "copy.", 5) == 0 && all_digits(name + 5)))
 		return is_type(dir_fd, name, S_IFDIR);

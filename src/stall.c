@@ -77,6 +77,8 @@ static struct shared {
 	/* the supervisor has seen the measuring process stop, and not go on */
 	atomic_int child_stopped;
 	char scratch[PATH_MAX];
+	dev_t scratch_dev;              /* the directory made, at scratch */
+	ino_t scratch_ino;
 	char left_behind[2 * PATH_MAX + 128];
 	unsigned nslots;
 	struct slot slot[];
@@ -209,10 +211,13 @@ void stall_start(const char *scratch, const char *left_behind, bool cleanup)
 	atomic_store(&sh->armed, 1);
 }
 
-void stall_scratch_made(const char *scratch)
+void stall_scratch_made(const char *scratch, dev_t dev, ino_t ino)
 {
-	if (sh != NULL)
-		snprintf(sh->scratch, sizeof(sh->scratch), "%s", scratch);
+	if (sh == NULL)
+		return;
+	snprintf(sh->scratch, sizeof(sh->scratch), "%s", scratch);
+	sh->scratch_dev = dev;
+	sh->scratch_ino = ino;
 }
 
 void stall_stop(void)
@@ -873,8 +878,14 @@ static bool name_death(pid_t child, int status, bool split)
 	if (sh->scratch[0] != '\0' && sv_start_fd >= 0 &&
 	    fstatat(sv_start_fd, sh->scratch, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		scratch_quote(quoted, sizeof(quoted), sh->scratch);
-		snprintf(left, sizeof(left), "it left %s: remove it with: "
-		    "rm -rf %s", sh->scratch, quoted);
+		/* what was put in place of one moved away is never named for rm */
+		if (st.st_dev != sh->scratch_dev || st.st_ino != sh->scratch_ino)
+			snprintf(left, sizeof(left), "%s is not the directory "
+			    "it made: it was moved away and something else put "
+			    "there, which is left as it is", sh->scratch);
+		else
+			snprintf(left, sizeof(left), "it left %s: remove it "
+			    "with: rm -rf %s", sh->scratch, quoted);
 	} else {
 		snprintf(left, sizeof(left), "it left no scratch directory");
 	}

@@ -290,6 +290,13 @@ ssize_t write_all(int fd, const void *buf, size_t n)
 	return (ssize_t)done;
 }
 
+int fd_blocking(int fd)
+{
+	int flags = fcntl(fd, F_GETFL);
+
+	return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+}
+
 ssize_t read_all(int fd, void *buf, size_t n)
 {
 	char *p = buf;

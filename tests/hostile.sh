@@ -292,6 +292,21 @@ ok $? "a second name for the data file before the block read: exit 3, the run's 
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 rm -f "$WORK/second-name"
 
+# a FIFO put in the data file's place before a phase that reads it: its
+# open() waited for a writer for ever, before the file could be checked
+fifo_in_place() { mv "$data" "$WORK/moved-data" && mkfifo "$data"; }
+for phase in getc get_block; do
+	prompted "$phase" fifo_in_place -s 1 -n 0
+	name=${data#"$t"/}
+	[ "$phase" = getc ] && label="per-char read" || label="block read"
+	[ "$rc" = 3 ] && [ -p "$data" ] &&
+	    has_line "$WORK/err" "clyde: $label: $name: not the file clyde made: another file was put under its name; nothing written" &&
+	    has_line "$WORK/err" "clyde: $name: not made by clyde; left in place"
+	ok $? "a FIFO put in the data file's place before the $label: exit 3, named, the open not held, left in place" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	rm -rf "$scratch" "$WORK/moved-data"
+done
+
 # --- files.target swapped between phases (-y p) -----------------------------
 
 # what the links of -n N:-1 and -n N:-2 point to: a file put in its place
@@ -398,7 +413,7 @@ done
 # first write is the scratch directory's record), in files/00000, while
 # files 512 to 1023 are still to be made in files/00001
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
-	skip_all "no fault shim for this build" 1
+	skip_all "no fault shim for this build" 2
 else
 	held_at write 11 -s 0 -n 1:1:1:2
 	link_for files/00001
@@ -408,7 +423,49 @@ else
 	ok $? "-n 1:1:1:2: files/00001 swapped for a link during the sequential create: nothing made through it, named, left in place" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$WORK/decoy" | wc -l; } | diag
 	rm -rf "$scratch" "$WORK/decoy"
+
+	# a small file swapped for a FIFO between its stat and its open in
+	# the sequential stat (held by the fault shim at that open, the first
+	# after the 1024 of the create): the open waited for a writer for
+	# ever; a SIGINT after 30 s ends a run that waits so
+	export CLYDE_FAULT_HITS="$WORK/hits"
+	held_file=$SEQ_FILES
+	held_at openat 1025 -s 0 -n 1:4k:4k
+	unset CLYDE_FAULT_HITS held_file
+	scratch=$(echo "$t"/clyde.*)
+	read -r _ name _ <"$WORK/hits"
+	mkfifo "$scratch/files/fifo" && mv "$scratch/files/fifo" "$scratch/files/$name"
+	(sleep 30 && kill -INT $pid) 2>/dev/null &
+	dog=$!
+	released
+	kill $dog 2>/dev/null
+	[ "$rc" = 3 ] &&
+	    has_line "$WORK/err" "clyde: sequential stat: ${scratch#"$t"/}/files/$name: another file was put under its name after its stat; not read"
+	ok $? "a small file swapped for a FIFO between its stat and its open: exit 3, named, the open not held" ||
+	    { echo "rc=$rc name=$name"; cat "$WORK/err"; } | diag
+	rm -rf "$scratch" "$WORK/hits"
 fi
+
+# --- a name with an escape and a newline put in clyde's directories --------
+
+# the phase that finds it and cleanup name it with a ? for each control
+# character: raw, the escape reached the terminal and the newline made a
+# line of its own that read as clyde's
+odd_name=$(printf 'X\033[31mY\nclyde: forged')
+odd_in() { : >"$scratch/$odd_dir/$odd_name"; }
+for spec in "files seq_stat sequential -n 1" \
+    "dirs dir_stat directory --dirs=1 -n 0"; do
+	set -- $spec
+	odd_dir=$1 phase=$2 label=$3
+	shift 3
+	prompted "$phase" odd_in -s 0 "$@"
+	[ "$rc" = 3 ] && ! grep -q "$(printf '\033')" "$WORK/err" &&
+	    ! grep -q '^clyde: forged' "$WORK/err" &&
+	    has_line "$WORK/err" "clyde: $label stat: ${scratch#"$t"/}/$odd_dir/X?[31mY?clyde: forged: not made by clyde; left in place"
+	ok $? "a name with an escape and a newline in $odd_dir: named with ? for them, exit 3" ||
+	    { echo "rc=$rc"; cat -v "$WORK/err"; } | diag
+	rm -rf "$scratch"
+done
 
 # --- messages that named the wrong thing ------------------------------------
 

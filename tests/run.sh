@@ -175,6 +175,25 @@ rc=$?
 ok $? "a user's directories named like leftovers (other files, a linked or FIFO made-by, control characters): passed over in silence, the run not held" ||
     { echo "rc=$rc"; cat -v "$WORK/err"; } | diag
 
+# the same with a record made here: one whose made-by goes on for a
+# terabyte (sparse), which was read to its end at every start, and one
+# holding a user's file in a subdirectory of files
+t=$(fresh_target)
+mkdir -m 700 "$t/clyde.2030.bonnie" "$t/clyde.2031.bonnie"
+here_record "$t/clyde.2030.bonnie" && here_record "$t/clyde.2031.bonnie" &&
+    mkdir -p "$t/clyde.2031.bonnie/files/00000" &&
+    : >"$t/clyde.2031.bonnie/files/00000/thesis.tex"
+truncate -s 1T "$t/clyde.2030.bonnie/made-by" 2>/dev/null ||
+    truncate -s 4G "$t/clyde.2030.bonnie/made-by"
+# a stop signal is not seen while the target is looked through: -k
+timeout -k 5 60 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && ! grep -q "left by an earlier run\|bonnie" "$WORK/err" &&
+    [ -f "$t/clyde.2031.bonnie/files/00000/thesis.tex" ] &&
+    [ "$(find "$t" -mindepth 1 -maxdepth 1 -printf x | wc -c)" = 2 ]
+ok $? "leftover-looking directories with a made-by too large for a record, or a user's file in files/00000: passed over in silence, the run not held" ||
+    { echo "rc=$rc"; cat -v "$WORK/err"; } | diag
+
 # a live run in another PID namespace (unshare -p): its PID means nothing
 # here, so its directory is not called stale
 if [ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
@@ -266,32 +285,54 @@ rm -rf "$left"
 # the same while the phase's line is open and its data file's open hangs
 # (the fault shim holds it): the watcher's line is a line of its own
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
-	skip_all "no fault shim for this build (the sanitizer's)" 1
+	skip_all "no fault shim for this build (the sanitizer's)" 2
 else
-	t=$(fresh_target)
-	rm -rf "$WORK/held"
-	CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=1 CLYDE_FAULT_ERR=block \
-	    CLYDE_FAULT_FILE='Bonnie.*' CLYDE_FAULT_HELD="$WORK/held" \
-	    CLYDE_FAULT_RELEASE="$WORK/release" LD_PRELOAD=$SHIM \
-	    E=$WORK/err9 sh -c '"$@" >/dev/null 2>"$E"; echo $? >"$E.rc"' sh "$CLYDE" \
-	    -d "$t" $AS_USER -r 0 -s 2048 -n 0 2>/dev/null &
-	wait_pid=$!
-	i=0
-	while [ ! -d "$WORK/held" ] && [ $i -lt 600 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	set -- "$t"/clyde.*
-	left=$1 measuring=${1#"$t"/clyde.}
-	measuring=${measuring%%.*}
-	kill -KILL "$measuring" 2>/dev/null
-	wait $wait_pid
-	rc=$(cat "$E.rc" 2>/dev/null)
+	# killed_held ACTION: a run whose open of its data file the shim
+	# holds; ACTION, then kill -9 of its measuring process ($measuring,
+	# whose scratch directory is $left); its exit status in $rc
+	killed_held() {
+		action=$1
+		t=$(fresh_target)
+		rm -rf "$WORK/held" "$WORK/release"
+		CLYDE_FAULT_CALL=openat CLYDE_FAULT_NTH=1 CLYDE_FAULT_ERR=block \
+		    CLYDE_FAULT_FILE='Bonnie.*' CLYDE_FAULT_HELD="$WORK/held" \
+		    CLYDE_FAULT_RELEASE="$WORK/release" LD_PRELOAD=$SHIM \
+		    E=$WORK/err9 sh -c '"$@" >/dev/null 2>"$E"; echo $? >"$E.rc"' \
+		    sh "$CLYDE" -d "$t" $AS_USER -r 0 -s 2048 -n 0 2>/dev/null &
+		wait_pid=$!
+		i=0
+		while [ ! -d "$WORK/held" ] && [ $i -lt 600 ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		set -- "$t"/clyde.*
+		left=$1 measuring=${1#"$t"/clyde.}
+		measuring=${measuring%%.*}
+		$action
+		kill -KILL "$measuring" 2>/dev/null
+		wait $wait_pid
+		rc=$(cat "$E.rc" 2>/dev/null)
+	}
+	killed_held :
 	[ "$rc" = 137 ] && [ -d "$left" ] && grep -qx "Writing with putc()\.\.\." "$E" &&
 	    grep -qxF "clyde: the measuring process (pid $measuring) was killed by SIGKILL; it left $left: remove it with: rm -rf '$left'" "$E"
 	ok $? "kill -9 while the data file's open hangs: the watcher's line after the phase's, on its own" ||
 	    { echo "rc=$rc pid=$measuring"; ls -A "$t"; cat "$E"; } | diag
 	rm -rf "$left"
+
+	# the same after the scratch directory was moved away and a user's
+	# directory put under its name: that one is not named for rm -rf
+	users_in_place() {
+		mv "$left" "$WORK/moved-scratch" && mkdir "$left" &&
+		    printf 'notes\n' >"$left/thesis.tex"
+	}
+	killed_held users_in_place
+	[ "$rc" = 137 ] && [ "$(cat "$left/thesis.tex")" = notes ] &&
+	    ! grep -q "rm -rf" "$E" &&
+	    grep -qxF "clyde: the measuring process (pid $measuring) was killed by SIGKILL; $left is not the directory it made: it was moved away and something else put there, which is left as it is" "$E"
+	ok $? "kill -9 after the scratch directory was moved away and a user's put in its place: that one is not named for removal" ||
+	    { echo "rc=$rc pid=$measuring"; ls -A "$t"; cat "$E"; } | diag
+	rm -rf "$left" "$WORK/moved-scratch"
 fi
 
 # a full stdout is an error, not a silent success
@@ -306,31 +347,50 @@ fi
 # SIGINT while the results wait on a full pipe (a reader that does not
 # read: the pipe is filled first, to its smallest size): exit 5, the
 # interruption said, not "Interrupted system call" and exit 3
-t=$(fresh_target)
-rm -f "$WORK/pipe" && mkfifo "$WORK/pipe"
-perl -e 'open(my $f, "<", $ARGV[0]) or die; fcntl($f, 1031, 4096); sleep 120' \
-    "$WORK/pipe" &
-reader=$!
-sh -c 'head -c 4096 /dev/zero; exec "$@"' sh "$CLYDE" -d "$t" $AS_USER -r 0 \
-    -s 0 -n 1 >"$WORK/pipe" 2>"$WORK/err" &
-pid=$!
-blocked=
-for i in $(seq 600); do
-	for p in $pid $(cat /proc/$pid/task/*/children 2>/dev/null); do
-		grep -q pipe_write /proc/$p/wchan 2>/dev/null && blocked=$p && break 2
+# sigint_on_full_pipe ARGS...: such a run; $rc, and $blocked unless no
+# process was seen waiting in pipe_write
+sigint_on_full_pipe() {
+	t=$(fresh_target)
+	rm -f "$WORK/pipe" && mkfifo "$WORK/pipe"
+	perl -e 'open(my $f, "<", $ARGV[0]) or die; fcntl($f, 1031, 4096); sleep 120' \
+	    "$WORK/pipe" &
+	reader=$!
+	sh -c 'head -c 4096 /dev/zero; exec "$@"' sh "$CLYDE" -d "$t" $AS_USER \
+	    -r 0 "$@" >"$WORK/pipe" 2>"$WORK/err" &
+	pid=$!
+	blocked=
+	for i in $(seq 600); do
+		for p in $pid $(cat /proc/$pid/task/*/children 2>/dev/null); do
+			grep -q pipe_write /proc/$p/wchan 2>/dev/null && blocked=$p && break 2
+		done
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.1
 	done
-	kill -0 $pid 2>/dev/null || break
-	sleep 0.1
-done
-kill -INT $pid
-wait $pid
-rc=$?
-kill $reader 2>/dev/null
-wait $reader 2>/dev/null
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	kill $reader 2>/dev/null
+	wait $reader 2>/dev/null
+}
+sigint_on_full_pipe -s 0 -n 1
 if [ -n "$blocked" ]; then
 	[ "$rc" = 5 ] && is_empty "$t" &&
 	    grep -qx 'clyde: interrupted by SIGINT while writing the results: what was written of them is incomplete' "$WORK/err"
 	ok $? "SIGINT while the results wait on a full pipe: exit 5, the interruption said" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+else
+	skip_all "no process seen waiting in pipe_write (/proc/PID/wchan hidden here)" 1
+fi
+
+# the same while the first of -x 2's JSON records waits (--json=-): no
+# run starts after it, as one did and was stopped at once
+sigint_on_full_pipe -s 0 -n 1 -x 2 --json=-
+if [ -n "$blocked" ]; then
+	[ "$rc" = 5 ] && is_empty "$t" &&
+	    grep -qx 'clyde: interrupted by SIGINT while writing the results: what was written of them is incomplete' "$WORK/err" &&
+	    ! grep -q 'removing what the run made' "$WORK/err" &&
+	    [ "$(grep -c 'Create files in sequential order' "$WORK/err")" = 1 ]
+	ok $? "SIGINT while -x 2's first JSON record waits on a full pipe: exit 5, said so, no second run begun" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 else
 	skip_all "no process seen waiting in pipe_write (/proc/PID/wchan hidden here)" 1
