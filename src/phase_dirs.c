@@ -543,6 +543,8 @@ static void tell_foreign(struct phase_ctx *ctx, const struct dir_tree *t,
 			continue;
 		snprintf(ctx->cleanup_error + len, sizeof ctx->cleanup_error -
 		    len, "; it holds %s, not made by clyde", ent->d_name);
+		/* the name may hold an escape or a newline */
+		mask_controls(ctx->cleanup_error + len);
 		break;
 	}
 	if (dir != NULL)
