@@ -843,6 +843,39 @@ $WORK/dirs_only.csv: no bonnie++ results found" ] &&
     grep -q '^dirsbox\|^[^,]*,[^,]*,dirsbox' "$WORK/dirs_only.csv"
 ok $? "the CSV line of a --dirs-only run: named as without figures, passed over; alone, exit 1" ||
     { echo "rc=$rc1/$rc"; cat "$WORK/err1" "$WORK/err" "$WORK/out"; } | diag
+# file names with an escape and a newline, a set label and a --compare
+# name with an escape, a rate read with an escape in it: every message
+# has its control characters as '?', so that none forges a "clyde:" line
+# or reaches the terminal; each message stays one line
+esc=$(printf '\033')
+h="$WORK/a$esc[31m
+clyde: forged"
+m="$WORK/a?[31m?clyde: forged"
+echo hello >"$h.txt"
+awk -F, -v OFS=, -v e="$esc" '{ $12 = "6x" e "[2J"; print }' \
+    "$WORK/line2.00" >"$h.bad"
+printf '{"tests": \n' >"$h.json"
+cp "$WORK/dirs_only.csv" "$h.dirs"
+report --compare="c$esc[1m" "$h.txt" "$h.bad" "$h.json" "$h.none" \
+    "l$esc[1m=$h.dirs" "$WORK/line1.03"
+{
+	fail=0
+	for want in "$m.txt: no bonnie++ results found" \
+	    "$m.bad:1: put_block: '6x?[2J' is not a rate" \
+	    "$m.json:2: JSON: the text ends before a value" \
+	    "clyde report: $m.none: No such file or directory" \
+	    "$m.dirs:1: a line without figures (-s 0 -n 0: a run of --dirs alone, whose figures are in its --json record only); passed over" \
+	    "$m.dirs: no bonnie++ results found" \
+	    "clyde report: --compare=c?[1m: no result has that name"; do
+		grep -qxF "$want" "$WORK/err" || { fail=1; echo "missing: $want"; }
+	done
+	[ "$rc" = 1 ] && [ "$fail" = 0 ] && [ "$(grep -c '' "$WORK/err")" = 7 ] &&
+	    ! grep -q "$esc" "$WORK/err" && ! grep -q '^clyde: forged' "$WORK/err" &&
+	    grep -q '^jsonbox ' "$WORK/out" || { fail=1; echo "rc=$rc"; cat -v "$WORK/err"; }
+	[ "$fail" = 0 ]
+} >"$WORK/diag"
+ok $? "file names, labels and names read: control characters '?' in every message, one line each" ||
+    diag <"$WORK/diag"
 
 # a table pasted in BBCode ([b]) or a note in braces is no JSON
 { printf '[b]not JSON[/b]\n{ a note }\n'; cat "$WORK/line1.03"; } > "$WORK/bbcode"
