@@ -174,19 +174,64 @@ static int string(struct parser *p, char **out)
 	return 0;
 }
 
+/* The digits at s[0..n), counted */
+static size_t digits(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i;
+}
+
+/*
+ * Whether s[0..n) is a number of RFC 8259's grammar:
+ * -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+ * strtod() also takes a leading zero (01), a plus sign, .5, 1., hex.
+ */
+static bool json_number(const char *s, size_t n)
+{
+	size_t i = s[0] == '-', d = digits(s + i, n - i);
+
+	if (d == 0 || (d > 1 && s[i] == '0'))
+		return false;
+	i += d;
+	if (i < n && s[i] == '.') {
+		if ((d = digits(s + i + 1, n - i - 1)) == 0)
+			return false;
+		i += 1 + d;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		if ((d = digits(s + i, n - i)) == 0)
+			return false;
+		i += d;
+	}
+	return i == n;
+}
+
 static int number(struct parser *p, double *v)
 {
-	char tmp[64], *endp;
+	char tmp[64], why[96];
 	size_t n = 0;
 
-	while (p->s + n < p->end && n < sizeof(tmp) - 1 &&
-	    strchr("+-0123456789.eE", p->s[n]) != NULL && p->s[n])
+	if (strchr("+-.0123456789", *p->s) == NULL || *p->s == '\0')
+		return fail(p, "not a JSON value");
+	/* the whole word, so that 0x1f or 1.e5 is named as it is */
+	while (p->s + n < p->end && n < sizeof(tmp) - 1 && p->s[n] != '\0' &&
+	    (strchr("+-.", p->s[n]) != NULL ||
+	    (p->s[n] >= '0' && p->s[n] <= '9') ||
+	    ((p->s[n] | 0x20) >= 'a' && (p->s[n] | 0x20) <= 'z')))
 		n++;
 	memcpy(tmp, p->s, n);
 	tmp[n] = '\0';
-	*v = strtod(tmp, &endp);
-	if (n == 0 || endp != tmp + n)
-		return fail(p, "not a JSON value");
+	if (!json_number(tmp, n)) {
+		snprintf(why, sizeof(why), "'%.24s' is not a JSON number", tmp);
+		return fail(p, why);
+	}
+	*v = strtod(tmp, NULL);
 	p->s += n;
 	return 0;
 }

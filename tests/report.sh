@@ -762,6 +762,18 @@ report --average --compare=plain plain="$WORK/ctx_plain.json" sync="$WORK/ctx_sy
 grep -qx '  unlike plain: -b yes vs no' "$WORK/out"
 ok $? "sets from --json: the unlike line names -b, which no CSV line keeps" ||
     diag < "$WORK/out"
+# refused FILE WANT: clyde report refuses FILE in the one line WANT, exit
+# 1, nothing on stdout; else fail=1, and what it did
+refused() {
+	report "$1"
+	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && [ "$(cat "$WORK/err")" = "$2" ] ||
+	    { fail=1; echo "$1: rc=$rc"; cat "$WORK/err"; }
+}
+# schema_as V FILE: the 2.00 run's record with schema_version V, in FILE
+schema_as() {
+	sed "s/^  \"schema_version\": 1,/  \"schema_version\": $1,/" \
+	    "$WORK/run2.00.json" >"$2"
+}
 # what is not a record is refused in one line, never passed over in silence
 printf '{"name": "x"}\n' > "$WORK/notrec.json"
 printf '[\n{"tests": \n' > "$WORK/cut.json"
@@ -774,10 +786,7 @@ for spec in 'notrec.json|notrec.json: JSON: record 1: tests is missing' \
     'cut.json|cut.json:3: JSON: the text ends before a value' \
     'ranks.json|ranks.json:3: JSON: an object'"'"'s member without its name' \
     'empty.json|empty.json: JSON: no result in this JSON (only the means of clyde report --average, or none)'; do
-	f=${spec%%|*} want=${spec#*|}
-	report "$WORK/$f"
-	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && [ "$(cat "$WORK/err")" = "$WORK/$want" ] ||
-	    { fail=1; echo "$f: rc=$rc"; cat "$WORK/err"; }
+	refused "$WORK/${spec%%|*}" "$WORK/${spec#*|}"
 done > "$WORK/diag"
 [ "$fail" = 0 ]
 ok $? "JSON that is no clyde record: one line says why, exit 1" || diag < "$WORK/diag"
@@ -787,19 +796,38 @@ fail=0
 for spec in '2|schema_version 2 is newer than this clyde reads (1)' \
     '99|schema_version 99 is newer than this clyde reads (1)' \
     '0|schema_version 0 is no version of the record (they start at 1)'; do
-	v=${spec%%|*} want=${spec#*|}
-	sed "s/^  \"schema_version\": 1,/  \"schema_version\": $v,/" \
-	    "$WORK/run2.00.json" >"$WORK/schema$v.json"
-	report "$WORK/schema$v.json"
-	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
-	    [ "$(cat "$WORK/err")" = "$WORK/schema$v.json: JSON: record 1: $want" ] ||
-	    { fail=1; echo "schema_version $v: rc=$rc"; cat "$WORK/err"; }
+	v=${spec%%|*}
+	schema_as "$v" "$WORK/schema$v.json"
+	refused "$WORK/schema$v.json" "$WORK/schema$v.json: JSON: record 1: ${spec#*|}"
 done > "$WORK/diag"
 grep -v '^  "schema_version": 1,$' "$WORK/run2.00.json" >"$WORK/schema_none.json"
 report --csv "$WORK/schema_none.json"
 [ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] || { fail=1; echo "no schema_version: rc=$rc"; cat "$WORK/err"; } >>"$WORK/diag"
 [ "$fail" = 0 ] && grep -q '^  "schema_version": 1,$' "$WORK/run2.00.json"
 ok $? "schema_version 2, 99, 0: refused in one line, exit 1; none: read" || diag < "$WORK/diag"
+# numbers of RFC 8259's grammar only: -? (0 | [1-9][0-9]*) (. [0-9]+)?
+# ([eE] [+-]? [0-9]+)?  A leading zero, a plus sign, a fraction or an
+# exponent without digits, hex: refused, as schema_version and as a rate
+# (line 19, put_block's), one line with the file and line; the forms the
+# grammar has read as the numbers they are
+fail=0
+for v in 01 00 -01 +1 .5 1. 1.e0 0x1 1e 1e+ - -.5 1.5e; do
+	schema_as "$v" "$WORK/num.json"
+	refused "$WORK/num.json" "$WORK/num.json:2: JSON: '$v' is not a JSON number"
+done > "$WORK/diag"
+sed '/"put_block": {"status"/s/"rate": \([0-9]\)/"rate": 0\1/' "$WORK/run2.00.json" >"$WORK/num0.json"
+rate=$(sed -n '/"put_block": {"status"/s/.*"rate": \([0-9.]*\),.*/\1/p' "$WORK/num0.json")
+case $rate in 0[0-9]*) ;; *) fail=1; echo "no rate with a leading zero: $rate" ;; esac >>"$WORK/diag"
+refused "$WORK/num0.json" "$WORK/num0.json:19: JSON: '$rate' is not a JSON number" >>"$WORK/diag"
+for v in 1.0 1e0 1E+0 10e-1 0.1e1 100e-2; do
+	schema_as "$v" "$WORK/num.json"
+	report --csv "$WORK/num.json"
+	[ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] ||
+	    { fail=1; echo "schema_version $v: rc=$rc"; cat "$WORK/err"; } >>"$WORK/diag"
+done
+[ "$fail" = 0 ]
+ok $? "JSON numbers RFC 8259 does not allow (01, +1, .5, 1., 0x1, 1e): refused in one line, exit 1; 1.0, 1e0, 10e-1: read" ||
+    diag < "$WORK/diag"
 # control characters in the names read (a JSON name with a newline and an
 # escape, a host with an OSC title and a BEL, a CSV name and a set label
 # with an escape) are written as '?', as -m would take them: the CSV line
