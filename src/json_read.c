@@ -241,13 +241,90 @@ static int members(struct parser *p, struct json_value *v, int depth,
     bool object);
 
 /*
+ * The names of an object's members as read, to find one named twice:
+ * two figures for one thing, of which json_get() would give the first.
+ */
+struct name_seen {
+	const char *key;
+	unsigned long line;             /* where it was read */
+	size_t order;
+};
+
+struct names {
+	struct name_seen *seen;
+	size_t n, cap;
+	bool own;                       /* the keys are ours to free */
+};
+
+static int add_name(struct parser *p, struct names *nm, const char *key)
+{
+	if (nm->n == nm->cap) {
+		size_t ncap = nm->cap ? nm->cap * 2 : 16;
+		struct name_seen *more = realloc(nm->seen, ncap * sizeof(*more));
+
+		if (more == NULL) {
+			p->failed = true;
+			snprintf(p->why, p->why_len, "%s", strerror(ENOMEM));
+			return -1;
+		}
+		nm->seen = more;
+		nm->cap = ncap;
+	}
+	nm->seen[nm->n].key = key;
+	nm->seen[nm->n].line = p->line;
+	nm->seen[nm->n].order = nm->n;
+	nm->n++;
+	return 0;
+}
+
+static void free_names(struct names *nm)
+{
+	for (size_t i = 0; nm->own && i < nm->n; i++)
+		free((char *)nm->seen[i].key);
+	free(nm->seen);
+	memset(nm, 0, sizeof(*nm));
+}
+
+static int by_name(const void *a, const void *b)
+{
+	const struct name_seen *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c != 0 ? c : x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* -1 when a name is there twice: the first one read again is named */
+static int names_once(struct parser *p, struct names *nm)
+{
+	const struct name_seen *again = NULL;
+	char why[96];
+	size_t i;
+
+	if (nm->n < 2)
+		return 0;
+	qsort(nm->seen, nm->n, sizeof(*nm->seen), by_name);
+	for (i = 1; i < nm->n; i++)
+		if (strcmp(nm->seen[i - 1].key, nm->seen[i].key) == 0 &&
+		    (again == NULL || nm->seen[i].order < again->order))
+			again = &nm->seen[i];
+	if (again == NULL)
+		return 0;
+	snprintf(why, sizeof(why), "two members named \"%.40s\" in one object",
+	    again->key);
+	p->line = again->line;
+	return fail(p, why);
+}
+
+/*
  * The members or elements after a { or [, checked and counted into
  * skipped->n, none kept.
  */
 static int skip_members(struct parser *p, struct json_value *skipped,
     int depth, bool object)
 {
-	char close = object ? '}' : ']';
+	char close = object ? '}' : ']', *key;
+	struct names nm = { NULL, 0, 0, true };
+	int rc = -1;
 
 	blanks(p);
 	if (p->s < p->end && *p->s == close) {
@@ -256,24 +333,36 @@ static int skip_members(struct parser *p, struct json_value *skipped,
 	}
 	for (;; skipped->n++) {
 		blanks(p);
-		if (object && (!word(p, "\"") || string(p, NULL) != 0))
-			return fail(p, "an object's member without its name");
+		if (object && (!word(p, "\"") || string(p, &key) != 0)) {
+			fail(p, "an object's member without its name");
+			break;
+		}
+		if (object && add_name(p, &nm, key) != 0) {
+			free(key);
+			break;
+		}
 		blanks(p);
-		if (object && !word(p, ":"))
-			return fail(p, "a member's name without ':'");
+		if (object && !word(p, ":")) {
+			fail(p, "a member's name without ':'");
+			break;
+		}
 		if (value(p, NULL, depth + 1) != 0)
-			return -1;
+			break;
 		blanks(p);
 		if (word(p, ","))
 			continue;
 		if (p->s < p->end && *p->s == close) {
 			p->s++;
 			skipped->n++;
-			return 0;
+			rc = names_once(p, &nm);
+		} else {
+			fail(p, object ? "an object without ',' or '}'" :
+			    "an array without ',' or ']'");
 		}
-		return fail(p, object ? "an object without ',' or '}'" :
-		    "an array without ',' or ']'");
+		break;
 	}
+	free_names(&nm);
+	return rc;
 }
 
 /* A member named p->defer whose value is an array: left as its text */
@@ -298,6 +387,8 @@ static int members(struct parser *p, struct json_value *v, int depth,
 {
 	size_t cap = 0;
 	char close = object ? '}' : ']';
+	struct names nm = { NULL, 0, 0, false };
+	int rc = -1;
 
 	blanks(p);
 	if (p->s < p->end && *p->s == close) {
@@ -321,18 +412,25 @@ static int members(struct parser *p, struct json_value *v, int depth,
 			if (items == NULL || (object && keys == NULL)) {
 				p->failed = true;
 				snprintf(p->why, p->why_len, "%s", strerror(ENOMEM));
-				return -1;
+				break;
 			}
 			cap = ncap;
 		}
 		blanks(p);
 		if (object) {
-			if (!word(p, "\"") || string(p, &v->keys[v->n]) != 0)
-				return fail(p, "an object's member without its name");
+			if (!word(p, "\"") || string(p, &v->keys[v->n]) != 0) {
+				fail(p, "an object's member without its name");
+				break;
+			}
+			if (add_name(p, &nm, v->keys[v->n]) != 0) {
+				free(v->keys[v->n]);
+				break;
+			}
 			blanks(p);
 			if (!word(p, ":")) {
 				free(v->keys[v->n]);
-				return fail(p, "a member's name without ':'");
+				fail(p, "a member's name without ':'");
+				break;
 			}
 		}
 		memset(&v->items[v->n], 0, sizeof(v->items[v->n]));
@@ -343,7 +441,7 @@ static int members(struct parser *p, struct json_value *v, int depth,
 			json_free(&v->items[v->n]);
 			if (object)
 				free(v->keys[v->n]);
-			return -1;
+			break;
 		}
 		v->n++;
 		blanks(p);
@@ -351,11 +449,15 @@ static int members(struct parser *p, struct json_value *v, int depth,
 			continue;
 		if (p->s < p->end && *p->s == close) {
 			p->s++;
-			return 0;
+			rc = names_once(p, &nm);
+		} else {
+			fail(p, object ? "an object without ',' or '}'" :
+			    "an array without ',' or ']'");
 		}
-		return fail(p, object ? "an object without ',' or '}'" :
-		    "an array without ',' or ']'");
+		break;
 	}
+	free_names(&nm);
+	return rc;
 }
 
 /* One value into *v; v NULL: checked only (skip_members()). */

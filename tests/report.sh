@@ -828,6 +828,33 @@ done
 [ "$fail" = 0 ]
 ok $? "JSON numbers RFC 8259 does not allow (01, +1, .5, 1., 0x1, 1e): refused in one line, exit 1; 1.0, 1e0, 10e-1: read" ||
     diag < "$WORK/diag"
+# a member named twice in one object is two figures for one thing: the
+# record is refused, naming the member and the line of the second, in
+# every object of the record: the record's own (name), a test's (rate),
+# the host's (kernel, the second spelt with an escape), a phase's latency
+# (max), and a rank's of clyde-mpi, read from the text one at a time
+line_of() { grep -n "$1" "$WORK/run2.00.json" | sed 's/:.*//;q'; }
+sed '/^  "name": "jsonbox",$/a\
+  "name": "otherbox",' "$WORK/run2.00.json" >"$WORK/twice_name.json"
+sed '/"put_block": {"status"/s/"rate": /"rate": 1, "rate": /' \
+    "$WORK/run2.00.json" >"$WORK/twice_rate.json"
+sed 's/"host": {"name"/"host": {"kern\\u0065l": "x", "name"/' \
+    "$WORK/run2.00.json" >"$WORK/twice_kernel.json"
+sed '/^    "seeks": {"ops"/s/"max": /"max": 1, "max": /' \
+    "$WORK/run2.00.json" >"$WORK/twice_max.json"
+printf '{"tests": {},\n "ranks": [{"rank": 0},\n {"rank": 1, "host": "a",\n  "rank": 2}]}\n' \
+    >"$WORK/twice_rank.json"
+fail=0
+for spec in "name|$(($(line_of '^  "name": "jsonbox",$') + 1))" \
+    "rate|$(line_of '"put_block": {"status"')" \
+    "kernel|$(line_of '"host": {"name"')" \
+    "max|$(line_of '^    "seeks": {"ops"')" "rank|4"; do
+	k=${spec%%|*}
+	refused "$WORK/twice_$k.json" "$WORK/twice_$k.json:${spec#*|}: JSON: two members named \"$k\" in one object"
+done >"$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a member named twice in one object, at any depth: refused in one line naming it, exit 1" ||
+    diag <"$WORK/diag"
 # control characters in the names read (a JSON name with a newline and an
 # escape, a host with an OSC title and a BEL, a CSV name and a set label
 # with an escape) are written as '?', as -m would take them: the CSV line
