@@ -855,6 +855,13 @@ done >"$WORK/diag"
 [ "$fail" = 0 ]
 ok $? "a member named twice in one object, at any depth: refused in one line naming it, exit 1" ||
     diag <"$WORK/diag"
+# an ok test without its rate (clyde report crashed on it)
+fail=0
+sed '/"put_block": {"status"/s/"status": "[a-z_]*", "rate": [0-9.]*,/"status": "ok",/' \
+    "$WORK/run2.00.json" >"$WORK/norate.json"
+refused "$WORK/norate.json" "$WORK/norate.json: JSON: record 1: rate is missing" >"$WORK/diag"
+[ "$fail" = 0 ] && ! grep -q '"put_block": {"status": "ok", "rate"' "$WORK/norate.json"
+ok $? "an ok test without its rate: refused in one line, exit 1" || diag <"$WORK/diag"
 # control characters in the names read (a JSON name with a newline and an
 # escape, a host with an OSC title and a BEL, a CSV name and a set label
 # with an escape) are written as '?', as -m would take them: the CSV line
