@@ -316,6 +316,23 @@ static int names_once(struct parser *p, struct names *nm)
 }
 
 /*
+ * After a member or an element: 1 at a ',' (another follows), 0 at the
+ * close (the names checked), else -1.
+ */
+static int after_member(struct parser *p, char close, struct names *nm)
+{
+	blanks(p);
+	if (word(p, ","))
+		return 1;
+	if (p->s < p->end && *p->s == close) {
+		p->s++;
+		return names_once(p, nm);
+	}
+	return fail(p, close == '}' ? "an object without ',' or '}'" :
+	    "an array without ',' or ']'");
+}
+
+/*
  * The members or elements after a { or [, checked and counted into
  * skipped->n, none kept.
  */
@@ -348,17 +365,9 @@ static int skip_members(struct parser *p, struct json_value *skipped,
 		}
 		if (value(p, NULL, depth + 1) != 0)
 			break;
-		blanks(p);
-		if (word(p, ","))
+		if ((rc = after_member(p, close, &nm)) > 0)
 			continue;
-		if (p->s < p->end && *p->s == close) {
-			p->s++;
-			skipped->n++;
-			rc = names_once(p, &nm);
-		} else {
-			fail(p, object ? "an object without ',' or '}'" :
-			    "an array without ',' or ']'");
-		}
+		skipped->n += rc == 0;
 		break;
 	}
 	free_names(&nm);
@@ -444,16 +453,8 @@ static int members(struct parser *p, struct json_value *v, int depth,
 			break;
 		}
 		v->n++;
-		blanks(p);
-		if (word(p, ","))
+		if ((rc = after_member(p, close, &nm)) > 0)
 			continue;
-		if (p->s < p->end && *p->s == close) {
-			p->s++;
-			rc = names_once(p, &nm);
-		} else {
-			fail(p, object ? "an object without ',' or '}'" :
-			    "an array without ',' or ']'");
-		}
 		break;
 	}
 	free_names(&nm);
