@@ -371,7 +371,8 @@ static int skip_members(struct parser *p, struct json_value *skipped,
 		break;
 	}
 	free_names(&nm);
-	return rc;
+	/* a failure after a ',' left rc 1 */
+	return rc == 0 ? 0 : -1;
 }
 
 /* A member named p->defer whose value is an array: left as its text */
@@ -458,7 +459,8 @@ static int members(struct parser *p, struct json_value *v, int depth,
 		break;
 	}
 	free_names(&nm);
-	return rc;
+	/* a failure after a ',' left rc 1 */
+	return rc == 0 ? 0 : -1;
 }
 
 /* One value into *v; v NULL: checked only (skip_members()). */
