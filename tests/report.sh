@@ -134,7 +134,7 @@ tail -1 "$WORK/out" | grep -qx 'mean:spyder,1G,5826,63,13527,11,7806,5,9438,90,1
 ok $? "--average --csv: the mean line"
 report --average --json "$rr"
 grep -q '"average": {"runs": 7, "spread": {' "$WORK/out" &&
-    grep -q '"putc": {"runs": 7, "min": 5666, "max": 6064, "cv": 3.02, "too_fast": 0, "median": 5785, ' "$WORK/out"
+    grep -q '"putc": {"runs": 7, "min": 5666, "max": 6064, "cv": 3.02, "too_fast": 0, "stopped": 0, "median": 5785, ' "$WORK/out"
 ok $? "--average --json: runs and spread" || diag < "$WORK/out"
 
 # --compare: the seeds' OSDL runs, cl049 as a percentage of cl038
@@ -746,6 +746,50 @@ ok $? "--json of -x 3 read back: the header and the three lines of the run" ||
 report --average "$WORK/x3.json"
 grep -q '^mean:xbox ' "$WORK/out" && grep -q '^  cv %' "$WORK/out"
 ok $? "--json of -x 3: one set, its mean and spread" || diag < "$WORK/out"
+# a phase stopped for part of its time (SIGSTOP: the status "stopped",
+# stopped_ns) has no valid rate: the second run's put_block, made so here,
+# is left out of the mean, of the spread (counted apart) and of the
+# verdicts; the text and Markdown say so under the mean, Markdown and
+# HTML mark the run's figure; its CSV line is the run's, as measured
+perl -MJSON::PP -e 'local $/; my $a = decode_json(<STDIN>);
+	$a->[1]{tests}{put_block}{status} = "stopped";
+	$a->[1]{tests}{put_block}{rate} = 1;
+	$a->[1]{phases}{put_block}{stopped_ns} = 5000000000;
+	print JSON::PP->new->encode($a)' <"$WORK/x3.json" >"$WORK/x3s.json"
+{
+fail=0
+report --json --average "$WORK/x3s.json"
+pl 'my ($runs, $report) = (load($ARGV[0]), load($ARGV[1]));
+my @r = map { $_->{tests}{put_block}{rate} } @$runs;
+my $m = $report->[3];
+same($m->{name}, "mean:xbox");
+same($m->{tests}{put_block}{rate}, sprintf("%.0f", ($r[0] + $r[2]) / 2));
+same($m->{average}{spread}{put_block}{runs}, 2);
+same($m->{average}{spread}{put_block}{stopped}, 1);
+same($m->{average}{spread}{rewrite}{stopped}, 0);
+same($m->{average}{latency_spread}{put_block}{runs}, 2);
+same($report->[1]{tests}{put_block}{status}, "stopped")' \
+    "$WORK/x3.json" "$WORK/out" 2>&1 || { fail=1; echo "--json: rc=$rc"; }
+report --average "$WORK/x3s.json"
+[ "$rc" = 0 ] && [ "$(grep -c '^  1 stopped phase left out$' "$WORK/out")" = 1 ] ||
+    { fail=1; echo "text:"; cat "$WORK/out"; }
+report --average --markdown "$WORK/x3s.json"
+[ "$rc" = 0 ] && grep -q '^| 1 stopped phase left out |' "$WORK/out" &&
+    [ "$(grep -c ' (stopped) |' "$WORK/out")" = 1 ] || { fail=1; echo "markdown:"; cat "$WORK/out"; }
+report --html "$WORK/x3s.json"
+[ "$rc" = 0 ] && [ "$(grep -o 'class="stopped"' "$WORK/out" | wc -l)" = 1 ] ||
+    { fail=1; echo "html: rc=$rc"; }
+report --csv "$WORK/x3s.json"
+[ "$rc" = 0 ] && [ "$(sed -n 3p "$WORK/out" | cut -d, -f5)" = 1 ] &&
+    [ "$(sed -n 2p "$WORK/out")" = "$(sed -n 2p "$WORK/x3.csv")" ] || { fail=1; echo "csv:"; cat "$WORK/out"; }
+# three runs against three, of which one stopped: two, too few for a verdict
+report --average --compare=old old="$WORK/x3.json" new="$WORK/x3s.json"
+[ "$rc" = 0 ] && grep -qx '  too few runs (2): no verdict' "$WORK/out" ||
+    { fail=1; echo "verdicts:"; cat "$WORK/out"; }
+}>"$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a stopped phase: left out of the mean, the spread and the verdicts, said under the mean, marked in Markdown and HTML; its CSV line as measured" ||
+    diag <"$WORK/diag"
 t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -m sweepbox -s 8 -r 0 -n 0 -f -q --precise \
     --chunks=4k,64k --json="$WORK/sweep.json" >/dev/null 2>&1
@@ -767,7 +811,7 @@ ok $? "sets from --json: the unlike line names -b, which no CSV line keeps" ||
 refused() {
 	report "$1"
 	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && [ "$(cat "$WORK/err")" = "$2" ] ||
-	    { fail=1; echo "$1: rc=$rc"; cat "$WORK/err"; }
+	    { fail=1; echo "$1: rc=$rc, not: $2"; cat "$WORK/err"; }
 }
 # schema_as V FILE: the 2.00 run's record with schema_version V, in FILE
 schema_as() {
