@@ -186,7 +186,7 @@ src/dist_mpi.o: src/dist_mpi.c $(HDR)
 
 # libFuzzer on the reader of clyde report, seeded with the corpus
 # (clang and its fuzzer runtime needed); FUZZ_SECONDS=600 make fuzz
-fuzz:
+fuzz: clyde
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} tests/fuzz.sh
 
 .PHONY: fuzz

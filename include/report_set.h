@@ -31,6 +31,9 @@ struct report_run;
 struct report_spread {
 	unsigned runs;          /* runs where it was measured; 0: never */
 	unsigned too_fast;      /* runs that printed +++++: no rate, not 0 */
+	unsigned stopped;       /* runs whose phase was stopped for part of
+	                           its time: its rate, %CP and latency left
+	                           out, not valid */
 	double min, max;        /* rate */
 	double cv;              /* coefficient of variation of the rate, % */
 	double mean, median;    /* of the rate (or latency), unrounded */

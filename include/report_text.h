@@ -66,6 +66,13 @@ bool report_text_any_verdict(const struct report_verdict *v, int first);
 /* The runs of the first of the six phases from first with too few, or 0. */
 unsigned report_text_too_few(const struct report_verdict *v, int first);
 #define REPORT_TEXT_TOO_FEW "too few runs (%u): no verdict"
+/*
+ * "1 stopped phase left out" (n of them) into buf: the runs' phases of
+ * the six from first that were stopped for part of their time, left out
+ * of group g's mean; "" when none was.
+ */
+void report_text_stopped(char *buf, size_t n, const struct report_set *set,
+    size_t g, int first);
 
 /*
  * --best: a set's cell, "*100" for the best, "~96" within noise of it,

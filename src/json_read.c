@@ -174,19 +174,64 @@ static int string(struct parser *p, char **out)
 	return 0;
 }
 
+/* The digits at s[0..n), counted */
+static size_t digits(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i;
+}
+
+/*
+ * Whether s[0..n) is a number of RFC 8259's grammar:
+ * -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+ * strtod() also takes a leading zero (01), a plus sign, .5, 1., hex.
+ */
+static bool json_number(const char *s, size_t n)
+{
+	size_t i = s[0] == '-', d = digits(s + i, n - i);
+
+	if (d == 0 || (d > 1 && s[i] == '0'))
+		return false;
+	i += d;
+	if (i < n && s[i] == '.') {
+		if ((d = digits(s + i + 1, n - i - 1)) == 0)
+			return false;
+		i += 1 + d;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		if ((d = digits(s + i, n - i)) == 0)
+			return false;
+		i += d;
+	}
+	return i == n;
+}
+
 static int number(struct parser *p, double *v)
 {
-	char tmp[64], *endp;
+	char tmp[64], why[96];
 	size_t n = 0;
 
-	while (p->s + n < p->end && n < sizeof(tmp) - 1 &&
-	    strchr("+-0123456789.eE", p->s[n]) != NULL && p->s[n])
+	if (strchr("+-.0123456789", *p->s) == NULL || *p->s == '\0')
+		return fail(p, "not a JSON value");
+	/* the whole word, so that 0x1f or 1.e5 is named as it is */
+	while (p->s + n < p->end && n < sizeof(tmp) - 1 && p->s[n] != '\0' &&
+	    (strchr("+-.", p->s[n]) != NULL ||
+	    (p->s[n] >= '0' && p->s[n] <= '9') ||
+	    ((p->s[n] | 0x20) >= 'a' && (p->s[n] | 0x20) <= 'z')))
 		n++;
 	memcpy(tmp, p->s, n);
 	tmp[n] = '\0';
-	*v = strtod(tmp, &endp);
-	if (n == 0 || endp != tmp + n)
-		return fail(p, "not a JSON value");
+	if (!json_number(tmp, n)) {
+		snprintf(why, sizeof(why), "'%.24s' is not a JSON number", tmp);
+		return fail(p, why);
+	}
+	*v = strtod(tmp, NULL);
 	p->s += n;
 	return 0;
 }
@@ -196,13 +241,107 @@ static int members(struct parser *p, struct json_value *v, int depth,
     bool object);
 
 /*
+ * The names of an object's members as read, to find one named twice:
+ * two figures for one thing, of which json_get() would give the first.
+ */
+struct name_seen {
+	const char *key;
+	unsigned long line;             /* where it was read */
+	size_t order;
+};
+
+struct names {
+	struct name_seen *seen;
+	size_t n, cap;
+	bool own;                       /* the keys are ours to free */
+};
+
+static int add_name(struct parser *p, struct names *nm, const char *key)
+{
+	if (nm->n == nm->cap) {
+		size_t ncap = nm->cap ? nm->cap * 2 : 16;
+		struct name_seen *more = realloc(nm->seen, ncap * sizeof(*more));
+
+		if (more == NULL) {
+			p->failed = true;
+			snprintf(p->why, p->why_len, "%s", strerror(ENOMEM));
+			return -1;
+		}
+		nm->seen = more;
+		nm->cap = ncap;
+	}
+	nm->seen[nm->n].key = key;
+	nm->seen[nm->n].line = p->line;
+	nm->seen[nm->n].order = nm->n;
+	nm->n++;
+	return 0;
+}
+
+static void free_names(struct names *nm)
+{
+	for (size_t i = 0; nm->own && i < nm->n; i++)
+		free((char *)nm->seen[i].key);
+	free(nm->seen);
+	memset(nm, 0, sizeof(*nm));
+}
+
+static int by_name(const void *a, const void *b)
+{
+	const struct name_seen *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c != 0 ? c : x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* -1 when a name is there twice: the first one read again is named */
+static int names_once(struct parser *p, struct names *nm)
+{
+	const struct name_seen *again = NULL;
+	char why[96];
+	size_t i;
+
+	if (nm->n < 2)
+		return 0;
+	qsort(nm->seen, nm->n, sizeof(*nm->seen), by_name);
+	for (i = 1; i < nm->n; i++)
+		if (strcmp(nm->seen[i - 1].key, nm->seen[i].key) == 0 &&
+		    (again == NULL || nm->seen[i].order < again->order))
+			again = &nm->seen[i];
+	if (again == NULL)
+		return 0;
+	snprintf(why, sizeof(why), "two members named \"%.40s\" in one object",
+	    again->key);
+	p->line = again->line;
+	return fail(p, why);
+}
+
+/*
+ * After a member or an element: 1 at a ',' (another follows), 0 at the
+ * close (the names checked), else -1.
+ */
+static int after_member(struct parser *p, char close, struct names *nm)
+{
+	blanks(p);
+	if (word(p, ","))
+		return 1;
+	if (p->s < p->end && *p->s == close) {
+		p->s++;
+		return names_once(p, nm);
+	}
+	return fail(p, close == '}' ? "an object without ',' or '}'" :
+	    "an array without ',' or ']'");
+}
+
+/*
  * The members or elements after a { or [, checked and counted into
  * skipped->n, none kept.
  */
 static int skip_members(struct parser *p, struct json_value *skipped,
     int depth, bool object)
 {
-	char close = object ? '}' : ']';
+	char close = object ? '}' : ']', *key;
+	struct names nm = { NULL, 0, 0, true };
+	int rc = -1;
 
 	blanks(p);
 	if (p->s < p->end && *p->s == close) {
@@ -211,24 +350,29 @@ static int skip_members(struct parser *p, struct json_value *skipped,
 	}
 	for (;; skipped->n++) {
 		blanks(p);
-		if (object && (!word(p, "\"") || string(p, NULL) != 0))
-			return fail(p, "an object's member without its name");
-		blanks(p);
-		if (object && !word(p, ":"))
-			return fail(p, "a member's name without ':'");
-		if (value(p, NULL, depth + 1) != 0)
-			return -1;
-		blanks(p);
-		if (word(p, ","))
-			continue;
-		if (p->s < p->end && *p->s == close) {
-			p->s++;
-			skipped->n++;
-			return 0;
+		if (object && (!word(p, "\"") || string(p, &key) != 0)) {
+			fail(p, "an object's member without its name");
+			break;
 		}
-		return fail(p, object ? "an object without ',' or '}'" :
-		    "an array without ',' or ']'");
+		if (object && add_name(p, &nm, key) != 0) {
+			free(key);
+			break;
+		}
+		blanks(p);
+		if (object && !word(p, ":")) {
+			fail(p, "a member's name without ':'");
+			break;
+		}
+		if (value(p, NULL, depth + 1) != 0)
+			break;
+		if ((rc = after_member(p, close, &nm)) > 0)
+			continue;
+		skipped->n += rc == 0;
+		break;
 	}
+	free_names(&nm);
+	/* a failure after a ',' left rc 1 */
+	return rc == 0 ? 0 : -1;
 }
 
 /* A member named p->defer whose value is an array: left as its text */
@@ -253,6 +397,8 @@ static int members(struct parser *p, struct json_value *v, int depth,
 {
 	size_t cap = 0;
 	char close = object ? '}' : ']';
+	struct names nm = { NULL, 0, 0, false };
+	int rc = -1;
 
 	blanks(p);
 	if (p->s < p->end && *p->s == close) {
@@ -276,18 +422,25 @@ static int members(struct parser *p, struct json_value *v, int depth,
 			if (items == NULL || (object && keys == NULL)) {
 				p->failed = true;
 				snprintf(p->why, p->why_len, "%s", strerror(ENOMEM));
-				return -1;
+				break;
 			}
 			cap = ncap;
 		}
 		blanks(p);
 		if (object) {
-			if (!word(p, "\"") || string(p, &v->keys[v->n]) != 0)
-				return fail(p, "an object's member without its name");
+			if (!word(p, "\"") || string(p, &v->keys[v->n]) != 0) {
+				fail(p, "an object's member without its name");
+				break;
+			}
+			if (add_name(p, &nm, v->keys[v->n]) != 0) {
+				free(v->keys[v->n]);
+				break;
+			}
 			blanks(p);
 			if (!word(p, ":")) {
 				free(v->keys[v->n]);
-				return fail(p, "a member's name without ':'");
+				fail(p, "a member's name without ':'");
+				break;
 			}
 		}
 		memset(&v->items[v->n], 0, sizeof(v->items[v->n]));
@@ -298,19 +451,16 @@ static int members(struct parser *p, struct json_value *v, int depth,
 			json_free(&v->items[v->n]);
 			if (object)
 				free(v->keys[v->n]);
-			return -1;
+			break;
 		}
 		v->n++;
-		blanks(p);
-		if (word(p, ","))
+		if ((rc = after_member(p, close, &nm)) > 0)
 			continue;
-		if (p->s < p->end && *p->s == close) {
-			p->s++;
-			return 0;
-		}
-		return fail(p, object ? "an object without ',' or '}'" :
-		    "an array without ',' or ']'");
+		break;
 	}
+	free_names(&nm);
+	/* a failure after a ',' left rc 1 */
+	return rc == 0 ? 0 : -1;
 }
 
 /* One value into *v; v NULL: checked only (skip_members()). */

@@ -8,6 +8,8 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,10 +98,30 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/*
+ * One message on stderr, a line.  The file names, labels and names in
+ * it come from the command line or the input: their control characters
+ * are '?' (mask_controls()), so that a newline cannot forge a line of
+ * its own nor an escape reach the terminal.
+ */
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void say(const char *fmt, ...)
+{
+	char line[PATH_MAX + CSV_WHY_MAX + 256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	mask_controls(line);
+	fprintf(stderr, "%s\n", line);
+}
+
 static int usage_error(const char *what, const char *why)
 {
-	fprintf(stderr, "clyde report: %s: %s\nTry 'clyde report --help'.\n",
-	    what, why);
+	say("clyde report: %s: %s", what, why);
+	fputs("Try 'clyde report --help'.\n", stderr);
 	return EXIT_USAGE;
 }
 
@@ -209,7 +231,7 @@ static bool read_json(struct report_set *set, FILE *in, const char *name,
 		}
 	}
 	if (text == NULL || ferror(in)) {
-		fprintf(stderr, "clyde report: %s: %s\n", name,
+		say("clyde report: %s: %s", name,
 		    strerror(text == NULL ? ENOMEM : errno));
 		free(text);
 		return false;
@@ -222,9 +244,9 @@ static bool read_json(struct report_set *set, FILE *in, const char *name,
 		snprintf(why, sizeof(why), "no result in this JSON (only the "
 		    "means of clyde report --average, or none)");
 	if (line > 0)
-		fprintf(stderr, "%s:%lu: JSON: %s\n", name, line, why);
+		say("%s:%lu: JSON: %s", name, line, why);
 	else
-		fprintf(stderr, "%s: JSON: %s\n", name, why);
+		say("%s: JSON: %s", name, why);
 	return false;
 }
 
@@ -263,31 +285,30 @@ static bool read_input(struct report_set *set, FILE *in, const char *name,
 		case CSV_IN_END:
 			/* a file of something else says so (clyde(1), EXIT STATUS) */
 			if (ok && !any)
-				fprintf(stderr, "%s: no bonnie++ results found\n",
+				say("%s: no bonnie++ results found",
 				    strcmp(name, "-") == 0 ? "the standard input" :
 				    name);
 			return ok && any;
 		case CSV_IN_ERROR:
-			fprintf(stderr, "clyde report: %s: %s\n", name,
-			    strerror(errno));
+			say("clyde report: %s: %s", name, strerror(errno));
 			return false;
 		case CSV_IN_BAD:
-			fprintf(stderr, "%s:%lu: %s\n", name, line, why);
+			say("%s:%lu: %s", name, line, why);
 			ok = false;
 			break;
 		case CSV_IN_RESULT:
 			if (!has_figures(&res)) {
-				fprintf(stderr, "%s:%lu: a line without figures "
+				say("%s:%lu: a line without figures "
 				    "(-s 0 -n 0: a run of --dirs alone, whose "
 				    "figures are in its --json record only); "
-				    "passed over\n", name, line);
+				    "passed over", name, line);
 				break;
 			}
 			any = true;
 			if (*full)
 				break;
 			if (report_set_add_labelled(set, &res, label) != 0) {
-				fprintf(stderr, "clyde report: %s:%lu: %s\n", name,
+				say("clyde report: %s:%lu: %s", name,
 				    line, errno == EFBIG ? "more than 1000000 "
 				    "results; the rest is not read" :
 				    strerror(errno));
@@ -334,8 +355,7 @@ static bool read_inputs(struct report_set *set, int nfiles, char **files)
 		}
 		in = fopen(path, "r");
 		if (in == NULL) {
-			fprintf(stderr, "clyde report: %s: %s\n", path,
-			    strerror(errno));
+			say("clyde report: %s: %s", path, strerror(errno));
 			ok = false;
 			continue;
 		}
@@ -440,7 +460,7 @@ static void print_csv(FILE *out, const struct report_opts *o,
 static int close_stdout(void)
 {
 	if (close_checked(stdout) != 0) {
-		fprintf(stderr, "clyde report: writing the report: %s\n",
+		say("clyde report: writing the report: %s",
 		    errno ? strerror(errno) : "write error");
 		return EXIT_IO_ERROR;
 	}
@@ -487,18 +507,17 @@ int report_main(int argc, char **argv, bool stdout_closed)
 	report_set_init(&set);
 	ok = read_inputs(&set, argc - optind, argv + optind);
 	if (o.average && report_set_average(&set) != 0) {
-		fprintf(stderr, "clyde report: --average: %s\n", strerror(errno));
+		say("clyde report: --average: %s", strerror(errno));
 		ok = false;
 	}
 	if (report_set_sweeps(&set) != 0) {
-		fprintf(stderr, "clyde report: chunk sweeps: %s\n",
-		    strerror(errno));
+		say("clyde report: chunk sweeps: %s", strerror(errno));
 		ok = false;
 	}
 	if (o.compare != NULL) {
 		rc = report_set_compare(&set, o.compare);
 		if (rc != 0) {
-			fprintf(stderr, "clyde report: --compare=%s: %s\n",
+			say("clyde report: --compare=%s: %s",
 			    o.compare, rc == -1 ? "no result has that name" :
 			    strerror(errno));
 			ok = false;
@@ -507,7 +526,7 @@ int report_main(int argc, char **argv, bool stdout_closed)
 			o.compare = NULL;
 	}
 	if (o.best && report_set_best(&set) != 0) {
-		fprintf(stderr, "clyde report: --best: %s\n", strerror(errno));
+		say("clyde report: --best: %s", strerror(errno));
 		ok = false;
 	}
 	switch (o.format) {

@@ -204,6 +204,12 @@ static void rate_cells(struct page *pg, const struct cell *c, enum phase_id ph)
 	} else if (c->status == CELL_UNKNOWN) {
 		fprintf(out, "<td title=\"rate not known\">?</td><td>%d</td>",
 		    c->cpu);
+	} else if (c->stopped) {
+		/* no share of the best: the rate counts the stop */
+		fmt_rate(v, sizeof(v), pg->compat, ph, c->rate);
+		fprintf(out, "<td class=\"stopped\" title=\"stopped for part of "
+		    "its time: not a valid rate\">%s (stopped)</td><td>%d</td>",
+		    v, c->cpu);
 	} else {
 		double share = pg->best[ph] > 0 ? c->rate / pg->best[ph] : 0;
 

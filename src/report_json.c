@@ -329,8 +329,8 @@ static void one_spread(FILE *out, const struct result *res, int ph,
 	json_number(out, sp->min);
 	fputs(", \"max\": ", out);
 	json_number(out, sp->max);
-	fprintf(out, ", \"cv\": %.2f, \"too_fast\": %u, \"median\": ", sp->cv,
-	    sp->too_fast);
+	fprintf(out, ", \"cv\": %.2f, \"too_fast\": %u, \"stopped\": %u, "
+	    "\"median\": ", sp->cv, sp->too_fast, sp->stopped);
 	json_number(out, sp->median);
 	fprintf(out, ", \"mean\": %.2f, \"ci\": [%.2f, %.2f], "
 	    "\"bimodal\": %s}", sp->mean, sp->ci_low, sp->ci_high,

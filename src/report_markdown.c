@@ -111,7 +111,9 @@ static void cells(FILE *out, const struct result *r, int first, bool units)
 		case CELL_OK:
 			report_text_rate(v, sizeof(v), c->rate, (enum phase_id)i,
 			    units && i < PH_FIRST_FILE);
-			fprintf(out, " %s | %d |", v, c->cpu);
+			/* measured while stopped for part of it: not valid */
+			fprintf(out, " %s%s | %d |", v, c->stopped ? " (stopped)" :
+			    "", c->cpu);
 			break;
 		}
 	}
@@ -272,7 +274,8 @@ static void percent(const struct md *m, const struct result *r, long item,
 
 /*
  * --average: min, max, coefficient of variation and median under a mean,
- * and the phases with two clusters of runs when any has
+ * the phases with two clusters of runs when any has, and how many
+ * stopped phases were left out
  */
 static void spread(const struct md *m, size_t g, int first)
 {
@@ -303,6 +306,11 @@ static void spread(const struct md *m, size_t g, int first)
 			fprintf(m->out, " %s | |", v);
 		}
 		fputc('\n', m->out);
+	}
+	report_text_stopped(v, sizeof(v), m->set, g, first);
+	if (v[0] != '\0') {
+		fprintf(m->out, "| %s", v);
+		end_line_row(m);
 	}
 }
 

@@ -384,18 +384,35 @@ static double round_rate(enum phase_id ph, double v)
 struct acc {
 	double cpu, lat;
 	double precision;               /* sum of the rates' rounding */
-	unsigned runs, lats, fast;
+	unsigned runs, lats, fast, stopped;
 };
+
+/*
+ * A run's rate and its latency count where they are valid: a phase
+ * stopped for part of its time (SIGSTOP) has neither, its time counts
+ * the stop (clyde(1), Averages and comparisons).
+ */
+static bool valid_rate(const struct cell *c)
+{
+	return c->status == CELL_OK && !c->stopped;
+}
+
+static bool valid_latency(const struct cell *c)
+{
+	return c->latency_us >= 0 && !c->stopped;
+}
 
 static void accumulate(struct acc *a, const struct cell *c)
 {
-	if (c->latency_us >= 0) {
+	if (valid_latency(c)) {
 		a->lat += (double)c->latency_us;
 		a->lats++;
 	}
 	if (c->status == CELL_TOO_FAST)
 		a->fast++;
-	if (c->status != CELL_OK)
+	if (c->stopped)
+		a->stopped++;
+	if (!valid_rate(c))
 		return;
 	a->runs++;
 	a->cpu += c->cpu;
@@ -404,10 +421,11 @@ static void accumulate(struct acc *a, const struct cell *c)
 
 /* The spread of one measurement from the summary of its runs' values. */
 static void spread_of(const struct stats_summary *x, unsigned too_fast,
-    struct report_spread *sp)
+    unsigned stopped, struct report_spread *sp)
 {
 	memset(sp, 0, sizeof(*sp));
 	sp->too_fast = too_fast;
+	sp->stopped = stopped;
 	if (x->n == 0)
 		return;
 	sp->runs = (unsigned)x->n;
@@ -431,12 +449,14 @@ static void spread_of(const struct stats_summary *x, unsigned too_fast,
 static void finish(const struct acc *a, const struct stats_summary *rates,
     enum phase_id ph, struct cell *mean, struct report_spread *sp)
 {
-	spread_of(rates, a->fast, sp);
+	spread_of(rates, a->fast, a->stopped, sp);
 	mean->status = a->runs > 0 ? CELL_OK :
 	    a->fast > 0 ? CELL_TOO_FAST : CELL_SKIPPED;
 	mean->rate = 0;
 	mean->rate_precision = 0;
 	mean->cpu = -1;
+	/* a copy of the first run's: the mean has only valid rates */
+	mean->stopped = false;
 	mean->latency_us = a->lats > 0 ? (int64_t)llround(a->lat / a->lats) : -1;
 	if (a->runs == 0)
 		return;
@@ -485,7 +505,7 @@ static int summarize_groups(struct report_set *set, size_t ng,
 			for (i = start[g]; i < start[g + 1]; i++) {
 				const struct cell *c = &set->items[order[i]].cell[ph];
 
-				if (c->status == CELL_OK)
+				if (valid_rate(c))
 					rates[k++] = c->rate;
 			}
 			stats_summarize(rates, k, &sum);
@@ -496,11 +516,12 @@ static int summarize_groups(struct report_set *set, size_t ng,
 			for (i = start[g], k = 0; i < start[g + 1]; i++) {
 				const struct cell *c = &set->items[order[i]].cell[ph];
 
-				if (c->latency_us >= 0)
+				if (valid_latency(c))
 					rates[k++] = (double)c->latency_us;
 			}
 			stats_summarize(rates, k, &sum);
-			spread_of(&sum, 0, &set->groups[g].lat_spread[ph]);
+			spread_of(&sum, 0, acc[g * PH_COUNT + ph].stopped,
+			    &set->groups[g].lat_spread[ph]);
 		}
 	}
 	rc = 0;
@@ -1059,7 +1080,7 @@ static void one_run(const struct cell *c, bool latency,
     struct report_spread *one)
 {
 	memset(one, 0, sizeof(*one));
-	if (latency ? c->latency_us < 0 : c->status != CELL_OK)
+	if (latency ? !valid_latency(c) : !valid_rate(c))
 		return;
 	one->runs = 1;
 	one->mean = latency ? (double)c->latency_us : c->rate;
@@ -1370,7 +1391,7 @@ bool report_set_percent(const struct report_set *set, const struct result *r,
 	if (base == NULL)
 		return false;
 	b = &base[ph];
-	if (b->status != CELL_OK || c->status != CELL_OK || !(b->rate > 0))
+	if (!valid_rate(b) || !valid_rate(c) || !(b->rate > 0))
 		return false;
 	*pct = lround((c->rate / b->rate - 1.0) * 100.0);
 	return true;
@@ -1390,7 +1411,7 @@ bool report_set_latency_percent(const struct report_set *set,
 	if (base == NULL)
 		return false;
 	b = &base[ph];
-	if (b->latency_us <= 0 || c->latency_us < 0)
+	if (!valid_latency(b) || b->latency_us == 0 || !valid_latency(c))
 		return false;
 	*pct = lround(((double)c->latency_us / (double)b->latency_us - 1.0) *
 	    100.0);
@@ -1408,6 +1429,6 @@ bool report_set_in_rounding(const struct report_set *set,
 		return false;
 	b = &base[ph];
 	slack = b->rate_precision + c->rate_precision;
-	return b->status == CELL_OK && c->status == CELL_OK && slack > 0 &&
+	return valid_rate(b) && valid_rate(c) && slack > 0 &&
 	    fabs(c->rate - b->rate) <= slack;
 }

@@ -369,7 +369,8 @@ static void percent_row(FILE *out, const struct source *src,
 
 /*
  * --average: the min, max, coefficient of variation and median under a
- * mean, and which phases have two clusters of runs when any has
+ * mean, which phases have two clusters of runs when any has, and how
+ * many stopped phases were left out
  */
 static void spread_rows(FILE *out, const struct source *src, size_t g,
     int first, bool units)
@@ -378,6 +379,7 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 	static const char *const label[5] = { "  min", "  max", "  cv %",
 	    "  median", "  bimodal" };
 	bool bimodal = false;
+	char stopped[64];
 	int row, i;
 
 	for (i = first; i < first + 6; i++)
@@ -401,6 +403,9 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 		}
 		fputc('\n', out);
 	}
+	report_text_stopped(stopped, sizeof(stopped), src->set, g, first);
+	if (stopped[0] != '\0')
+		fprintf(out, "  %s\n", stopped);
 }
 
 void report_text_verdict(char *cell, char *interval, size_t n,
@@ -521,6 +526,21 @@ unsigned report_text_too_few(const struct report_verdict *v, int first)
 		if (v[i].kind == VERDICT_TOO_FEW)
 			return v[i].runs;
 	return 0;
+}
+
+void report_text_stopped(char *buf, size_t n, const struct report_set *set,
+    size_t g, int first)
+{
+	const struct report_spread *sp = report_set_group_spread(set, g);
+	unsigned stopped = 0;
+	int i;
+
+	for (i = first; i < first + 6; i++)
+		stopped += sp[i].stopped;
+	buf[0] = '\0';
+	if (stopped > 0)
+		snprintf(buf, n, "%u stopped phase%s left out", stopped,
+		    stopped == 1 ? "" : "s");
 }
 
 /* One row of verdicts under label, and the row of their intervals. */

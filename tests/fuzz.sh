@@ -2,8 +2,9 @@
 # Fuzz the reader of clyde report for FUZZ_SECONDS (default 15) with
 # libFuzzer, seeded with the corpus of real bonnie++ output, the tables of
 # tests/report/tables, the web pages of tests/report/pages (bon_csv2html's
-# tables, inline markup, a page run onto one line) and the 2.00a golden
-# files.  A TAP skip when clang
+# tables, inline markup, a page run onto one line), the 2.00a golden
+# files and clyde's JSON records, of a tiny run and of clyde report
+# (./clyde, when it is built).  A TAP skip when clang
 # or its fuzzer runtime is missing (Debian: clang and libclang-rt-14-dev).
 # `make fuzz` runs it longer.
 cd "$(dirname "$0")/.." || exit 1
@@ -16,7 +17,7 @@ src="src/csv_read.c src/csv_input.c src/table_read.c src/html_read.c
 	src/csv.c src/report_text.c src/report_json.c src/report_html.c
 	src/report_markdown.c src/report_set.c src/stats.c src/util.c
 	src/result.c src/report_context.c src/report_ranks.c src/report_grid.c
-	src/report_latency.c src/config.c"
+	src/report_latency.c src/config.c src/json_read.c src/json_input.c"
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
     'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d[0] && n; }' \
     > "$work/probe.c"
@@ -39,6 +40,11 @@ cp tests/report/corpus/* tests/golden/*.txt "$work/corpus/"
 for f in tests/report/tables/*.txt; do cp "$f" "$work/corpus/table_${f##*/}"; done
 for f in tests/report/pages/*; do cp "$f" "$work/corpus/page_${f##*/}"; done
 cut -f6 tests/report/csv_lines.tsv > "$work/corpus/lines.txt"
+# clyde's JSON records, made here: a run's and one of results read
+./clyde -d "$work" -u "$(id -un)" -m fuzzbox -s 8 -r 0 -n 1 -f -q --precise \
+    --json="$work/corpus/run.json" >/dev/null 2>&1
+./clyde report --json --average tests/report/opengfs/* \
+    >"$work/corpus/report.json" 2>/dev/null
 # -rss_limit_mb: the reader holds its buffers; a growing process fails
 if "$work/fuzz_reader" -max_total_time="$seconds" -rss_limit_mb=512 \
     -max_len=65536 -timeout=10 -print_final_stats=1 \

@@ -3,7 +3,8 @@
  * bytes go through the stream reader (quoted-printable, quotes, wraps,
  * every CSV layout, the text tables of table_read.c, the HTML of
  * html_read.c: inline markup, bon_csv2html's tables, lines run
- * together); each result is
+ * together), or, when they start as JSON, the JSON reader of clyde's
+ * records (json_read.c, json_input.c); each result is
  * then written by every formatter, and the whole set through --average
  * and --compare, to /dev/null.
  *
@@ -17,6 +18,7 @@
 
 #include "csv_read.h"
 #include "csv.h"
+#include "json_input.h"
 #include "report_text.h"
 #include "report_json.h"
 #include "report_html.h"
@@ -25,10 +27,28 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static FILE *null;
+
+/* One result through every formatter of one result */
+static void format_one(const struct result *res)
+{
+	report_text(null, COMPAT_103, res);
+	report_text(null, COMPAT_200, res);
+	csv_write_row(null, &csv_layout_103, res);
+	csv_write_row(null, &csv_layout_198, res);
+	report_json_record(null, res);
+}
+
+/* A record of the JSON reader: formatted, then into the set */
+static int take_json(void *ctx, struct result *res)
+{
+	format_one(res);
+	return report_set_take_labelled(ctx, res, NULL);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct csv_input ci;
-	static FILE *null;
 	char why[CSV_WHY_MAX];
 	struct report_set set;
 	unsigned long line;
@@ -45,17 +65,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	report_set_init(&set);
 	csv_input_init(&ci, in);
-	while ((st = csv_input_next(&ci, &res, &line, why, sizeof(why))) !=
-	    CSV_IN_END && st != CSV_IN_ERROR) {
-		if (st != CSV_IN_RESULT)
-			continue;
-		report_text(null, COMPAT_103, &res);
-		report_text(null, COMPAT_200, &res);
-		csv_write_row(null, &csv_layout_103, &res);
-		csv_write_row(null, &csv_layout_198, &res);
-		report_json_record(null, &res);
-		report_set_add(&set, &res);
-	}
+	if (json_input_looks((const char *)data, size))
+		json_input_read((const char *)data, size, take_json, &set, why,
+		    sizeof(why), &line);
+	else
+		while ((st = csv_input_next(&ci, &res, &line, why,
+		    sizeof(why))) != CSV_IN_END && st != CSV_IN_ERROR) {
+			if (st != CSV_IN_RESULT)
+				continue;
+			format_one(&res);
+			report_set_add(&set, &res);
+		}
 	fclose(in);
 	report_set_average(&set);
 	report_set_sweeps(&set);

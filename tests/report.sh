@@ -134,7 +134,7 @@ tail -1 "$WORK/out" | grep -qx 'mean:spyder,1G,5826,63,13527,11,7806,5,9438,90,1
 ok $? "--average --csv: the mean line"
 report --average --json "$rr"
 grep -q '"average": {"runs": 7, "spread": {' "$WORK/out" &&
-    grep -q '"putc": {"runs": 7, "min": 5666, "max": 6064, "cv": 3.02, "too_fast": 0, "median": 5785, ' "$WORK/out"
+    grep -q '"putc": {"runs": 7, "min": 5666, "max": 6064, "cv": 3.02, "too_fast": 0, "stopped": 0, "median": 5785, ' "$WORK/out"
 ok $? "--average --json: runs and spread" || diag < "$WORK/out"
 
 # --compare: the seeds' OSDL runs, cl049 as a percentage of cl038
@@ -746,6 +746,50 @@ ok $? "--json of -x 3 read back: the header and the three lines of the run" ||
 report --average "$WORK/x3.json"
 grep -q '^mean:xbox ' "$WORK/out" && grep -q '^  cv %' "$WORK/out"
 ok $? "--json of -x 3: one set, its mean and spread" || diag < "$WORK/out"
+# a phase stopped for part of its time (SIGSTOP: the status "stopped",
+# stopped_ns) has no valid rate: the second run's put_block, made so here,
+# is left out of the mean, of the spread (counted apart) and of the
+# verdicts; the text and Markdown say so under the mean, Markdown and
+# HTML mark the run's figure; its CSV line is the run's, as measured
+perl -MJSON::PP -e 'local $/; my $a = decode_json(<STDIN>);
+	$a->[1]{tests}{put_block}{status} = "stopped";
+	$a->[1]{tests}{put_block}{rate} = 1;
+	$a->[1]{phases}{put_block}{stopped_ns} = 5000000000;
+	print JSON::PP->new->encode($a)' <"$WORK/x3.json" >"$WORK/x3s.json"
+{
+fail=0
+report --json --average "$WORK/x3s.json"
+pl 'my ($runs, $report) = (load($ARGV[0]), load($ARGV[1]));
+my @r = map { $_->{tests}{put_block}{rate} } @$runs;
+my $m = $report->[3];
+same($m->{name}, "mean:xbox");
+same($m->{tests}{put_block}{rate}, sprintf("%.0f", ($r[0] + $r[2]) / 2));
+same($m->{average}{spread}{put_block}{runs}, 2);
+same($m->{average}{spread}{put_block}{stopped}, 1);
+same($m->{average}{spread}{rewrite}{stopped}, 0);
+same($m->{average}{latency_spread}{put_block}{runs}, 2);
+same($report->[1]{tests}{put_block}{status}, "stopped")' \
+    "$WORK/x3.json" "$WORK/out" 2>&1 || { fail=1; echo "--json: rc=$rc"; }
+report --average "$WORK/x3s.json"
+[ "$rc" = 0 ] && [ "$(grep -c '^  1 stopped phase left out$' "$WORK/out")" = 1 ] ||
+    { fail=1; echo "text:"; cat "$WORK/out"; }
+report --average --markdown "$WORK/x3s.json"
+[ "$rc" = 0 ] && grep -q '^| 1 stopped phase left out |' "$WORK/out" &&
+    [ "$(grep -c ' (stopped) |' "$WORK/out")" = 1 ] || { fail=1; echo "markdown:"; cat "$WORK/out"; }
+report --html "$WORK/x3s.json"
+[ "$rc" = 0 ] && [ "$(grep -o 'class="stopped"' "$WORK/out" | wc -l)" = 1 ] ||
+    { fail=1; echo "html: rc=$rc"; }
+report --csv "$WORK/x3s.json"
+[ "$rc" = 0 ] && [ "$(sed -n 3p "$WORK/out" | cut -d, -f5)" = 1 ] &&
+    [ "$(sed -n 2p "$WORK/out")" = "$(sed -n 2p "$WORK/x3.csv")" ] || { fail=1; echo "csv:"; cat "$WORK/out"; }
+# three runs against three, of which one stopped: two, too few for a verdict
+report --average --compare=old old="$WORK/x3.json" new="$WORK/x3s.json"
+[ "$rc" = 0 ] && grep -qx '  too few runs (2): no verdict' "$WORK/out" ||
+    { fail=1; echo "verdicts:"; cat "$WORK/out"; }
+}>"$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a stopped phase: left out of the mean, the spread and the verdicts, said under the mean, marked in Markdown and HTML; its CSV line as measured" ||
+    diag <"$WORK/diag"
 t=$(fresh_target)
 "$CLYDE" -d "$t" $AS_USER -m sweepbox -s 8 -r 0 -n 0 -f -q --precise \
     --chunks=4k,64k --json="$WORK/sweep.json" >/dev/null 2>&1
@@ -762,6 +806,18 @@ report --average --compare=plain plain="$WORK/ctx_plain.json" sync="$WORK/ctx_sy
 grep -qx '  unlike plain: -b yes vs no' "$WORK/out"
 ok $? "sets from --json: the unlike line names -b, which no CSV line keeps" ||
     diag < "$WORK/out"
+# refused FILE WANT: clyde report refuses FILE in the one line WANT, exit
+# 1, nothing on stdout; else fail=1, and what it did
+refused() {
+	report "$1"
+	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && [ "$(cat "$WORK/err")" = "$2" ] ||
+	    { fail=1; echo "$1: rc=$rc, not: $2"; cat "$WORK/err"; }
+}
+# schema_as V FILE: the 2.00 run's record with schema_version V, in FILE
+schema_as() {
+	sed "s/^  \"schema_version\": 1,/  \"schema_version\": $1,/" \
+	    "$WORK/run2.00.json" >"$2"
+}
 # what is not a record is refused in one line, never passed over in silence
 printf '{"name": "x"}\n' > "$WORK/notrec.json"
 printf '[\n{"tests": \n' > "$WORK/cut.json"
@@ -774,10 +830,7 @@ for spec in 'notrec.json|notrec.json: JSON: record 1: tests is missing' \
     'cut.json|cut.json:3: JSON: the text ends before a value' \
     'ranks.json|ranks.json:3: JSON: an object'"'"'s member without its name' \
     'empty.json|empty.json: JSON: no result in this JSON (only the means of clyde report --average, or none)'; do
-	f=${spec%%|*} want=${spec#*|}
-	report "$WORK/$f"
-	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] && [ "$(cat "$WORK/err")" = "$WORK/$want" ] ||
-	    { fail=1; echo "$f: rc=$rc"; cat "$WORK/err"; }
+	refused "$WORK/${spec%%|*}" "$WORK/${spec#*|}"
 done > "$WORK/diag"
 [ "$fail" = 0 ]
 ok $? "JSON that is no clyde record: one line says why, exit 1" || diag < "$WORK/diag"
@@ -787,19 +840,72 @@ fail=0
 for spec in '2|schema_version 2 is newer than this clyde reads (1)' \
     '99|schema_version 99 is newer than this clyde reads (1)' \
     '0|schema_version 0 is no version of the record (they start at 1)'; do
-	v=${spec%%|*} want=${spec#*|}
-	sed "s/^  \"schema_version\": 1,/  \"schema_version\": $v,/" \
-	    "$WORK/run2.00.json" >"$WORK/schema$v.json"
-	report "$WORK/schema$v.json"
-	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
-	    [ "$(cat "$WORK/err")" = "$WORK/schema$v.json: JSON: record 1: $want" ] ||
-	    { fail=1; echo "schema_version $v: rc=$rc"; cat "$WORK/err"; }
+	v=${spec%%|*}
+	schema_as "$v" "$WORK/schema$v.json"
+	refused "$WORK/schema$v.json" "$WORK/schema$v.json: JSON: record 1: ${spec#*|}"
 done > "$WORK/diag"
 grep -v '^  "schema_version": 1,$' "$WORK/run2.00.json" >"$WORK/schema_none.json"
 report --csv "$WORK/schema_none.json"
 [ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] || { fail=1; echo "no schema_version: rc=$rc"; cat "$WORK/err"; } >>"$WORK/diag"
 [ "$fail" = 0 ] && grep -q '^  "schema_version": 1,$' "$WORK/run2.00.json"
 ok $? "schema_version 2, 99, 0: refused in one line, exit 1; none: read" || diag < "$WORK/diag"
+# numbers of RFC 8259's grammar only: -? (0 | [1-9][0-9]*) (. [0-9]+)?
+# ([eE] [+-]? [0-9]+)?  A leading zero, a plus sign, a fraction or an
+# exponent without digits, hex: refused, as schema_version and as a rate
+# (line 19, put_block's), one line with the file and line; the forms the
+# grammar has read as the numbers they are
+fail=0
+for v in 01 00 -01 +1 .5 1. 1.e0 0x1 1e 1e+ - -.5 1.5e; do
+	schema_as "$v" "$WORK/num.json"
+	refused "$WORK/num.json" "$WORK/num.json:2: JSON: '$v' is not a JSON number"
+done > "$WORK/diag"
+sed '/"put_block": {"status"/s/"rate": \([0-9]\)/"rate": 0\1/' "$WORK/run2.00.json" >"$WORK/num0.json"
+rate=$(sed -n '/"put_block": {"status"/s/.*"rate": \([0-9.]*\),.*/\1/p' "$WORK/num0.json")
+case $rate in 0[0-9]*) ;; *) fail=1; echo "no rate with a leading zero: $rate" ;; esac >>"$WORK/diag"
+refused "$WORK/num0.json" "$WORK/num0.json:19: JSON: '$rate' is not a JSON number" >>"$WORK/diag"
+for v in 1.0 1e0 1E+0 10e-1 0.1e1 100e-2; do
+	schema_as "$v" "$WORK/num.json"
+	report --csv "$WORK/num.json"
+	[ "$rc" = 0 ] && [ "$(csv_results)" = 1 ] ||
+	    { fail=1; echo "schema_version $v: rc=$rc"; cat "$WORK/err"; } >>"$WORK/diag"
+done
+[ "$fail" = 0 ]
+ok $? "JSON numbers RFC 8259 does not allow (01, +1, .5, 1., 0x1, 1e): refused in one line, exit 1; 1.0, 1e0, 10e-1: read" ||
+    diag < "$WORK/diag"
+# a member named twice in one object is two figures for one thing: the
+# record is refused, naming the member and the line of the second, in
+# every object of the record: the record's own (name), a test's (rate),
+# the host's (kernel, the second spelt with an escape), a phase's latency
+# (max), and a rank's of clyde-mpi, read from the text one at a time
+line_of() { grep -n "$1" "$WORK/run2.00.json" | sed 's/:.*//;q'; }
+sed '/^  "name": "jsonbox",$/a\
+  "name": "otherbox",' "$WORK/run2.00.json" >"$WORK/twice_name.json"
+sed '/"put_block": {"status"/s/"rate": /"rate": 1, "rate": /' \
+    "$WORK/run2.00.json" >"$WORK/twice_rate.json"
+sed 's/"host": {"name"/"host": {"kern\\u0065l": "x", "name"/' \
+    "$WORK/run2.00.json" >"$WORK/twice_kernel.json"
+sed '/^    "seeks": {"ops"/s/"max": /"max": 1, "max": /' \
+    "$WORK/run2.00.json" >"$WORK/twice_max.json"
+printf '{"tests": {},\n "ranks": [{"rank": 0},\n {"rank": 1, "host": "a",\n  "rank": 2}]}\n' \
+    >"$WORK/twice_rank.json"
+fail=0
+for spec in "name|$(($(line_of '^  "name": "jsonbox",$') + 1))" \
+    "rate|$(line_of '"put_block": {"status"')" \
+    "kernel|$(line_of '"host": {"name"')" \
+    "max|$(line_of '^    "seeks": {"ops"')" "rank|4"; do
+	k=${spec%%|*}
+	refused "$WORK/twice_$k.json" "$WORK/twice_$k.json:${spec#*|}: JSON: two members named \"$k\" in one object"
+done >"$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a member named twice in one object, at any depth: refused in one line naming it, exit 1" ||
+    diag <"$WORK/diag"
+# an ok test without its rate (clyde report crashed on it)
+fail=0
+sed '/"put_block": {"status"/s/"status": "[a-z_]*", "rate": [0-9.]*,/"status": "ok",/' \
+    "$WORK/run2.00.json" >"$WORK/norate.json"
+refused "$WORK/norate.json" "$WORK/norate.json: JSON: record 1: rate is missing" >"$WORK/diag"
+[ "$fail" = 0 ] && ! grep -q '"put_block": {"status": "ok", "rate"' "$WORK/norate.json"
+ok $? "an ok test without its rate: refused in one line, exit 1" || diag <"$WORK/diag"
 # control characters in the names read (a JSON name with a newline and an
 # escape, a host with an OSC title and a BEL, a CSV name and a set label
 # with an escape) are written as '?', as -m would take them: the CSV line
@@ -843,6 +949,39 @@ $WORK/dirs_only.csv: no bonnie++ results found" ] &&
     grep -q '^dirsbox\|^[^,]*,[^,]*,dirsbox' "$WORK/dirs_only.csv"
 ok $? "the CSV line of a --dirs-only run: named as without figures, passed over; alone, exit 1" ||
     { echo "rc=$rc1/$rc"; cat "$WORK/err1" "$WORK/err" "$WORK/out"; } | diag
+# file names with an escape and a newline, a set label and a --compare
+# name with an escape, a rate read with an escape in it: every message
+# has its control characters as '?', so that none forges a "clyde:" line
+# or reaches the terminal; each message stays one line
+esc=$(printf '\033')
+h="$WORK/a$esc[31m
+clyde: forged"
+m="$WORK/a?[31m?clyde: forged"
+echo hello >"$h.txt"
+awk -F, -v OFS=, -v e="$esc" '{ $12 = "6x" e "[2J"; print }' \
+    "$WORK/line2.00" >"$h.bad"
+printf '{"tests": \n' >"$h.json"
+cp "$WORK/dirs_only.csv" "$h.dirs"
+report --compare="c$esc[1m" "$h.txt" "$h.bad" "$h.json" "$h.none" \
+    "l$esc[1m=$h.dirs" "$WORK/line1.03"
+{
+	fail=0
+	for want in "$m.txt: no bonnie++ results found" \
+	    "$m.bad:1: put_block: '6x?[2J' is not a rate" \
+	    "$m.json:2: JSON: the text ends before a value" \
+	    "clyde report: $m.none: No such file or directory" \
+	    "$m.dirs:1: a line without figures (-s 0 -n 0: a run of --dirs alone, whose figures are in its --json record only); passed over" \
+	    "$m.dirs: no bonnie++ results found" \
+	    "clyde report: --compare=c?[1m: no result has that name"; do
+		grep -qxF "$want" "$WORK/err" || { fail=1; echo "missing: $want"; }
+	done
+	[ "$rc" = 1 ] && [ "$fail" = 0 ] && [ "$(grep -c '' "$WORK/err")" = 7 ] &&
+	    ! grep -q "$esc" "$WORK/err" && ! grep -q '^clyde: forged' "$WORK/err" &&
+	    grep -q '^jsonbox ' "$WORK/out" || { fail=1; echo "rc=$rc"; cat -v "$WORK/err"; }
+	[ "$fail" = 0 ]
+} >"$WORK/diag"
+ok $? "file names, labels and names read: control characters '?' in every message, one line each" ||
+    diag <"$WORK/diag"
 
 # a table pasted in BBCode ([b]) or a note in braces is no JSON
 { printf '[b]not JSON[/b]\n{ a note }\n'; cat "$WORK/line1.03"; } > "$WORK/bbcode"
