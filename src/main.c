@@ -319,10 +319,11 @@ static void summarize_runs(struct report_set *runs)
 }
 
 /*
- * -x runs (1 without it), each one measured and then written out; json
- * as for open_outputs(), closed here.
+ * -x runs (1 without it), each one measured and then written out, in the
+ * target open on target_fd; json as for open_outputs(), closed here.
  */
-static int run_benchmark(const struct config *cfg, struct output_file *json)
+static int run_benchmark(const struct config *cfg, int target_fd,
+    struct output_file *json)
 {
 	struct outputs out;
 	struct result *res;
@@ -342,7 +343,7 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 	for (run = 0; run < runs && rc == EXIT_OK; run++) {
 		for (i = 0; i < points; i++) {
 			result_init_run(&res[i], cfg);
-			setup_describe_run(cfg, &res[i].run);
+			setup_describe_run(cfg, target_fd, &res[i].run);
 			if (dist_size() <= 1)
 				continue;
 			res[i].concurrency = (int)dist_size();
@@ -355,7 +356,7 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 				res[i].ranks[r].read_from = (r + cfg->shift %
 				    dist_size()) % dist_size();
 		}
-		rc = phase_run_all(cfg, res, &nres);
+		rc = phase_run_all(cfg, target_fd, res, &nres);
 		for (i = 0; i < nres; i++)
 			result_finalize(&res[i], cfg->precise);
 		if (!out.speaks)
@@ -387,13 +388,16 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 /*
  * Every check a rank makes before the run; the ranks then agree.  The
  * --json file is made first, by the user who started clyde, as a
- * shell's redirection would be: -u applies to the target alone.
+ * shell's redirection would be: -u applies to the target alone, which is
+ * opened as that user, into *target_fd (-1 when it is not).
  */
-static int start(struct config *cfg, struct output_file *json, bool *json_open)
+static int start(struct config *cfg, struct output_file *json, bool *json_open,
+    int *target_fd)
 {
 	int rc = EXIT_OK;
 
 	*json_open = false;
+	*target_fd = -1;
 	if (dist_rank() == 0 && cfg->json_path != NULL &&
 	    strcmp(cfg->json_path, "-") != 0) {
 		if (output_file_open(json, cfg->json_path, several(cfg)) != 0)
@@ -407,7 +411,7 @@ static int start(struct config *cfg, struct output_file *json, bool *json_open)
 	if (rc == EXIT_OK)
 		rc = setup_check_seed_file(cfg);
 	if (rc == EXIT_OK)
-		rc = setup_check_target(cfg);
+		rc = setup_check_target(cfg, target_fd);
 	if (rc == EXIT_OK)
 		rc = setup_check_descriptors(cfg);
 	if (rc == EXIT_OK)
@@ -425,7 +429,7 @@ static int clyde_main(struct config *cfg)
 {
 	struct output_file json;
 	bool json_open;
-	int rc, close_rc;
+	int rc, close_rc, target_fd;
 
 	stop_install_signals();
 	/* -p makes or removes the semaphore and does nothing else */
@@ -433,14 +437,16 @@ static int clyde_main(struct config *cfg)
 		rc = setup_privileges(cfg);
 		return rc != EXIT_OK ? rc : sync_setup(cfg);
 	}
-	rc = start(cfg, &json, &json_open);
+	rc = start(cfg, &json, &json_open, &target_fd);
 	if (rc == EXIT_OK) {
 		if (dist_rank() == 0)
 			setup_announce(cfg);
-		rc = run_benchmark(cfg, json_open ? &json : NULL);
+		rc = run_benchmark(cfg, target_fd, json_open ? &json : NULL);
 	} else if (json_open) {
 		output_file_close(&json, false);
 	}
+	if (target_fd >= 0)
+		close(target_fd);
 	close_rc = close_stdout();
 	/* the failed write of the results was the signal's doing */
 	if (close_rc == EXIT_INTERRUPTED && rc == EXIT_IO_ERROR)
