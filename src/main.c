@@ -31,6 +31,8 @@
 
 /* clyde report has nowhere else to write (open_closed_std_fds()) */
 static bool stdout_closed;
+/* standard output open for reading only: nothing can be written to it */
+static bool stdout_read_only;
 
 /* A full disk under a redirect is an error, not a silent success. */
 static int close_stdout(void)
@@ -466,8 +468,11 @@ static bool open_closed_std_fds(void)
 	int fd;
 
 	for (fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF) {
+			if (fd == 1 && (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY)
+				stdout_read_only = true;
 			continue;
+		}
 		if (fd == 1)
 			stdout_closed = true;
 		/* the lowest free descriptor: this one */
@@ -475,6 +480,27 @@ static bool open_closed_std_fds(void)
 			return false;
 	}
 	return true;
+}
+
+/* What is wrong with standard output, for a message */
+static const char *stdout_state(void)
+{
+	return stdout_closed ? "closed" : "open for reading only";
+}
+
+/* Standard output (open for reading only) replaced by /dev/null; false: not */
+static bool stdout_to_null(void)
+{
+	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	bool done = fd >= 0 && dup2(fd, STDOUT_FILENO) == STDOUT_FILENO;
+
+	if (!done)
+		fprintf(stderr, "clyde: standard output is open for reading "
+		    "only, and /dev/null cannot take its place: %s\n",
+		    strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return done;
 }
 
 /* The first line of a that differs from b's, into line[len]; false: none */
@@ -622,19 +648,33 @@ int main(int argc, char **argv)
 	said[0] = '\0';
 	rc = dist_has_ranks() ? parse_kept(&cfg, argc, argv, said,
 	    sizeof(said)) : config_parse(&cfg, argc, argv);
-	if (rc < 0)
+	if (rc < 0) {
+		if (stdout_closed || stdout_read_only) {
+			fprintf(stderr, "clyde: standard output is %s: nowhere to "
+			    "write the %s\n", stdout_state(), rc == CONFIG_HELP ?
+			    "help" : "version");
+			return EXIT_IO_ERROR;
+		}
 		return close_stdout();
+	}
 	if (rc != EXIT_OK && !dist_has_ranks())
 		return rc;
 	if (rc == EXIT_OK)
 		fputs(said, stderr);
-	/* the results would go to /dev/null without a word, as in report */
-	if (rc == EXIT_OK && stdout_closed && (cfg.json_path == NULL ||
-	    strcmp(cfg.json_path, "-") == 0)) {
-		fputs("clyde: standard output is closed: nowhere to write the "
-		    "results (--json=FILE keeps them in a file)\n", stderr);
+	/*
+	 * the results would go to /dev/null without a word, as in report, or
+	 * fail to be written once the run is over
+	 */
+	if (rc == EXIT_OK && (stdout_closed || stdout_read_only) &&
+	    (cfg.json_path == NULL || strcmp(cfg.json_path, "-") == 0)) {
+		fprintf(stderr, "clyde: standard output is %s: nowhere to write "
+		    "the results (--json=FILE keeps them in a file)\n",
+		    stdout_state());
 		return EXIT_CANNOT_START;
 	}
+	/* the table goes where it goes with standard output closed */
+	if (rc == EXIT_OK && stdout_read_only && !stdout_to_null())
+		return EXIT_CANNOT_START;
 	/* the only option that needs the ranks of clyde-mpi */
 	if (cfg.dirs.shared && !dist_has_ranks()) {
 		fputs("clyde: --dirs-shared: shares one tree between the ranks "

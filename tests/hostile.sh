@@ -69,6 +69,34 @@ rc=$?
 ok $? "stdout closed with --json=-: exit 2 before the run" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# standard output open for reading only: the results could not be
+# written either; refused before the run as when it is closed (the case
+# took the whole run before the results failed, exit 3)
+ro=$WORK/readonly
+printf 'mine\n' >"$ro"
+for how in null file; do
+	new_target
+	if [ $how = null ]; then
+		"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 1</dev/null 2>"$WORK/err"
+	else
+		"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json=- >&- 1<"$ro" 2>"$WORK/err"
+	fi
+	rc=$?
+	[ "$rc" = 2 ] && empty_dir "$t" && [ "$(cat "$ro")" = mine ] &&
+	    [ "$(cat "$WORK/err")" = "clyde: standard output is open for reading only: nowhere to write the results (--json=FILE keeps them in a file)" ]
+	ok $? "stdout open for reading only ($how) without --json=FILE: exit 2 before the run, one line" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
+# with --json=FILE the record goes there, and the table nowhere, as with
+# standard output closed
+new_target
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/ro.json" 1<"$ro" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && json_only "$WORK/ro.json" && empty_dir "$t" && [ "$(cat "$ro")" = mine ]
+ok $? "stdout open for reading only with --json=FILE: exit 0, the JSON file holds the record" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -f "$WORK/ro.json"
+
 new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/b.json" >"$WORK/out" 2>&-
 rc=$?
