@@ -108,7 +108,9 @@ fi
 # access or realpath of it, no second open, by any process of the run)
 t=$(fresh_target)
 if needs strace strace && strace -o /dev/null true 2>/dev/null; then
-	strace -f -qq -o "$WORK/trace" -e trace=%file,%statfs "$CLYDE" -d "$t" \
+	# LeakSanitizer cannot work under ptrace (the sanitizer build)
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+	    strace -f -qq -o "$WORK/trace" -e trace=%file,%statfs "$CLYDE" -d "$t" \
 	    $AS_USER -m host -r 0 -q -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	grep -F "\"$t" "$WORK/trace" | grep -v ' execve(' >"$WORK/named"
