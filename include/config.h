@@ -209,8 +209,11 @@ void config_at_point(const struct config *cfg, unsigned i,
 /*
  * Parse argv into cfg.  Returns EXIT_OK, or an exit code after printing
  * one line naming the option (and 'Try clyde --help').  --help and
- * --version print and return -1: the caller exits 0.
+ * --version print and return CONFIG_HELP or CONFIG_VERSION (below 0):
+ * the caller exits 0 once they are written.
  */
+#define CONFIG_HELP (-1)
+#define CONFIG_VERSION (-2)
 int config_parse(struct config *cfg, int argc, char **argv);
 
 /*

@@ -9,10 +9,12 @@
 #include "phase_ctx.h"
 
 /*
- * Make clyde.PID.XXXXXX in dir (mode 0700) and open it and the target in
- * ctx; path gets its full name.  Returns 0, or -1 after saying why.
+ * Make clyde.PID.XXXXXX (mode 0700) in the target open on target_fd, -d
+ * dir, and open it and a copy of target_fd in ctx; path gets its full
+ * name (dir/clyde.PID.XXXXXX).  Returns 0, or -1 after saying why.
  */
-int scratch_make(struct phase_ctx *ctx, const char *dir, char *path, size_t n);
+int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
+    char *path, size_t n);
 
 /*
  * Close the emptied scratch directory and remove its name from the
@@ -23,10 +25,11 @@ int scratch_make(struct phase_ctx *ctx, const char *dir, char *path, size_t n);
 int scratch_remove(struct phase_ctx *ctx, const char *path);
 
 /*
- * Name every clyde.PID.XXXXXX in dir whose PID no longer runs, with the
- * command to remove it; never remove it.
+ * Name every clyde.PID.XXXXXX in the target open on target_fd (-d dir,
+ * for the messages) whose PID no longer runs, with the command to remove
+ * it; never remove it.
  */
-void scratch_report_stale(const char *dir);
+void scratch_report_stale(int target_fd, const char *dir);
 
 /* path in single quotes for a shell command: ' becomes '\'' */
 void scratch_quote(char *out, size_t n, const char *path);

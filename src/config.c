@@ -1197,10 +1197,11 @@ int config_parse(struct config *cfg, int argc, char **argv)
 			if (c == OPT_HELP) {
 				fputs(usage_text, stdout);
 				fputs(options_text, stdout);
+				rc = CONFIG_HELP;
 			} else {
 				printf("clyde %s\n", CLYDE_VERSION);
+				rc = CONFIG_VERSION;
 			}
-			rc = -1;
 			break;
 		}
 		machine_given |= c == 'm';

@@ -31,6 +31,8 @@
 
 /* clyde report has nowhere else to write (open_closed_std_fds()) */
 static bool stdout_closed;
+/* standard output open for reading only: nothing can be written to it */
+static bool stdout_read_only;
 
 /* A full disk under a redirect is an error, not a silent success. */
 static int close_stdout(void)
@@ -319,10 +321,11 @@ static void summarize_runs(struct report_set *runs)
 }
 
 /*
- * -x runs (1 without it), each one measured and then written out; json
- * as for open_outputs(), closed here.
+ * -x runs (1 without it), each one measured and then written out, in the
+ * target open on target_fd; json as for open_outputs(), closed here.
  */
-static int run_benchmark(const struct config *cfg, struct output_file *json)
+static int run_benchmark(const struct config *cfg, int target_fd,
+    struct output_file *json)
 {
 	struct outputs out;
 	struct result *res;
@@ -342,7 +345,7 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 	for (run = 0; run < runs && rc == EXIT_OK; run++) {
 		for (i = 0; i < points; i++) {
 			result_init_run(&res[i], cfg);
-			setup_describe_run(cfg, &res[i].run);
+			setup_describe_run(cfg, target_fd, &res[i].run);
 			if (dist_size() <= 1)
 				continue;
 			res[i].concurrency = (int)dist_size();
@@ -355,7 +358,7 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 				res[i].ranks[r].read_from = (r + cfg->shift %
 				    dist_size()) % dist_size();
 		}
-		rc = phase_run_all(cfg, res, &nres);
+		rc = phase_run_all(cfg, target_fd, res, &nres);
 		for (i = 0; i < nres; i++)
 			result_finalize(&res[i], cfg->precise);
 		if (!out.speaks)
@@ -387,13 +390,16 @@ static int run_benchmark(const struct config *cfg, struct output_file *json)
 /*
  * Every check a rank makes before the run; the ranks then agree.  The
  * --json file is made first, by the user who started clyde, as a
- * shell's redirection would be: -u applies to the target alone.
+ * shell's redirection would be: -u applies to the target alone, which is
+ * opened as that user, into *target_fd (-1 when it is not).
  */
-static int start(struct config *cfg, struct output_file *json, bool *json_open)
+static int start(struct config *cfg, struct output_file *json, bool *json_open,
+    int *target_fd)
 {
 	int rc = EXIT_OK;
 
 	*json_open = false;
+	*target_fd = -1;
 	if (dist_rank() == 0 && cfg->json_path != NULL &&
 	    strcmp(cfg->json_path, "-") != 0) {
 		if (output_file_open(json, cfg->json_path, several(cfg)) != 0)
@@ -407,7 +413,7 @@ static int start(struct config *cfg, struct output_file *json, bool *json_open)
 	if (rc == EXIT_OK)
 		rc = setup_check_seed_file(cfg);
 	if (rc == EXIT_OK)
-		rc = setup_check_target(cfg);
+		rc = setup_check_target(cfg, target_fd);
 	if (rc == EXIT_OK)
 		rc = setup_check_descriptors(cfg);
 	if (rc == EXIT_OK)
@@ -425,7 +431,7 @@ static int clyde_main(struct config *cfg)
 {
 	struct output_file json;
 	bool json_open;
-	int rc, close_rc;
+	int rc, close_rc, target_fd;
 
 	stop_install_signals();
 	/* -p makes or removes the semaphore and does nothing else */
@@ -433,14 +439,16 @@ static int clyde_main(struct config *cfg)
 		rc = setup_privileges(cfg);
 		return rc != EXIT_OK ? rc : sync_setup(cfg);
 	}
-	rc = start(cfg, &json, &json_open);
+	rc = start(cfg, &json, &json_open, &target_fd);
 	if (rc == EXIT_OK) {
 		if (dist_rank() == 0)
 			setup_announce(cfg);
-		rc = run_benchmark(cfg, json_open ? &json : NULL);
+		rc = run_benchmark(cfg, target_fd, json_open ? &json : NULL);
 	} else if (json_open) {
 		output_file_close(&json, false);
 	}
+	if (target_fd >= 0)
+		close(target_fd);
 	close_rc = close_stdout();
 	/* the failed write of the results was the signal's doing */
 	if (close_rc == EXIT_INTERRUPTED && rc == EXIT_IO_ERROR)
@@ -460,8 +468,11 @@ static bool open_closed_std_fds(void)
 	int fd;
 
 	for (fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF) {
+			if (fd == 1 && (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY)
+				stdout_read_only = true;
 			continue;
+		}
 		if (fd == 1)
 			stdout_closed = true;
 		/* the lowest free descriptor: this one */
@@ -469,6 +480,27 @@ static bool open_closed_std_fds(void)
 			return false;
 	}
 	return true;
+}
+
+/* What is wrong with standard output, for a message */
+static const char *stdout_state(void)
+{
+	return stdout_closed ? "closed" : "open for reading only";
+}
+
+/* Standard output (open for reading only) replaced by /dev/null; false: not */
+static bool stdout_to_null(void)
+{
+	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	bool done = fd >= 0 && dup2(fd, STDOUT_FILENO) == STDOUT_FILENO;
+
+	if (!done)
+		fprintf(stderr, "clyde: standard output is open for reading "
+		    "only, and /dev/null cannot take its place: %s\n",
+		    strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return done;
 }
 
 /* The first line of a that differs from b's, into line[len]; false: none */
@@ -616,19 +648,33 @@ int main(int argc, char **argv)
 	said[0] = '\0';
 	rc = dist_has_ranks() ? parse_kept(&cfg, argc, argv, said,
 	    sizeof(said)) : config_parse(&cfg, argc, argv);
-	if (rc < 0)
+	if (rc < 0) {
+		if (stdout_closed || stdout_read_only) {
+			fprintf(stderr, "clyde: standard output is %s: nowhere to "
+			    "write the %s\n", stdout_state(), rc == CONFIG_HELP ?
+			    "help" : "version");
+			return EXIT_IO_ERROR;
+		}
 		return close_stdout();
+	}
 	if (rc != EXIT_OK && !dist_has_ranks())
 		return rc;
 	if (rc == EXIT_OK)
 		fputs(said, stderr);
-	/* the results would go to /dev/null without a word, as in report */
-	if (rc == EXIT_OK && stdout_closed && (cfg.json_path == NULL ||
-	    strcmp(cfg.json_path, "-") == 0)) {
-		fputs("clyde: standard output is closed: nowhere to write the "
-		    "results (--json=FILE keeps them in a file)\n", stderr);
+	/*
+	 * the results would go to /dev/null without a word, as in report, or
+	 * fail to be written once the run is over
+	 */
+	if (rc == EXIT_OK && (stdout_closed || stdout_read_only) &&
+	    (cfg.json_path == NULL || strcmp(cfg.json_path, "-") == 0)) {
+		fprintf(stderr, "clyde: standard output is %s: nowhere to write "
+		    "the results (--json=FILE keeps them in a file)\n",
+		    stdout_state());
 		return EXIT_CANNOT_START;
 	}
+	/* the table goes where it goes with standard output closed */
+	if (rc == EXIT_OK && stdout_read_only && !stdout_to_null())
+		return EXIT_CANNOT_START;
 	/* the only option that needs the ranks of clyde-mpi */
 	if (cfg.dirs.shared && !dist_has_ranks()) {
 		fputs("clyde: --dirs-shared: shares one tree between the ranks "

@@ -24,6 +24,9 @@
 /* what the keeper reads to link the file into place; anything else removes it */
 #define KEEP 'k'
 
+/* the file made, in the keeper's directory of put_by_name() */
+#define PRIVATE_NAME "records"
+
 /* the start of the records' array (-x, a sweep), before the first */
 #define ARRAY_START "[\n"
 
@@ -58,12 +61,125 @@ static void remove_tmp(const struct place *pl)
 		unlinkat(pl->dir_fd, pl->tmp, 0);
 }
 
+/* a filesystem without hard links (vfat, some FUSE ones) */
+static bool no_hard_links(int err)
+{
+	return err == EPERM || err == ENOTSUP || err == EOPNOTSUPP ||
+	    err == EMLINK;
+}
+
+/* from (in from_fd) renamed to, never over a file: renameat2()'s */
+static int rename_noreplace(int from_fd, const char *from, int to_fd,
+    const char *to)
+{
+#ifdef RENAME_NOREPLACE
+	return renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE);
+#else
+	(void)from_fd, (void)from, (void)to_fd, (void)to;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/*
+ * from renamed to as rename_noreplace() does, or else by a hard link;
+ * where the filesystem can do neither, renamed when nothing is under to.
+ */
+static int rename_back(int from_fd, const char *from, int to_fd,
+    const char *to)
+{
+	struct stat st;
+
+	if (rename_noreplace(from_fd, from, to_fd, to) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	/* a link never takes a name that is there */
+	if (linkat(from_fd, from, to_fd, to, 0) == 0)
+		return unlinkat(from_fd, from, 0);
+	if (!no_hard_links(errno) || fstatat(to_fd, to, &st,
+	    AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
+		return -1;
+	return renameat(from_fd, from, to_fd, to);
+}
+
+/*
+ * A directory of the keeper's, .clyde-link.XXXXXX in pl's directory,
+ * that no other user can write in, open into *fd, its name into name[n];
+ * false when it cannot be made, or its name no longer leads to it.
+ */
+static bool private_dir(const struct place *pl, char *name, size_t n, int *fd)
+{
+	uint64_t seed = (uint64_t)getpid() * 2654435761U ^ (uint64_t)pl->ino;
+	struct stat st;
+	int tries, made = -1;
+
+	for (tries = 0; tries < 100 && made != 0; tries++) {
+		char suffix[7];
+
+		random_name_chars(suffix, 6, &seed);
+		suffix[6] = '\0';
+		snprintf(name, n, ".clyde-link.%s", suffix);
+		if ((made = mkdirat(pl->dir_fd, name, 0700)) != 0 &&
+		    errno != EEXIST)
+			return false;
+	}
+	if (made != 0)
+		return false;
+	*fd = openat(pl->dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (*fd >= 0 && fstat(*fd, &st) == 0 && st.st_uid == geteuid() &&
+	    (st.st_mode & 077) == 0)
+		return true;
+	if (*fd >= 0)
+		close(*fd);
+	errno = ESTALE;
+	return false;
+}
+
+/*
+ * Without /proc: whatever the temporary name holds is moved into a
+ * directory of the keeper's, where no other user can put anything in its
+ * place, and linked from there only once it is seen to be the file made:
+ * another's file is never linked, even one put under the temporary name
+ * just before the move.  Then it goes back under the temporary name, the
+ * file made to be removed or kept there, another's left as it was found.
+ */
+static int put_by_name(const struct place *pl)
+{
+	char priv[32];
+	struct stat st, own;
+	int pfd, rc = -1, err;
+
+	if (!private_dir(pl, priv, sizeof(priv), &pfd))
+		return -1;
+	if (renameat(pl->dir_fd, pl->tmp, pfd, PRIVATE_NAME) != 0)
+		err = errno == ENOENT ? ESTALE : errno;
+	else if (fstatat(pfd, PRIVATE_NAME, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    st.st_dev != pl->dev || st.st_ino != pl->ino)
+		err = ESTALE;
+	else if ((rc = linkat(pfd, PRIVATE_NAME, pl->dir_fd, pl->base, 0)) != 0 &&
+	    no_hard_links(errno))
+		err = (rc = rename_noreplace(pfd, PRIVATE_NAME, pl->dir_fd,
+		    pl->base)) != 0 ? errno : 0;
+	else
+		err = rc != 0 ? errno : 0;
+	(void)rename_back(pfd, PRIVATE_NAME, pl->dir_fd, pl->tmp);
+	/* removed while it is still the directory made (empty: else kept) */
+	if (fstat(pfd, &own) == 0 && fstatat(pl->dir_fd, priv, &st,
+	    AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == own.st_dev &&
+	    st.st_ino == own.st_ino)
+		unlinkat(pl->dir_fd, priv, AT_REMOVEDIR);
+	close(pfd);
+	errno = err;
+	return rc;
+}
+
 /*
  * The file made under its own name, never over another file, and never
  * whatever else was put under the temporary name during the run (a
  * forged file, a link to another): the inode is linked through the
- * descriptor the keeper holds; without /proc, by the temporary name once
- * it is seen to be the file made.
+ * descriptor the keeper holds; without /proc, by put_by_name().
  */
 static int put_in_place(const struct place *pl)
 {
@@ -75,22 +191,7 @@ static int put_in_place(const struct place *pl)
 		return 0;
 	if (errno == EEXIST)
 		return -1;
-	if (!is_made(pl, pl->tmp)) {
-		errno = ESTALE;
-		return -1;
-	}
-	if (linkat(pl->dir_fd, pl->tmp, pl->dir_fd, pl->base, 0) == 0)
-		return 0;
-	/* a filesystem without hard links (vfat, some FUSE ones) */
-	if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP &&
-	    errno != EMLINK)
-		return -1;
-#ifdef RENAME_NOREPLACE
-	return renameat2(pl->dir_fd, pl->tmp, pl->dir_fd, pl->base,
-	    RENAME_NOREPLACE);
-#else
-	return -1;
-#endif
+	return put_by_name(pl);
 }
 
 /* The temporary file named as path names its directory, in a static buffer */

@@ -575,8 +575,8 @@ static int check_direct(struct phase_ctx *ctx, bool *skip)
 	return PHASE_ERROR;
 }
 
-int phase_run_all(const struct config *cfg, struct result *res,
-    unsigned *nres)
+int phase_run_all(const struct config *cfg, int target_fd,
+    struct result *res, unsigned *nres)
 {
 	struct phase_ctx ctx;
 	struct copies *copies = NULL;
@@ -590,7 +590,7 @@ int phase_run_all(const struct config *cfg, struct result *res,
 	stop_reason[0] = '\0';
 	/* before any rank makes its own: theirs would look stale */
 	if (dist_rank() == 0)
-		scratch_report_stale(cfg->dir);
+		scratch_report_stale(target_fd, cfg->dir);
 	dist_all_ok(true);
 	op_clock_init();
 	latency_over_set(cfg->latency_over_ns, cfg->nlatency_over);
@@ -604,7 +604,8 @@ int phase_run_all(const struct config *cfg, struct result *res,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
 		ctx.meter = NULL;
 	if (rc == EXIT_OK && ctx.meter != NULL)
-		made = scratch_make(&ctx, cfg->dir, path, sizeof(path)) == 0;
+		made = scratch_make(&ctx, target_fd, cfg->dir, path,
+		    sizeof(path)) == 0;
 	if (made) {
 		char quoted[2 * PATH_MAX];
 

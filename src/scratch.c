@@ -282,16 +282,19 @@ void scratch_quote(char *out, size_t n, const char *path)
  * removed: the user decides.  One made on another host, boot or PID
  * namespace is named as such: whether its run still runs cannot be told.
  */
-void scratch_report_stale(const char *dir)
+void scratch_report_stale(int target_fd, const char *dir)
 {
 	char path[PATH_MAX], quoted[2 * PATH_MAX];
 	struct origin here, there;
 	struct dirent *de;
-	DIR *d;
+	int fd = openat(target_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 
-	d = opendir(dir);
-	if (d == NULL)
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
 	origin_here(&here);
 	while ((de = readdir(d)) != NULL) {
 		const char *elsewhere = NULL;
@@ -354,7 +357,7 @@ static int make_in_target(int target_fd, char *name)
 	return EEXIST;
 }
 
-int scratch_make(struct phase_ctx *ctx, const char *dir,
+int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
     char *path, size_t n)
 {
 	char name[64];
@@ -363,11 +366,11 @@ int scratch_make(struct phase_ctx *ctx, const char *dir,
 	int err;
 
 	/*
-	 * The target's descriptor: the scratch directory is removed through
-	 * it.  Writable and searchable is enough (mode 0333): no read right
-	 * is asked for where the system can do without.
+	 * The run's own copy of the target's descriptor, the one checked
+	 * (setup_check_target()), never -d opened again: the scratch
+	 * directory is made and removed through it.
 	 */
-	ctx->target_fd = open(dir, dir_search_only() | O_DIRECTORY | O_CLOEXEC);
+	ctx->target_fd = fcntl(target_fd, F_DUPFD_CLOEXEC, 0);
 	if (ctx->target_fd < 0) {
 		fprintf(stderr, "clyde: -d %s: %s\n", dir, strerror(errno));
 		return -1;

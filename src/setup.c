@@ -16,7 +16,7 @@
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>   /* major(), minor() */
 #include <sys/utsname.h>
-#include <sys/vfs.h>         /* statfs(): the filesystem type */
+#include <sys/vfs.h>         /* fstatfs(): the filesystem type */
 #include <unistd.h>
 
 #include "phase_dirs.h"
@@ -162,13 +162,13 @@ static const struct {
 	{ 0x6e736673, "nsfs" }, { 0x958458f6, "hugetlbfs" },
 };
 
-/* The pseudo filesystem dir is on, or NULL. */
-static const char *pseudo_fs_name(const char *dir)
+/* The pseudo filesystem of the one open on fd, or NULL. */
+static const char *pseudo_fs_name(int fd)
 {
 	struct statfs sfs;
 	size_t i;
 
-	if (statfs(dir, &sfs) != 0)
+	if (fstatfs(fd, &sfs) != 0)
 		return NULL;
 	for (i = 0; i < sizeof(pseudo_fs) / sizeof(pseudo_fs[0]); i++)
 		if ((unsigned long)sfs.f_type == pseudo_fs[i].magic)
@@ -182,7 +182,8 @@ static int target_error(const struct config *cfg, const char *why)
 	return EXIT_CANNOT_START;
 }
 
-int setup_check_target(const struct config *cfg)
+/* The checks of the target, in this order, on its descriptor. */
+static int check_target_fd(const struct config *cfg, int fd)
 {
 	unsigned long long need, avail;
 	struct statvfs vfs;
@@ -190,21 +191,22 @@ int setup_check_target(const struct config *cfg)
 	const char *pseudo;
 	char why[256];
 
-	if (stat(cfg->dir, &st) != 0)
+	if (fstat(fd, &st) != 0)
 		return target_error(cfg, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return target_error(cfg, "not a directory");
-	if ((pseudo = pseudo_fs_name(cfg->dir)) != NULL) {
+	if ((pseudo = pseudo_fs_name(fd)) != NULL) {
 		snprintf(why, sizeof(why), "on %s, a pseudo filesystem of the "
 		    "kernel, not one for files", pseudo);
 		return target_error(cfg, why);
 	}
-	if (access(cfg->dir, W_OK | X_OK) != 0) {
+	/* access()'s meaning: the real uid's rights, the -u user's after the drop */
+	if (faccessat(fd, ".", W_OK | X_OK, 0) != 0) {
 		snprintf(why, sizeof(why), "not writable by uid %u: %s",
 		    (unsigned)geteuid(), strerror(errno));
 		return target_error(cfg, why);
 	}
-	if (statvfs(cfg->dir, &vfs) != 0)
+	if (fstatvfs(fd, &vfs) != 0)
 		return target_error(cfg, strerror(errno));
 	if (vfs.f_flag & ST_RDONLY)
 		return target_error(cfg, "read-only filesystem");
@@ -228,6 +230,30 @@ int setup_check_target(const struct config *cfg)
 		return target_error(cfg, why);
 	}
 	return EXIT_OK;
+}
+
+/*
+ * -d is opened once, and every check and the run use that descriptor: a
+ * link in its path changed after the open cannot move the run to a
+ * directory that was not checked.  O_PATH opens neither a FIFO nor a
+ * device (where there is none, O_NONBLOCK keeps a FIFO from holding the
+ * open), and without O_DIRECTORY a file is "not a directory", as before.
+ */
+int setup_check_target(const struct config *cfg, int *target_fd)
+{
+	int fd = open(cfg->dir, dir_search_only() | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC);
+	int rc;
+
+	*target_fd = -1;
+	if (fd < 0)
+		return target_error(cfg, strerror(errno));
+	rc = check_target_fd(cfg, fd);
+	if (rc != EXIT_OK)
+		close(fd);
+	else
+		*target_fd = fd;
+	return rc;
 }
 
 /*
@@ -495,7 +521,25 @@ static void keep_argv(const struct config *cfg, struct run_info *run)
 	}
 }
 
-void setup_describe_run(const struct config *cfg, struct run_info *run)
+/*
+ * The path of the directory open on fd as the kernel tells it, into
+ * real[n]: where it is now, not where -d leads now.  False without /proc.
+ */
+static bool fd_path(int fd, char *real, size_t n)
+{
+	char link[64];
+	ssize_t len;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	len = readlink(link, real, n - 1);
+	if (len <= 0 || real[0] != '/')
+		return false;
+	real[len] = '\0';
+	return true;
+}
+
+void setup_describe_run(const struct config *cfg, int target_fd,
+    struct run_info *run)
 {
 	char real[PATH_MAX], dev[32] = "";
 	time_t now = time(NULL);
@@ -507,7 +551,7 @@ void setup_describe_run(const struct config *cfg, struct run_info *run)
 		strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ",
 		    &tm);
 	snprintf(run->target, sizeof(run->target), "%s", cfg->dir);
-	if (realpath(cfg->dir, real) != NULL)
+	if (fd_path(target_fd, real, sizeof(real)))
 		describe_mount(real, run, dev, sizeof(dev));
 	describe_host(&run->host, dev, run->mount_source);
 	run->has_host = true;

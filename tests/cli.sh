@@ -216,6 +216,26 @@ ok $? "--help prints the usage on stdout"
 "$CLYDE" --version | grep -q "^clyde [0-9]"
 ok $? "--version prints the version"
 
+# --help and --version with nowhere to write: standard output closed, or
+# open for reading only: a write error (exit 3) in one line, as for clyde
+# report, not a success that printed nothing
+for opt in --help --version; do
+	what=${opt#--}
+	for how in closed ro; do
+		if [ $how = closed ]; then
+			"$CLYDE" $opt >&- 2>"$WORK/err"
+			rc=$? state=closed
+		else
+			"$CLYDE" $opt 1</dev/null 2>"$WORK/err"
+			rc=$? state="open for reading only"
+		fi
+		[ "$rc" = 3 ] && [ "$(cat "$WORK/err")" = \
+		    "clyde: standard output is $state: nowhere to write the $what" ]
+		ok $? "$opt with standard output $state: exit 3, one line" ||
+		    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	done
+done
+
 # --help on --chunks: the 17 powers of two from 256 to 16m, not 32
 "$CLYDE" --help >"$WORK/help"
 grep -A2 -- '--chunks=LIST' "$WORK/help" | grep -q "each once: at most 17)" &&

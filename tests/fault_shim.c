@@ -5,7 +5,7 @@
  *
  *   CLYDE_FAULT_CALL   write | read | openat | fsync | unlinkat | unlink |
  *                      rmdir | mkdir | fstatat | readdir | readdir_skip |
- *                      readdir_skip_dirs | fork
+ *                      readdir_skip_dirs | fork | link | statvfs
  *   CLYDE_FAULT_NTH    the first call to fail, counted from 1 (default 1)
  *   CLYDE_FAULT_COUNT  how many calls fail from there (default 1; 0: all,
  *                      as on a mount that went away)
@@ -13,9 +13,10 @@
  *                      name matches count: the last component of the
  *                      path a call names, or of the path a descriptor
  *                      was opened by (readdir: its directory's; for "."
- *                      the directory's own), e.g. 'Bonnie.*' for the
- *                      data files; empty: any; fork names no file, and
- *                      with a glob no fork counts
+ *                      the directory's own; link: the name the file
+ *                      had), e.g. 'Bonnie.*' for the data files; empty:
+ *                      any; fork and statvfs name no file, and with a
+ *                      glob none of them counts
  *   CLYDE_FAULT_ERR    EIO, ESTALE, ENOSPC, EDQUOT, ENOTCONN, EROFS, EINTR,
  *                      ETIMEDOUT, EAGAIN, EACCES, ENOTEMPTY, EBUSY,
  *                      ENOENT (an unlink that says the file is gone and
@@ -71,9 +72,14 @@
  * --json file's temporary name), so that where a fault lands does not
  * depend on what else the process reads on the machine it runs on (the
  * device's settings under /sys, /proc, pipes):
- *   - openat, fstatat, mkdir (mkdirat) and unlinkat: those relative to a
- *     directory descriptor or by a relative path (the small-file phases
- *     work in their directory), not the ones by an absolute path;
+ *   - openat, fstatat, mkdir (mkdirat), unlinkat and link (linkat() and
+ *     renameat(): a file given a new name): those relative
+ *     to a directory descriptor or by a relative path (the small-file
+ *     phases work in their directory), not the ones by an absolute path
+ *     (so not the link of --json's file through /proc/self/fd);
+ *   - statvfs: statvfs() and fstatvfs(), which clyde calls on the target
+ *     alone (its check of the free space and inodes), by its path or its
+ *     descriptor;
  *   - write, read, fsync and readdir: those on a descriptor that such an
  *     openat() returned ("ours"), below 4096.  close(), fclose() and
  *     closedir() forget it, dup() and dup2() pass it on (or not) to the
@@ -127,7 +133,7 @@
 enum call {
 	C_NONE, C_WRITE, C_READ, C_OPENAT, C_FSYNC, C_UNLINKAT, C_UNLINK, C_RMDIR,
 	C_FSTATAT, C_READDIR, C_READDIR_SKIP, C_READDIR_SKIP_DIRS, C_FORK,
-	C_MKDIR
+	C_MKDIR, C_LINK, C_STATVFS
 };
 
 /* not an errno: the call moves half the bytes, skips an entry, or waits */
@@ -179,6 +185,7 @@ static const struct {
 	{ "fstatat", C_FSTATAT }, { "readdir", C_READDIR },
 	{ "readdir_skip", C_READDIR_SKIP }, { "fork", C_FORK },
 	{ "readdir_skip_dirs", C_READDIR_SKIP_DIRS }, { "mkdir", C_MKDIR },
+	{ "link", C_LINK }, { "statvfs", C_STATVFS },
 };
 
 /*
@@ -725,22 +732,29 @@ int fstatat64(int dfd, const char *path, struct stat64 *st, int flags)
 	return do_fstatat("fstatat64", dfd, path, st, flags);
 }
 
+/*
+ * What statvfs() or fstatvfs() returned (rc, into vfs), with
+ * CLYDE_FAULT_FREE_INODES in it
+ */
+static int free_inodes(int rc, struct statvfs *vfs)
+{
+	const char *v = getenv("CLYDE_FAULT_FREE_INODES");
+
+	if (rc != 0 || v == NULL)
+		return rc;
+	vfs->f_ffree = vfs->f_favail = strtoul(v, NULL, 10);
+	if (vfs->f_files < vfs->f_ffree)
+		vfs->f_files = vfs->f_ffree;
+	return rc;
+}
+
 /* statvfs() and statvfs64(): the same struct on the 64-bit C libraries */
 static int do_statvfs(const char *sym, const char *path, void *buf)
 {
 	int (*next)(const char *, void *);
-	const char *v = getenv("CLYDE_FAULT_FREE_INODES");
-	struct statvfs *vfs = buf;
-	int rc;
 
 	real(sym, &next, sizeof(next));
-	rc = next(path, buf);
-	if (rc == 0 && v != NULL) {
-		vfs->f_ffree = vfs->f_favail = strtoul(v, NULL, 10);
-		if (vfs->f_files < vfs->f_ffree)
-			vfs->f_files = vfs->f_ffree;
-	}
-	return rc;
+	return fails(C_STATVFS, NULL) ? -1 : free_inodes(next(path, buf), buf);
 }
 
 int statvfs(const char *path, struct statvfs *buf)
@@ -751,6 +765,49 @@ int statvfs(const char *path, struct statvfs *buf)
 int statvfs64(const char *path, struct statvfs64 *buf)
 {
 	return do_statvfs("statvfs64", path, buf);
+}
+
+/* fstatvfs() and fstatvfs64(): the same, on the target's descriptor */
+static int do_fstatvfs(const char *sym, int fd, void *buf)
+{
+	int (*next)(int, void *);
+
+	real(sym, &next, sizeof(next));
+	return fails(C_STATVFS, NULL) ? -1 : free_inodes(next(fd, buf), buf);
+}
+
+int fstatvfs(int fd, struct statvfs *buf)
+{
+	return do_fstatvfs("fstatvfs", fd, buf);
+}
+
+int fstatvfs64(int fd, struct statvfs64 *buf)
+{
+	return do_fstatvfs("fstatvfs64", fd, buf);
+}
+
+/* linkat() and renameat(): "link", counted by the name the file had */
+static int link_fails(int ofd, const char *old)
+{
+	return ours(ofd, old) && fails(C_LINK, last_name(old));
+}
+
+int linkat(int ofd, const char *old, int nfd, const char *new, int flags)
+{
+	static int (*next)(int, const char *, int, const char *, int);
+
+	if (next == NULL)
+		real("linkat", &next, sizeof(next));
+	return link_fails(ofd, old) ? -1 : next(ofd, old, nfd, new, flags);
+}
+
+int renameat(int ofd, const char *old, int nfd, const char *new)
+{
+	static int (*next)(int, const char *, int, const char *);
+
+	if (next == NULL)
+		real("renameat", &next, sizeof(next));
+	return link_fails(ofd, old) ? -1 : next(ofd, old, nfd, new);
 }
 
 int fsync(int fd)

@@ -69,6 +69,34 @@ rc=$?
 ok $? "stdout closed with --json=-: exit 2 before the run" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
+# standard output open for reading only: the results could not be
+# written either; refused before the run as when it is closed (the case
+# took the whole run before the results failed, exit 3)
+ro=$WORK/readonly
+printf 'mine\n' >"$ro"
+for how in null file; do
+	new_target
+	if [ $how = null ]; then
+		"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 1</dev/null 2>"$WORK/err"
+	else
+		"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json=- >&- 1<"$ro" 2>"$WORK/err"
+	fi
+	rc=$?
+	[ "$rc" = 2 ] && empty_dir "$t" && [ "$(cat "$ro")" = mine ] &&
+	    [ "$(cat "$WORK/err")" = "clyde: standard output is open for reading only: nowhere to write the results (--json=FILE keeps them in a file)" ]
+	ok $? "stdout open for reading only ($how) without --json=FILE: exit 2 before the run, one line" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
+# with --json=FILE the record goes there, and the table nowhere, as with
+# standard output closed
+new_target
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/ro.json" 1<"$ro" 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && json_only "$WORK/ro.json" && empty_dir "$t" && [ "$(cat "$ro")" = mine ]
+ok $? "stdout open for reading only with --json=FILE: exit 0, the JSON file holds the record" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -f "$WORK/ro.json"
+
 new_target
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 1 -n 1 --json="$WORK/b.json" >"$WORK/out" 2>&-
 rc=$?
@@ -78,7 +106,7 @@ ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on st
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/b.json"; } | diag
 
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
-	skip_all "no fault shim for this build" 4
+	skip_all "no fault shim for this build" 5
 else
 	# --json's temporary file replaced during the run (held in the first
 	# unlink of the small files, by the fault shim), by a forged record and
@@ -108,6 +136,27 @@ else
 		rm -f "$tmp" "$j"
 	done
 
+	# the temporary file moved away and another put under its name: what
+	# is linked is the file written, through the descriptor the keeper
+	# holds (/proc/self/fd): the records, exit 0; the planted one is left
+	j=$WORK/keep_moved.json
+	held_at unlink 1 -s 0 -n 1 --json="$j"
+	tmp=
+	for f in "$WORK"/.keep_moved.json.*; do [ -f "$f" ] && tmp=$f; done
+	[ -n "$tmp" ] && mv "$tmp" "$WORK/moved.json" &&
+	    printf '{"schema_version": 1, "forged": true}\n' >"$tmp"
+	released
+	if [ -r /proc/self/fd/0 ]; then
+		[ "$rc" = 0 ] && [ -n "$tmp" ] && json_only "$j" && grep -q forged "$tmp" &&
+		    [ "$(stat -c %i "$j")" = "$(stat -c %i "$WORK/moved.json")" ] &&
+		    ! grep -q "^clyde:" "$WORK/err" && empty_dir "$t"
+	else
+		[ -e "$WORK/needs" ] || echo "needs /proc/self/fd" >"$WORK/needs"
+	fi
+	ok $? "--json: its temporary file moved away and another put in its place: the records are linked, exit 0, the planted one left" ||
+	    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; } | diag
+	rm -f "$tmp" "$j" "$WORK/moved.json"
+
 	# the final name made by another during the run, and the keeper killed:
 	# the complete records stay, in the temporary file, which the line names
 	for what in taken keeper; do
@@ -133,6 +182,59 @@ else
 		    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; } | diag
 		rm -f "$tmp" "$j"
 	done
+fi
+
+# --- --json without /proc: a private mount namespace with a tmpfs over
+# /proc (root and unshare only), where the keeper cannot link the file
+# by its descriptor (/proc/self/fd) and takes it by its temporary name
+noproc() { # noproc ARGS...: clyde -d $t ARGS, /proc hidden, in the background
+	rm -rf "$WORK/release" "$WORK/held"
+	CLYDE_FAULT_RELEASE="$WORK/release" CLYDE_FAULT_HELD="$WORK/held" \
+	    LD_PRELOAD=$SHIM unshare -m sh -c \
+	    'mount -t tmpfs none /proc && exec "$@"' sh "$CLYDE" -d "$t" \
+	    $AS_USER -r 0 -q -s 0 -n 1 "$@" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+}
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null 2>&1 ||
+    ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ] ||
+    ! unshare -m sh -c 'mount -t tmpfs none /proc' 2>/dev/null; then
+	skip_all "needs root, unshare -m and the fault shim (a normal build)" 2
+else
+	j=$WORK/noproc.json
+	new_target
+	noproc --json="$j"
+	wait $pid
+	rc=$?
+	entries "$WORK"
+	[ "$rc" = 0 ] && json_only "$j" && empty_dir "$t" &&
+	    ! grep -q '^clyde:' "$WORK/err" && case " $entries " in
+	    *" .noproc.json."* | *" .clyde-link."*) false ;; esac
+	ok $? "--json without /proc: made by its temporary name, exit 0, nothing else left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -la "$WORK"; } | diag
+	rm -f "$j"
+	# the temporary file moved away and a forged one put under its name
+	# while the fault shim holds the keeper's first link or rename of
+	# that name (after it was checked, in the build before): the forged
+	# one is never linked
+	new_target
+	CLYDE_FAULT_CALL=link CLYDE_FAULT_FILE='.noproc.json.*' CLYDE_FAULT_ERR=block \
+	    noproc --json="$j"
+	until_true 600 test -d "$WORK/held"
+	tmp=
+	for f in "$WORK"/.noproc.json.*; do [ -f "$f" ] && tmp=$f; done
+	[ -n "$tmp" ] && mv "$tmp" "$WORK/moved.json" &&
+	    printf '{"schema_version": 1, "forged": true}\n' >"$tmp"
+	touch "$WORK/release"
+	wait $pid
+	rc=$?
+	entries "$WORK"
+	[ "$rc" = 3 ] && [ -n "$tmp" ] && [ ! -e "$j" ] && grep -q forged "$tmp" &&
+	    has_line "$WORK/err" "clyde: --json $j: its temporary file ${tmp##*/} was removed or replaced during the run, and clyde puts in place only the file it made; the file is not made" &&
+	    json_only "$WORK/moved.json" && empty_dir "$t" &&
+	    case " $entries " in *" .clyde-link."*) false ;; esac
+	ok $? "--json without /proc: a forged file put under the temporary name just before the link is not linked, exit 3, one line" ||
+	    { echo "rc=$rc tmp=$tmp"; cat "$WORK/err"; ls -la "$WORK"; cat "$j"; } | diag
+	rm -f "$tmp" "$j" "$WORK/moved.json"
 fi
 
 # a --json name of 255 bytes (the longest a name may be): made, though

@@ -75,6 +75,54 @@ else
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 fi
 
+# --- a component of -d swapped between the checks and the run -----------
+# -d is via/target, via a symbolic link to a/: the fault shim holds the
+# last check (statvfs, the free space and inodes) while via is pointed at
+# b/, whose target is a file, which the checks would refuse.  The run is
+# made in the directory that was checked, opened once, before the checks.
+if [ -n "${CLYDE_SANITIZED:-}" ]; then
+	skip_all "sanitizer build: the fault shim runs on the normal build" 1
+else
+	sw=$WORK/swap
+	mkdir -p "$sw/a/target" "$sw/b" && chmod 755 "$sw" "$sw/a" "$sw/a/target" &&
+	    printf 'a file\n' >"$sw/b/target" && ln -s a "$sw/via"
+	rm -rf "$WORK/release" "$WORK/held"
+	CLYDE_FAULT_CALL=statvfs CLYDE_FAULT_ERR=block \
+	    CLYDE_FAULT_RELEASE="$WORK/release" CLYDE_FAULT_HELD="$WORK/held" \
+	    LD_PRELOAD=$SHIM "$CLYDE" -d "$sw/via/target" $AS_USER -m host -r 0 \
+	    -q -s 0 -n 1 >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	until_true 600 test -d "$WORK/held"
+	ln -sfn b "$sw/via.new" && mv -T "$sw/via.new" "$sw/via"
+	touch "$WORK/release"
+	wait $pid
+	rc=$?
+	[ "$rc" = 0 ] && [ -d "$WORK/held" ] && [ "$(readlink "$sw/via")" = b ] &&
+	    [ "$(cat "$sw/b/target")" = "a file" ] && is_empty "$sw/a/target" &&
+	    ! grep -q "^clyde:" "$WORK/err" && grep -q "^host," "$WORK/out"
+	ok $? "-d through a link swapped after the checks: the run is in the directory checked" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -laR "$sw"; } | diag
+fi
+# the same, structurally: of the calls that name a file (strace's %file,
+# and statfs), one names -d or a path in it: its open (no stat, statfs,
+# access or realpath of it, no second open, by any process of the run)
+t=$(fresh_target)
+if needs strace strace && strace -o /dev/null true 2>/dev/null; then
+	# LeakSanitizer cannot work under ptrace (the sanitizer build)
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+	    strace -f -qq -o "$WORK/trace" -e trace=%file,%statfs "$CLYDE" -d "$t" \
+	    $AS_USER -m host -r 0 -q -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	grep -F "\"$t" "$WORK/trace" | grep -v ' execve(' >"$WORK/named"
+	[ "$rc" = 0 ] && [ "$(grep -c '' "$WORK/named")" = 1 ] &&
+	    grep -Eq " open(at)?\((AT_FDCWD, )?\"$t\"" "$WORK/named" && is_empty "$t"
+else
+	# strace that cannot trace here (no ptrace in a container): a skip too
+	[ -e "$WORK/needs" ] || echo "needs ptrace, which strace cannot use here" >"$WORK/needs"
+fi
+ok $? "-d is named by one call, its open: every check and the run use that descriptor" ||
+    { echo "rc=$rc"; cat "$WORK/named" "$WORK/err"; } | diag
+
 # --- the scratch directory moved away and replaced during the run -------
 # -y p waits for Enter before each phase: the scratch directory exists
 # by then, and the lines go in only once it has been tampered with.
