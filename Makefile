@@ -92,7 +92,8 @@ tests/%.so: tests/%.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first (as measured idle), so that the last to start are short
-TESTS = tests/mpi.sh tests/mpi_faults.sh tests/safety.sh tests/stops.sh tests/lint.sh
+TESTS = tests/mpi.sh tests/mpi_faults.sh tests/safety.sh tests/stops.sh tests/stops_more.sh
+TESTS += tests/lint.sh
 TESTS += tests/run.sh tests/sync.sh
 TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh
 TESTS += tests/sweep.sh tests/sizes.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh

@@ -11,10 +11,11 @@
 /*
  * Make clyde.PID.XXXXXX (mode 0700) in the target open on target_fd, -d
  * dir, and open it and a copy of target_fd in ctx; path gets its full
- * name (dir/clyde.PID.XXXXXX).  Returns 0, or -1 after saying why.
+ * name (dir/clyde.PID.XXXXXX).  trying (NULL: none) is told each full
+ * name before its mkdir.  Returns 0, or -1 after saying why.
  */
 int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
-    char *path, size_t n);
+    char *path, size_t n, void (*trying)(const char *path));
 
 /*
  * Close the emptied scratch directory and remove its name from the

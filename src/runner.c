@@ -33,7 +33,7 @@
 /* What a stop signal during cleanup prints before it exits. */
 static char left_behind_msg[2 * PATH_MAX + 128];
 /* What a second stop signal prints when a call on the filesystem hangs. */
-static char stuck_msg[2 * PATH_MAX + 128];
+static char stuck_msg[2 * PATH_MAX + 256];
 /* The scratch directory's path, for the stall line. */
 static char scratch_path[PATH_MAX];
 /* Why the run stopped when no signal stopped it (-y p), or "". */
@@ -575,6 +575,23 @@ static int check_direct(struct phase_ctx *ctx, bool *skip)
 	return PHASE_ERROR;
 }
 
+/*
+ * The scratch directory path is about to be made: a second stop signal
+ * while that mkdir, or the writing of the record, hangs names it, made
+ * or made once the call returns.
+ */
+static void scratch_trying(const char *path)
+{
+	char quoted[2 * PATH_MAX];
+
+	scratch_quote(quoted, sizeof(quoted), path);
+	snprintf(stuck_msg, sizeof(stuck_msg), "\nclyde: a call on the "
+	    "filesystem does not return as the run starts; stopped without "
+	    "cleanup: remove what it made, or makes once it returns, with: "
+	    "rm -rf %s\n", quoted);
+	stall_start("", stuck_msg, false);
+}
+
 int phase_run_all(const struct config *cfg, int target_fd,
     struct result *res, unsigned *nres)
 {
@@ -603,9 +620,13 @@ int phase_run_all(const struct config *cfg, int target_fd,
 	    (ctx.meter = mmap(NULL, sizeof(*ctx.meter), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
 		ctx.meter = NULL;
-	if (rc == EXIT_OK && ctx.meter != NULL)
+	/* the start of the run is watched too (making the directory, its record) */
+	if (rc == EXIT_OK && ctx.meter != NULL) {
+		stall_step(ctx.meter, "starting", NULL);
 		made = scratch_make(&ctx, target_fd, cfg->dir, path,
-		    sizeof(path)) == 0;
+		    sizeof(path), scratch_trying) == 0;
+		stall_unwatch(ctx.meter);
+	}
 	if (made) {
 		char quoted[2 * PATH_MAX];
 

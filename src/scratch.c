@@ -342,13 +342,18 @@ void scratch_report_stale(int target_fd, const char *dir)
  * mode 0700: not by the path of -d, which mkdtemp() would resolve again
  * after the target was opened.  0 or an errno.
  */
-static int make_in_target(int target_fd, char *name)
+static int make_in_target(int target_fd, char *name, const char *dir,
+    char *path, size_t n, void (*trying)(const char *))
 {
 	char *x = name + strlen(name) - 6;
 	uint64_t seed = (uint64_t)now_ns() ^ (uint64_t)getpid() << 32;
 
 	for (int tries = 0; tries < 1000; tries++) {
 		random_name_chars(x, 6, &seed);
+		/* a mkdir that hangs may still make it: the caller names it */
+		join_path(path, n, dir, name);
+		if (trying != NULL)
+			trying(path);
 		if (mkdirat(target_fd, name, 0700) == 0)
 			return 0;
 		if (errno != EEXIST)
@@ -358,7 +363,7 @@ static int make_in_target(int target_fd, char *name)
 }
 
 int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
-    char *path, size_t n)
+    char *path, size_t n, void (*trying)(const char *))
 {
 	char name[64];
 	const char *base;
@@ -387,7 +392,8 @@ int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
 		ctx->target_fd = -1;
 		return -1;
 	}
-	if ((err = make_in_target(ctx->target_fd, name)) != 0) {
+	if ((err = make_in_target(ctx->target_fd, name, dir, path, n,
+	    trying)) != 0) {
 		fprintf(stderr, "clyde: -d %s: cannot make the scratch directory: "
 		    "%s\n", dir, strerror(err));
 		close(ctx->target_fd);

@@ -79,7 +79,7 @@ static struct shared {
 	char scratch[PATH_MAX];
 	dev_t scratch_dev;              /* the directory made, at scratch */
 	ino_t scratch_ino;
-	char left_behind[2 * PATH_MAX + 128];
+	char left_behind[2 * PATH_MAX + 256];
 	unsigned nslots;
 	struct slot slot[];
 } *sh;
@@ -663,7 +663,8 @@ static void say_stalled(pid_t child, struct slot *s, unsigned i,
 		seeker_call(child, s, call, sizeof(call));
 	/* no /proc view of the call (not Linux, or a kernel without it) */
 	if (call[0] == '\0' && why[0] == '\0')
-		snprintf(call, sizeof(call), "a call in %s", sh->scratch);
+		snprintf(call, sizeof(call), "a call in %s",
+		    sh->scratch[0] != '\0' ? sh->scratch : "the target");
 	if (call[0] == '\0')
 		fprintf(stderr, "%sclyde: %s: no progress for %lld s: %s "
 		    "(SIGINT stops the run)\n", line_start(), s->label,
@@ -865,30 +866,38 @@ static void signal_name(int sig, char *out, size_t n)
  * In clyde-mpi the ranks are told (dist_child_killed()), rank 0 names it;
  * true then, and the supervisor goes on serving MPI until it exits.
  */
+/* What a killed measuring process left: its scratch directory, named. */
+static void left_behind(char *left, size_t n)
+{
+	char quoted[2 * PATH_MAX];
+	struct stat st;
+
+	if (sh->scratch[0] != '\0' && sv_start_fd >= 0 &&
+	    fstatat(sv_start_fd, sh->scratch, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		scratch_quote(quoted, sizeof(quoted), sh->scratch);
+		/* what was put in place of one moved away is never named for rm */
+		if (st.st_dev != sh->scratch_dev || st.st_ino != sh->scratch_ino)
+			snprintf(left, n, "%s is not the directory it made: it "
+			    "was moved away and something else put there, which "
+			    "is left as it is", sh->scratch);
+		else
+			snprintf(left, n, "it left %s: remove it with: rm -rf %s",
+			    sh->scratch, quoted);
+	} else {
+		snprintf(left, n, "it left no scratch directory");
+	}
+}
+
 static bool name_death(pid_t child, int status, bool split)
 {
-	char sig[32], quoted[2 * PATH_MAX], why[96], left[3 * PATH_MAX + 64];
-	struct stat st;
+	char sig[32], why[96], left[3 * PATH_MAX + 64];
 
 	if (!WIFSIGNALED(status) || sh == NULL)
 		return false;
 	signal_name(WTERMSIG(status), sig, sizeof(sig));
 	snprintf(why, sizeof(why), "the measuring process (pid %ld) was "
 	    "killed by %s", (long)child, sig);
-	if (sh->scratch[0] != '\0' && sv_start_fd >= 0 &&
-	    fstatat(sv_start_fd, sh->scratch, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		scratch_quote(quoted, sizeof(quoted), sh->scratch);
-		/* what was put in place of one moved away is never named for rm */
-		if (st.st_dev != sh->scratch_dev || st.st_ino != sh->scratch_ino)
-			snprintf(left, sizeof(left), "%s is not the directory "
-			    "it made: it was moved away and something else put "
-			    "there, which is left as it is", sh->scratch);
-		else
-			snprintf(left, sizeof(left), "it left %s: remove it "
-			    "with: rm -rf %s", sh->scratch, quoted);
-	} else {
-		snprintf(left, sizeof(left), "it left no scratch directory");
-	}
+	left_behind(left, sizeof(left));
 	if (split && dist_child_killed(why, left))
 		return true;
 	fprintf(stderr, "%sclyde: %s; %s\n", line_start(), why, left);
@@ -935,8 +944,49 @@ static void stop_stuck_run(pid_t child)
 		return;
 	}
 	kill(child, SIGKILL);
-	if (write(STDERR_FILENO, sh->left_behind, strlen(sh->left_behind)) < 0)
-		_exit(EXIT_INTERRUPTED);
+	/* its newline ends a progress line, and none is open after a stall line */
+	fprintf(stderr, "%s%s", line_start(), sh->left_behind +
+	    (sh->left_behind[0] == '\n'));
+	_exit(EXIT_INTERRUPTED);
+}
+
+/*
+ * Does a debugger hold the measuring process: stopped, traced ('t'), and
+ * not run for half a second?  One that strace(1) follows stops at each
+ * call too, but runs between them.
+ */
+static bool held_by_debugger(pid_t child)
+{
+	const struct timespec tenth = { 0, 100000000 };
+	uint64_t ran;
+
+	if (pid_state(child, NULL) != 't')
+		return false;
+	ran = run_count(child, child);
+	for (int i = 0; i < 5; i++) {
+		nanosleep(&tenth, NULL);
+		if (pid_state(child, NULL) != 't' ||
+		    run_count(child, child) != ran)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A second stop signal while a debugger holds the measuring process
+ * (ptrace), which SIGCONT does not continue: only SIGKILL ends it, and
+ * it cannot clean up.  Said, with what it leaves.
+ */
+static void stop_traced_run(pid_t child)
+{
+	char left[3 * PATH_MAX + 64];
+
+	kill_children(child);
+	kill(child, SIGKILL);
+	left_behind(left, sizeof(left));
+	fprintf(stderr, "%sclyde: the measuring process (pid %ld) is held by a "
+	    "debugger, which lets no signal but SIGKILL through: killed "
+	    "without cleanup; %s\n", line_start(), (long)child, left);
 	_exit(EXIT_INTERRUPTED);
 }
 
@@ -1092,6 +1142,9 @@ static bool supervise_round(const struct timespec *wait)
 		sv.stuck = check(child, sv.seen, sv.limit_ns, now);
 		sv.next_look = now + 1000000000;
 	}
+	/* a debugger's stop ('t'): neither SIGCONT nor the signals reach it */
+	if (sv.stops >= 2 && sh != NULL && held_by_debugger(child))
+		stop_traced_run(child);
 	if (sv.stuck && sv.stops >= 2)
 		stop_stuck_run(child);
 	if (sv.stops == 1)
