@@ -35,8 +35,14 @@ named() {
 	[ -n "$left" ]
 }
 
+# the fault shim cannot be preloaded into a sanitized build (the
+# sanitizer's runtime must come first)
+no_shim() { ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; }
+
 if [ ! -r /proc/self/schedstat ]; then
-	skip_all "the untimed steps are watched from /proc's schedstat (Linux)" 4
+	skip_all "the untimed steps are watched from /proc's schedstat (Linux)" 3
+elif no_shim; then
+	skip_all "no fault shim for this build" 3
 else
 	# 1: the mkdir of the scratch directory hangs
 	held_file='clyde.*' held_at mkdir 1 --stall=1 -s 0 -n 1
@@ -65,8 +71,12 @@ else
 	named && [ "$rc" = 5 ] && is_empty "$t"
 	ok $? "-x 2: the second run's mkdir of its scratch directory hangs: two SIGINTs end it (exit 5)"
 	{ echo "rc $rc"; cat "$WORK/err"; } | diag
+fi
 
-	# 4: a frozen ext4 as the run starts (root, a loop device)
+# 4: a frozen ext4 as the run starts (root, a loop device)
+if [ ! -r /proc/self/schedstat ]; then
+	skip_all "the untimed steps are watched from /proc's schedstat (Linux)" 1
+else
 	img=$WORK/ext4.img mnt=$WORK/mnt
 	if [ "$(id -u)" != 0 ]; then
 		skip_all "fsfreeze on a loop device needs root" 1
@@ -100,7 +110,9 @@ fi
 
 # 5: a debugger holds the measuring process (ptrace), where SIGCONT does
 # nothing: the second SIGINT kills it, and the line says why
-if ! needs python3 python3; then
+if no_shim; then
+	skip_all "no fault shim for this build" 1
+elif ! needs python3 python3; then
 	ok 0 "a measuring process that a debugger holds"
 else
 	t=$(fresh_target)
