@@ -11,50 +11,50 @@ CFLAGS ?= -O2 -g
 # Project flags go after the user's CFLAGS, so a user's -O or -g still counts.
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wstrict-prototypes \
 	-Wmissing-prototypes -Wold-style-definition -Wvla
-# -pthread: stop.c's lock, pthread_sigmask(), clyde-mpi's beat thread (the
+# -pthread: core/stop.c's lock, pthread_sigmask(), clyde-mpi's beat thread (the
 # copies of -c are processes, not threads)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(CFLAGS)
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
-	-D_FILE_OFFSET_BITS=64 -Iinclude $(CPPFLAGS)
+	-D_FILE_OFFSET_BITS=64 -Isrc -Iinclude $(CPPFLAGS)
 
-SRC = src/main.c src/config.c src/runner.c src/phase.c src/phase_ctx.c \
-	src/phase_io.c src/phase_seek.c src/phase_files.c src/phase_names.c \
-	src/phase_dirs.c src/phase_copies.c \
-	src/stop.c src/test_hooks.c src/timing.c src/result.c src/csv.c \
-	src/csv_read.c src/report_text.c src/util.c src/setup.c src/sync.c \
-	src/dist_local.c src/progress.c src/scratch.c src/stall.c \
-	src/output_file.c
-HDR = include/config.h include/result.h include/runner.h include/phase.h \
-	include/phase_ctx.h include/phase_io.h include/phase_seek.h \
-	include/phase_files.h include/phase_names.h \
-	include/phase_dirs.h include/phase_copies.h include/stop.h \
-	include/test_hooks.h include/timing.h include/util.h include/csv.h \
-	include/report_text.h include/setup.h include/sync.h \
-	include/progress.h include/scratch.h include/dist.h include/stall.h \
-	include/output_file.h include/dist_proxy.h
+SRC = src/cli/main.c src/core/config.c src/run/runner.c src/phases/phase.c src/phases/ctx.c \
+	src/phases/io.c src/phases/seek.c src/phases/files.c src/phases/names.c \
+	src/phases/dirs.c src/run/copies.c \
+	src/core/stop.c src/core/test_hooks.c src/core/timing.c src/core/result.c src/core/csv.c \
+	src/in/csv_line.c src/out/text.c src/lib/util.c src/cli/setup.c src/run/sync.c \
+	src/dist/local.c src/run/progress.c src/run/scratch.c src/run/stall.c \
+	src/out/output_file.c
+HDR = include/config.h include/result.h src/run/runner.h src/phases/phase.h \
+	src/phases/ctx.h src/phases/io.h src/phases/seek.h \
+	src/phases/files.h src/phases/names.h \
+	src/phases/dirs.h src/run/copies.h src/core/stop.h \
+	src/core/test_hooks.h src/core/timing.h src/lib/util.h src/core/csv.h \
+	src/out/text.h src/cli/setup.h src/run/sync.h \
+	src/run/progress.h src/run/scratch.h src/dist/dist.h src/run/stall.h \
+	src/out/output_file.h src/dist/proxy.h
 # clyde report
-SRC += src/csv_input.c src/table_read.c src/html_read.c src/report_set.c src/report_json.c \
-	src/report_html.c src/report_markdown.c src/report_cmd.c src/stats.c \
-	src/json_read.c src/json_input.c src/report_summary.c \
-	src/report_ranks.c src/report_latency.c src/report_grid.c
-HDR += include/csv_read.h include/table_read.h include/html_read.h \
-	include/report_set.h \
-	include/report_cmd.h include/report_json.h include/report_html.h \
-	include/report_markdown.h include/stats.h include/json_read.h \
-	include/json_input.h include/report_summary.h include/report_ranks.h \
-	include/report_latency.h include/report_grid.h
+SRC += src/in/stream.c src/in/table.c src/in/html.c src/report/set.c src/out/json.c \
+	src/out/html.c src/out/markdown.c src/cli/report_cmd.c src/report/stats.c \
+	src/lib/json_read.c src/in/json.c src/out/summary.c \
+	src/report/ranks.c src/out/latency.c src/out/grid.c
+HDR += src/in/csv_line.h src/in/table.h src/in/html.h \
+	src/report/set.h \
+	src/cli/report_cmd.h src/out/json.h src/out/html.h \
+	src/out/markdown.h src/report/stats.h src/lib/json_read.h \
+	src/in/json.h src/out/summary.h src/report/ranks.h \
+	src/out/latency.h src/out/grid.h
 # where a table's rows ran, under it in HTML and Markdown
-SRC += src/report_context.c
-HDR += include/report_context.h
+SRC += src/out/context.c
+HDR += src/out/context.h
 # the C library's math part (round, sqrt for --average; erfc, lgamma for
 # the statistics of sets)
 LDLIBS += -lm
 OBJ = $(SRC:.c=.o)
 # Everything but main(), for the unit tests.
-LIB_OBJ = $(filter-out src/main.o,$(OBJ))
+LIB_OBJ = $(filter-out src/cli/main.o,$(OBJ))
 
 UNIT = tests/unit_util tests/unit_report tests/unit_tables tests/unit_stats
-# clyde with its test hooks (include/test_hooks.h) read from the
+# clyde with its test hooks (src/core/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
 # the clyde that is built and installed has none.
 HOOKS = tests/clyde-hooks
@@ -79,10 +79,10 @@ src/%.o: src/%.c $(HDR)
 tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-HOOKS_OBJ = $(filter-out src/test_hooks.o,$(OBJ)) tests/test_hooks_on.o
+HOOKS_OBJ = $(filter-out src/core/test_hooks.o,$(OBJ)) tests/test_hooks_on.o
 
-tests/test_hooks_on.o: src/test_hooks.c $(HDR)
-	$(CC) -DCLYDE_TEST_HOOKS $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/test_hooks.c
+tests/test_hooks_on.o: src/core/test_hooks.c $(HDR)
+	$(CC) -DCLYDE_TEST_HOOKS $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/core/test_hooks.c
 
 $(HOOKS): $(HOOKS_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_OBJ) $(LDLIBS)
@@ -130,7 +130,7 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	    prove -j4 --exec tests/tap_run.sh $(TESTS)
 
 # The man page, and a warning-free build on gcc and on clang (when there);
-# dist_mpi.c needs MPI's headers: through mpicc, when there.  Each part is
+# dist/mpi.c needs MPI's headers: through mpicc, when there.  Each part is
 # a target of its own, a case of tests/lint.sh.
 LINT_CC = gcc clang
 lint: lint-man $(LINT_CC:%=lint-%) lint-mpi
@@ -146,12 +146,12 @@ $(LINT_CC:%=lint-%):
 	    xargs -P 2 -n 8 $$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) \
 	    -Werror -O2 -fsyntax-only || exit 1; \
 	$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
-	    -O2 -fsyntax-only src/test_hooks.c
+	    -O2 -fsyntax-only src/core/test_hooks.c
 
 lint-mpi:
 	@if ! command -v $(MPICC) >/dev/null; then echo "$(MPICC): not installed"; exit 0; fi; \
 	$(MPICC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
-	    -fsyntax-only src/dist_mpi.c
+	    -fsyntax-only src/dist/mpi.c
 
 # The same tests on a build with AddressSanitizer and UBSan.
 sanitize: check-sanitize
@@ -164,14 +164,14 @@ check-sanitize:
 		prove --exec tests/tap_run.sh $(TESTS)
 
 # clyde-mpi: the same program with its ranks spread by MPI (Open MPI's
-# mpicc); only the dist.h part differs: dist_proxy.c in the measuring
-# process, dist_mpi.c (the only file that uses MPI) in its parent.  The
+# mpicc); only the dist/dist.h part differs: dist/proxy.c in the measuring
+# process, dist/mpi.c (the only file that uses MPI) in its parent.  The
 # default build never needs MPI.
 MPICC ?= mpicc
-MPI_SRC = src/dist_proxy.c
-MPI_OBJ = $(filter-out src/dist_local.o,$(OBJ)) $(MPI_SRC:.c=.o) src/dist_mpi.o
+MPI_SRC = src/dist/proxy.c
+MPI_OBJ = $(filter-out src/dist/local.o,$(OBJ)) $(MPI_SRC:.c=.o) src/dist/mpi.o
 
-MPI_HOOKS_OBJ = $(filter-out src/test_hooks.o,$(MPI_OBJ)) tests/test_hooks_on.o
+MPI_HOOKS_OBJ = $(filter-out src/core/test_hooks.o,$(MPI_OBJ)) tests/test_hooks_on.o
 
 mpi: clyde-mpi
 
@@ -182,8 +182,8 @@ clyde-mpi: $(MPI_OBJ)
 tests/clyde-mpi-hooks: $(MPI_HOOKS_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_HOOKS_OBJ) $(LDLIBS)
 
-src/dist_mpi.o: src/dist_mpi.c $(HDR)
-	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/dist_mpi.c
+src/dist/mpi.o: src/dist/mpi.c $(HDR)
+	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/dist/mpi.c
 
 # libFuzzer on the reader of clyde report, seeded with the corpus
 # (clang and its fuzzer runtime needed); FUZZ_SECONDS=600 make fuzz
@@ -203,7 +203,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(OBJ) $(MPI_SRC:.c=.o) src/dist_mpi.o $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
+	rm -f clyde clyde-mpi $(OBJ) $(MPI_SRC:.c=.o) src/dist/mpi.o $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
 		$(HOOKS) tests/test_hooks_on.o tests/clyde-mpi-hooks
 	rm -rf $(SAN_DIR)
 

@@ -3,7 +3,7 @@
  *
  * config_parse() is the only writer, but for config_take_size() and
  * config_take_shift() in clyde-mpi's agreement of the ranks, before the
- * run (main.c).
+ * run (cli/main.c).
  * Everything after it takes a const struct config *.
  */
 #ifndef CLYDE_CONFIG_H

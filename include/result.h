@@ -280,8 +280,8 @@ double result_skew(const struct result *res, enum phase_id id,
 double result_first_done(const struct result *res, enum phase_id id);
 
 /*
- * The version of the JSON record that report_json.c writes and
- * json_input.c reads (clyde(1), The JSON record, schema_version).
+ * The version of the JSON record that out/json.c writes and
+ * in/json.c reads (clyde(1), The JSON record, schema_version).
  */
 #define JSON_SCHEMA_VERSION 1
 

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "csv_read.h"
-#include "csv.h"
-#include "report_text.h"
+#include "in/csv_line.h"
+#include "core/csv.h"
+#include "out/text.h"
 
 int main(int argc, char **argv)
 {

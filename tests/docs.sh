@@ -328,7 +328,7 @@ ok $? "EXIT STATUS: every status listed is made by a named test (< page, > map)"
     diag < "$WORK/diff"
 
 # --- DIAGNOSTICS: each message the page gives is one clyde prints
-page diagnostics "$PAGE" src/*.c >"$WORK/diff"
+page diagnostics "$PAGE" src/*/*.c >"$WORK/diff"
 [ ! -s "$WORK/diff" ]
 ok $? "DIAGNOSTICS: every message listed is in the source" || diag < "$WORK/diff"
 

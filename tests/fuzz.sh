@@ -13,11 +13,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/clyde-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 
 echo "1..1"
-src="src/csv_read.c src/csv_input.c src/table_read.c src/html_read.c
-	src/csv.c src/report_text.c src/report_json.c src/report_html.c
-	src/report_markdown.c src/report_set.c src/stats.c src/util.c
-	src/result.c src/report_context.c src/report_ranks.c src/report_grid.c
-	src/report_latency.c src/config.c src/json_read.c src/json_input.c"
+src="src/in/csv_line.c src/in/stream.c src/in/table.c src/in/html.c
+	src/core/csv.c src/out/text.c src/out/json.c src/out/html.c
+	src/out/markdown.c src/report/set.c src/report/stats.c src/lib/util.c
+	src/core/result.c src/out/context.c src/report/ranks.c src/out/grid.c
+	src/out/latency.c src/core/config.c src/lib/json_read.c src/in/json.c"
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
     'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d[0] && n; }' \
     > "$work/probe.c"
@@ -28,7 +28,7 @@ if ! command -v clang >/dev/null || ! clang -fsanitize=fuzzer \
 fi
 # a reader that no longer builds (a source missing here) fails, never skips
 if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
-    -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
+    -Isrc -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -o "$work/fuzz_reader" \
     tests/fuzz_reader.c $src -lm 2>"$work/cc.log"; then
 	echo "not ok 1 - the fuzz target does not build"

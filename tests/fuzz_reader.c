@@ -1,10 +1,10 @@
 /*
  * fuzz_reader: a libFuzzer target for clyde report's input side.  Any
  * bytes go through the stream reader (quoted-printable, quotes, wraps,
- * every CSV layout, the text tables of table_read.c, the HTML of
- * html_read.c: inline markup, bon_csv2html's tables, lines run
+ * every CSV layout, the text tables of in/table.c, the HTML of
+ * in/html.c: inline markup, bon_csv2html's tables, lines run
  * together), or, when they start as JSON, the JSON reader of clyde's
- * records (json_read.c, json_input.c); each result is
+ * records (lib/json_read.c, in/json.c); each result is
  * then written by every formatter, and the whole set through --average
  * and --compare, to /dev/null.
  *
@@ -16,14 +16,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "csv_read.h"
-#include "csv.h"
-#include "json_input.h"
-#include "report_text.h"
-#include "report_json.h"
-#include "report_html.h"
-#include "report_markdown.h"
-#include "report_set.h"
+#include "in/csv_line.h"
+#include "core/csv.h"
+#include "in/json.h"
+#include "out/text.h"
+#include "out/json.h"
+#include "out/html.h"
+#include "out/markdown.h"
+#include "report/set.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

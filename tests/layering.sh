@@ -3,10 +3,10 @@
 # symbols each object defines and uses, by nm) and none between headers
 # (from their #include lines).  A cycle is printed with the symbols or
 # includes that make it, e.g.
-#   src/runner.o -> src/phase_io.o (phase_io_cleanup)
-#   src/phase_io.o -> src/runner.o (phase_fail)
-# Needs the objects of a build (make clyde); clyde-mpi's dist_proxy.o and
-# dist_mpi.o are checked in place of dist_local.o when they are there.
+#   src/run/runner.o -> src/phases/io.o (phase_io_cleanup)
+#   src/phases/io.o -> src/run/runner.o (phase_fail)
+# Needs the objects of a build (make clyde); clyde-mpi's dist/proxy.o and
+# dist/mpi.o are checked in place of dist/local.o when they are there.
 . "$(dirname "$0")/lib.sh"
 
 needs_all nm binutils 4
@@ -32,11 +32,18 @@ edges() {
 		}'
 }
 
-# header_edges: "includer included header-name" for include/*.h
+# header_edges: "includer included header-name" for the headers of
+# include/ and src/ (an include names its header from either)
 header_edges() {
-	for h in include/*.h; do
+	for h in include/*.h src/*/*.h; do
 		sed -n 's/^#include "\([^"]*\)".*/\1/p' "$h" |
-		    while read -r inc; do echo "$h include/$inc $inc"; done
+		    while read -r inc; do
+			if [ -f "src/$inc" ]; then
+				echo "$h src/$inc $inc"
+			else
+				echo "$h include/$inc $inc"
+			fi
+		    done
 	done
 }
 
@@ -77,7 +84,7 @@ cycles() {
 		}' | sort
 }
 
-objs=$(ls src/*.o 2>/dev/null | grep -v -e 'src/dist_mpi\.o$' -e 'src/dist_proxy\.o$')
+objs=$(ls src/*/*.o 2>/dev/null | grep -v -e 'src/dist/mpi\.o$' -e 'src/dist/proxy\.o$')
 if [ -z "$objs" ]; then
 	echo "1..0 # skip no objects: run make clyde first"
 	exit 0
@@ -90,9 +97,9 @@ ok $? "no cycle between the source files of clyde" || {
 	echo "$found"
 } | diag
 
-if [ -f src/dist_mpi.o ] && [ -f src/dist_proxy.o ]; then
-	found=$(edges $(echo "$objs" | grep -v 'src/dist_local\.o$') \
-	    src/dist_proxy.o src/dist_mpi.o | cycles)
+if [ -f src/dist/mpi.o ] && [ -f src/dist/proxy.o ]; then
+	found=$(edges $(echo "$objs" | grep -v 'src/dist/local\.o$') \
+	    src/dist/proxy.o src/dist/mpi.o | cycles)
 	[ -z "$found" ]
 	ok $? "no cycle between the source files of clyde-mpi" || {
 		echo "source files that depend on each other:"
@@ -102,15 +109,15 @@ else
 	skip_all "no objects of clyde-mpi (make mpi, with mpicc: Debian package libopenmpi-dev)" 1
 fi
 
-# The statistics are a leaf: src/stats.c uses nothing of clyde's, and
-# include/stats.h includes no header of clyde's.  Only report_set.c
+# The statistics are a leaf: src/report/stats.c uses nothing of clyde's, and
+# src/report/stats.h includes no header of clyde's.  Only report/set.c
 # computes with them: a formatter prints what the set computed.
-found=$(edges $objs | awk '$1 == "src/stats.o" ||
-    ($2 == "src/stats.o" && $1 != "src/report_set.o")')
-found="$found$(sed -n 's/^#include "\([^"]*\)".*/ include\/stats.h -> \1/p' \
-    include/stats.h)"
+found=$(edges $objs | awk '$1 == "src/report/stats.o" ||
+    ($2 == "src/report/stats.o" && $1 != "src/report/set.o")')
+found="$found$(sed -n 's/^#include "\([^"]*\)".*/ src\/report\/stats.h -> \1/p' \
+    src/report/stats.h)"
 [ -z "$found" ]
-ok $? "src/stats.c is a leaf, used by report_set.c alone" || {
+ok $? "src/report/stats.c is a leaf, used by report/set.c alone" || {
 	echo "uses that break it:"
 	echo "$found"
 } | diag

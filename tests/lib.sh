@@ -2,7 +2,7 @@
 # Each test script runs from the top of the tree, uses ./clyde (or
 # $CLYDE), and works in its own temporary directory.  Tests that stop
 # or fail a run at a chosen point use $CLYDE_HOOKS, clyde built with its
-# test hooks (include/test_hooks.h; make tests/clyde-hooks).
+# test hooks (src/core/test_hooks.h; make tests/clyde-hooks).
 
 cd "$(dirname "$0")/.." || exit 1
 CLYDE=${CLYDE:-./clyde}

@@ -1,7 +1,7 @@
 #!/bin/sh
 # make lint as cases of make check: the man page passes mandoc -Tlint,
 # and every source builds without a warning (-Werror) on gcc and, for
-# dist_mpi.c, on MPI's mpicc.  A test of its own so that it runs beside
+# dist/mpi.c, on MPI's mpicc.  A test of its own so that it runs beside
 # the others (prove -j) rather than before them all; a compiler that is
 # not installed is a skip that names it.  clang's pass (make lint-clang)
 # is left to make lint, which .ci/run runs: it would add a tenth to the
@@ -22,7 +22,7 @@ lint() {
 
 lint man "the man page passes mandoc -Tlint -W warning" mandoc mandoc
 lint gcc "every source compiles without a warning on gcc (-Werror)" gcc gcc
-lint mpi "dist_mpi.c compiles without a warning on mpicc (-Werror)" \
+lint mpi "dist/mpi.c compiles without a warning on mpicc (-Werror)" \
     "${MPICC:-mpicc}" libopenmpi-dev
 
 done_testing

@@ -164,7 +164,7 @@ ok $? "rank 2 held in a call for 8 s, --stall=4: not taken for lost, exit 0, not
 
 # While a phase runs, each rank's measuring process is a single task,
 # and the only process with the rank's files open: MPI and its threads
-# are in its parent (dist.h), with --stall=0 too, where plain clyde has
+# are in its parent (dist/dist.h), with --stall=0 too, where plain clyde has
 # no supervisor.  A process sharing its descriptor table (a thread, or a
 # clone with CLONE_FILES) would hold the same files: holders_of finds
 # it.  Each rank holds its fsync of the sequential create's 10th file

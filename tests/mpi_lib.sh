@@ -13,7 +13,7 @@ if [ -n "${CLYDE_SANITIZED:-}" ]; then
 fi
 make -s mpi tests/clyde-mpi-hooks >/dev/null ||
     { echo "1..0 # skip make mpi failed"; exit 0; }
-# ranks on one host that talk over TCP (root's, see dist_mpi.c) use loopback
+# ranks on one host that talk over TCP (root's, see dist/mpi.c) use loopback
 MPIRUN="mpirun --oversubscribe --allow-run-as-root --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
 # /dev/shm when it has room (a container's is 64 MiB), else TMPDIR's
 # work directory, for the targets and for Open MPI's shared-memory

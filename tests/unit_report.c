@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csv_read.h"
-#include "csv.h"
-#include "report_text.h"
-#include "report_set.h"
-#include "report_summary.h"
+#include "in/csv_line.h"
+#include "core/csv.h"
+#include "out/text.h"
+#include "report/set.h"
+#include "out/summary.h"
 #include "tap.h"
 
 static enum csv_line_kind rd(const char *line, struct result *res,

@@ -1,5 +1,5 @@
 /*
- * unit_stats: src/stats.c against published values: the quantiles of
+ * unit_stats: src/report/stats.c against published values: the quantiles of
  * Student's t and of the normal distribution from their printed tables,
  * Welch's t test from worked examples, the Mann-Whitney U test from the
  * table of its critical values, and the bimodality check on the OpenGFS
@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "stats.h"
+#include "report/stats.h"
 #include "tap.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -8,11 +8,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "core/csv.h"
 #include "result.h"
 #include "tap.h"
-#include "timing.h"
-#include "util.h"
+#include "core/timing.h"
+#include "lib/util.h"
 
 #define MIB (1024 * 1024)
 

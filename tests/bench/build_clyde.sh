@@ -12,8 +12,7 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$1
 shift
-mkdir -p "$dir/src" "$dir/include"
-cp "$root"/src/*.c "$dir/src/"
-cp "$root"/include/*.h "$dir/include/"
+mkdir -p "$dir"
+(cd "$root" && tar cf - --exclude="*.o" --exclude="*.d" src include) | tar xf - -C "$dir"
 cp "$root/Makefile" "$dir/"
 make -s -C "$dir" clyde "$@" >/dev/null

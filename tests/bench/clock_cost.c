@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "timing.h"
+#include "core/timing.h"
 
 #define FILES  16384
 #define ROUNDS 200

@@ -240,7 +240,7 @@ fi
 
 [ "$(id -u)" = 0 ] || die "run as root: it mounts a tmpfs and a loop device"
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[ -f "$root/src/main.c" ] || die "$root: no clyde source tree"
+[ -f "$root/src/cli/main.c" ] || die "$root: no clyde source tree"
 
 # --- tools, from Debian when missing --------------------------------------
 need=""

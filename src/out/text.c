@@ -1,0 +1,979 @@
+/*
+ * out/text.c: bonnie++'s text table, from result records only.
+ *
+ * One result prints exactly as bonnie++ prints it.  Several print as one
+ * table, one row each, the way bon_csv2txt prints a file of CSV lines:
+ * every I/O row, then every file row labelled with its name (unless all
+ * share one name); with --average the mean, min, max and CV rows of each
+ * group follow, with --compare a row of percentages under each result.
+ *
+ * Numbers are never clipped to the column: a wide value pushes the rest
+ * of the row right, as in bonnie++ (clyde(1), OUTPUT).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/csv.h"
+#include "out/text.h"
+#include "report/set.h"
+#include "lib/util.h"
+
+/* The table names the bonnie++ release whose layout it reproduces. */
+#define VERSION_103 "1.03e"
+#define VERSION_200 "2.00a"
+#define LABEL_WIDTH 19
+
+static const char io_title[] =
+    "------Sequential Output------ --Sequential Input- --Random-\n";
+static const char io_columns[] =
+    "-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n";
+static const char file_title[] =
+    "------Sequential Create------ --------Random Create--------\n";
+static const char file_columns[] =
+    "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n";
+static const char file_units[] =
+    " /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
+/* --dirs: clyde's own section, in the file section's layout */
+static const char dir_title[] =
+    "--Directories in Tree Order-- -Directories in Random Order-\n";
+static const char dir_columns[] =
+    "-Create-- ---Stat-- -Delete-- -Create-- ---Stat-- -Delete--\n";
+
+/*
+ * 2.00's K/s with a unit: "540k", "50.6m", "728m", "1.1g" (clyde(1),
+ * OUTPUT, The 2.00 text table).
+ */
+static void rate_with_unit(char *out, size_t n, double kib)
+{
+	double mib = kib / 1024.0;
+
+	if (kib < 10000.0)
+		snprintf(out, n, "%dk", (int)kib);
+	else if (mib < 100.0)
+		snprintf(out, n, "%.1fm", mib);
+	else if (mib < 1000.0)
+		snprintf(out, n, "%.0fm", mib);
+	else
+		snprintf(out, n, "%.1fg", mib / 1024.0);
+}
+
+void report_text_rate(char *out, size_t n, double rate, enum phase_id ph,
+    bool units)
+{
+	char kept[64];
+
+	if (ph == PH_SEEKS) {
+		/* the figure its CSV line keeps, so that the two tables match */
+		fmt_seeks(kept, sizeof(kept), rate, !units);
+		rate = strtod(kept, NULL);
+		snprintf(out, n, rate < 1000.0 ? "%.1f" : "%.0f", rate);
+	} else if (units)
+		rate_with_unit(out, n, rate);
+	else if (rate < 2147483647.0)
+		snprintf(out, n, "%d", (int)rate);      /* bonnie++ truncates */
+	else
+		snprintf(out, n, "%.0f", floor(rate));
+}
+
+/* The rate part of a cell: " %5d", seeks " %5.1f" below 1000. */
+static void put_rate(FILE *out, double rate, enum phase_id ph, bool units)
+{
+	char s[64];
+
+	report_text_rate(s, sizeof(s), rate, ph, units);
+	fprintf(out, " %5s", s);
+}
+
+/*
+ * " %5d %3d"; +++++ +++; blanks when not run.  units: the I/O rates of
+ * 2.00 with k/m/g.
+ */
+static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
+    bool units)
+{
+	switch (c->status) {
+	case CELL_SKIPPED:
+	case CELL_ABSENT:
+		fputs("          ", out);
+		return;
+	case CELL_TOO_FAST:
+		fputs(" +++++ +++", out);
+		return;
+	case CELL_UNKNOWN:
+		fprintf(out, "     ? %3d", c->cpu);
+		return;
+	case CELL_OK:
+		break;
+	}
+	if (ph != PH_SEEKS && !units && c->rate < 2147483647.0)
+		fprintf(out, " %5d %3d", (int)c->rate, c->cpu);  /* most cells */
+	else {
+		put_rate(out, c->rate, ph, units);
+		fprintf(out, " %3d", c->cpu);
+	}
+}
+
+/*
+ * The 19-character label: the name cut to make room for one space and
+ * the size label.  A size label of 18 characters or more stands alone.
+ */
+static void put_label(FILE *out, const char *name, const char *size)
+{
+	int room = LABEL_WIDTH - 1 - (int)strlen(size);
+
+	if (room < 0)
+		room = 0;
+	put_fitted(out, name, room);
+	fprintf(out, " %s", size);
+}
+
+/* "Latency          " and six latency strings, right-aligned in 9 */
+static void latency_row(FILE *out, const struct result *res,
+    enum phase_id first)
+{
+	char lat[32];
+	int i;
+
+	fputs("Latency          ", out);
+	for (i = (int)first; i < (int)first + 6; i++) {
+		fmt_latency(lat, sizeof(lat), res->cell[i].latency_us);
+		fprintf(out, " %9s", lat);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * 1.03's size label ("64M:4k"), or 2.00's: size:chunk:concurrency:seeks:
+ * seekers, defaults left empty, trailing colons dropped.  2.00a lost the
+ * seeker count; it is kept here (clyde(1), COMPATIBILITY).
+ */
+void report_text_size_label(char *out, size_t n, enum compat compat,
+    const struct result *res, bool sweep)
+{
+	char part[5][32] = { "", "", "", "", "" };
+	bool default_chunk = res->chunk == 0 || res->chunk == DEFAULT_CHUNK;
+	int i, last = 0;
+
+	if (compat == COMPAT_103) {
+		size_t len;
+
+		fmt_size_103(out, n, res);
+		len = strlen(out);
+		if (sweep && default_chunk && len < n)
+			snprintf(out + len, n - len, ":%uk", DEFAULT_CHUNK / 1024);
+		return;
+	}
+	fmt_file_size(part[0], sizeof(part[0]), res->file_size_mib);
+	if (!default_chunk || sweep)
+		fmt_chunk(part[1], sizeof(part[1]), default_chunk ?
+		    DEFAULT_CHUNK : res->chunk);
+	if (res->concurrency > 1)
+		snprintf(part[2], sizeof(part[2]), "%d", res->concurrency);
+	if (res->seeks != 0 && res->seeks != SEEKS_200)
+		snprintf(part[3], sizeof(part[3]), "%u", res->seeks);
+	if (res->seekers != 0 && res->seekers != SEEKERS_200)
+		snprintf(part[4], sizeof(part[4]), "%u", res->seekers);
+	for (i = 0; i < 5; i++)
+		if (part[i][0] != '\0')
+			last = i;
+	snprintf(out, n, "%s", part[0]);
+	for (i = 1; i <= last; i++) {
+		size_t len = strlen(out);
+
+		snprintf(out + len, n - len, ":%s", part[i]);
+	}
+}
+
+void report_text_dirs_label(char *out, size_t n, const struct result *res)
+{
+	int len = snprintf(out, n, "%u:%u:%u", res->dirs.count_k,
+	    res->dirs.depth, res->dirs.fanout);
+
+	if (res->concurrency > 1 && len >= 0 && (size_t)len < n)
+		snprintf(out + len, n - (size_t)len, ":%d", res->concurrency);
+}
+
+size_t report_text_generations(char *out, size_t n,
+    const struct report_set *set, struct result *scratch)
+{
+	char seen[512] = "|";
+	size_t i, o = 0, kinds = 0;
+
+	for (i = 0; i < set->n; i++) {
+		char gen[24];
+		size_t len = strlen(seen);
+
+		report_set_get(set, i, scratch);
+		snprintf(gen, sizeof(gen), "|%s|", scratch->generation);
+		if (strstr(seen, gen) != NULL || len + strlen(gen) >= sizeof(seen))
+			continue;
+		snprintf(seen + len, sizeof(seen) - len, "%s|",
+		    scratch->generation);
+		kinds++;
+	}
+	/* "|1.0x|1.98|" -> "1.0x, 1.98" */
+	for (i = 1; seen[i] != '\0' && o + 3 < n; i++) {
+		if (seen[i] != '|')
+			out[o++] = seen[i];
+		else if (seen[i + 1] != '\0') {
+			out[o++] = ',';
+			out[o++] = ' ';
+		}
+	}
+	if (n > 0)
+		out[o < n ? o : n - 1] = '\0';
+	return kinds;
+}
+
+/* ---- the rows ------------------------------------------------------- */
+
+/* Where the rows come from: one record, or a table of a set. */
+struct source {
+	enum compat compat;
+	const struct result *one;
+	const struct report_set *set;
+	struct result *scratch;
+	const struct report_row *rows;  /* of the set's table */
+	size_t n;
+	const char *common_name;        /* every row has it, or NULL */
+	const char *base;               /* --compare, or NULL */
+	bool sweep;                     /* the table of a sweep */
+};
+
+/* Row k: a result, or the mean of a group (*group set to it, else -1). */
+static const struct result *row_at(const struct source *src, size_t k,
+    long *group)
+{
+	const struct report_row *row;
+
+	if (group != NULL)
+		*group = -1;
+	if (src->set == NULL)
+		return src->one;
+	row = &src->rows[k];
+	if (!row->mean) {
+		report_set_get(src->set, row->index, src->scratch);
+	} else {
+		report_set_group_mean(src->set, row->index, src->scratch);
+		if (group != NULL)
+			*group = (long)row->index;
+	}
+	return src->scratch;
+}
+
+/* The result of row k, or -1 for a mean or a lone record. */
+static long item_of(const struct source *src, size_t k)
+{
+	if (src->set == NULL || src->rows[k].mean)
+		return -1;
+	return (long)src->rows[k].index;
+}
+
+/*
+ * The name of I/O row k, before its size label.  In the table of a sweep
+ * run more than once, whose heading names the sweep, a run says its
+ * series and a mean says so: "box #2" and "mean:box" where they fit
+ * beside the size label, else "#2" and "mean", for a cut name would
+ * leave the runs of one chunk size alike.
+ */
+static const char *row_name(const struct source *src, size_t k,
+    const struct result *res, const char *size, char *buf, size_t n)
+{
+	size_t series, room = LABEL_WIDTH - 1 > strlen(size) ?
+	    LABEL_WIDTH - 1 - strlen(size) : 0;
+
+	if (!src->sweep || !report_set_row_sweep(src->set, &src->rows[k],
+	    &series) || (series == 0 && !src->rows[k].mean))
+		return res->name;
+	if (src->rows[k].mean)
+		snprintf(buf, n, "%s", res->name);
+	else
+		snprintf(buf, n, "%.*s #%zu", NAME_MAX_LEN, res->name, series);
+	if (text_columns(buf) <= room)
+		return buf;
+	if (src->rows[k].mean)
+		return "mean";
+	snprintf(buf, n, "#%zu", series);
+	return buf;
+}
+
+/* I/O row k: the label, the six cells, 2.00's Latency row */
+static void io_row(FILE *out, const struct source *src, size_t k,
+    const struct result *res)
+{
+	bool units = src->compat == COMPAT_200;
+	char size[160], name[NAME_MAX_LEN + 32];
+	int i;
+
+	report_text_size_label(size, sizeof(size), src->compat, res,
+	    src->sweep);
+	put_label(out, row_name(src, k, res, size, name, sizeof(name)), size);
+	for (i = PH_PUTC; i <= PH_SEEKS; i++)
+		put_cell(out, &res->cell[i], (enum phase_id)i, units);
+	fputc('\n', out);
+	if (units)
+		latency_row(out, res, PH_PUTC);
+}
+
+/*
+ * A small-file row (first PH_SEQ_CREATE: the label with -n's fields) or
+ * a directory row (PH_FIRST_DIR: with N:DEPTH:FANOUT), the six cells,
+ * 2.00's Latency row.
+ */
+static void count_row(FILE *out, const struct source *src,
+    const struct result *res, const char *name, int first)
+{
+	char spec[64];
+	int i;
+
+	if (first == PH_FIRST_DIR)
+		report_text_dirs_label(spec, sizeof(spec), res);
+	else
+		fmt_files_spec(spec, sizeof(spec), &res->files);
+	if (name != NULL)
+		put_label(out, name, spec);
+	else
+		fprintf(out, "%19s", spec);
+	for (i = first; i < first + 6; i++)
+		put_cell(out, &res->cell[i], (enum phase_id)i, false);
+	fputc('\n', out);
+	if (src->compat == COMPAT_200)
+		latency_row(out, res, (enum phase_id)first);
+}
+
+/* --compare: "  vs BASE" and each rate as a percentage of the base's */
+static void percent_row(FILE *out, const struct source *src,
+    const struct result *res, int first)
+{
+	char label[64], pct[32], num[24];
+	long p;
+	int i;
+
+	snprintf(label, sizeof(label), "  vs %s", src->base);
+	fprintf(out, "%-19.19s", label);
+	for (i = first; i < first + 6; i++) {
+		/* ~: inside the rounding of the cells they were read from */
+		if (report_set_percent(src->set, res, (enum phase_id)i, &p)) {
+			report_set_percent_text(num, sizeof(num), p);
+			snprintf(pct, sizeof(pct), "%s%s",
+			    report_set_in_rounding(src->set, res,
+			    (enum phase_id)i) ? "~" : "", num);
+		} else
+			pct[0] = '\0';
+		fprintf(out, " %5s    ", pct);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * --average: the min, max, coefficient of variation and median under a
+ * mean, which phases have two clusters of runs when any has, and how
+ * many stopped phases were left out
+ */
+static void spread_rows(FILE *out, const struct source *src, size_t g,
+    int first, bool units)
+{
+	const struct report_spread *sp = report_set_group_spread(src->set, g);
+	static const char *const label[5] = { "  min", "  max", "  cv %",
+	    "  median", "  bimodal" };
+	bool bimodal = false;
+	char stopped[64];
+	int row, i;
+
+	for (i = first; i < first + 6; i++)
+		bimodal = bimodal || sp[i].bimodal;
+	for (row = 0; row < (bimodal ? 5 : 4); row++) {
+		fprintf(out, "%-19s", label[row]);
+		for (i = first; i < first + 6; i++) {
+			if (sp[i].runs == 0)
+				fputs("          ", out);
+			else if (row == 2)
+				fprintf(out, " %5.1f    ", sp[i].cv);
+			else if (row == 4)
+				fputs(sp[i].bimodal ? "   yes    " : "          ",
+				    out);
+			else {
+				put_rate(out, row == 0 ? sp[i].min : row == 1 ?
+				    sp[i].max : sp[i].median, (enum phase_id)i,
+				    units && i < PH_FIRST_FILE);
+				fputs("    ", out);
+			}
+		}
+		fputc('\n', out);
+	}
+	report_text_stopped(stopped, sizeof(stopped), src->set, g, first);
+	if (stopped[0] != '\0')
+		fprintf(out, "  %s\n", stopped);
+}
+
+void report_text_verdict(char *cell, char *interval, size_t n,
+    const struct report_set *set, const struct result *res,
+    const struct report_verdict *v, enum phase_id ph, bool latency)
+{
+	long p;
+
+	cell[0] = interval[0] = '\0';
+	switch (v->kind) {
+	case VERDICT_NONE:
+		break;
+	case VERDICT_TOO_FEW:
+		if (latency ? report_set_latency_percent(set, res, ph, &p) :
+		    report_set_percent(set, res, ph, &p))
+			report_set_percent_text(cell, n, p);
+		break;
+	case VERDICT_SAME:
+		snprintf(cell, n, "~");
+		break;
+	case VERDICT_BETTER:
+	case VERDICT_WORSE:
+		snprintf(cell, n, "%+.0f%%", v->percent);
+		snprintf(interval, n, "%+.0f..%+.0f", v->ci_low, v->ci_high);
+		break;
+	}
+}
+
+bool report_text_any_verdict(const struct report_verdict *v, int first)
+{
+	int i;
+
+	for (i = first; v != NULL && i < first + 6; i++)
+		if (v[i].kind != VERDICT_NONE)
+			return true;
+	return false;
+}
+
+/* appends ", WHAT A vs B" (no comma first) to out */
+static void add_unlike(char *out, size_t n, const char *what, const char *a,
+    const char *b)
+{
+	size_t len = strlen(out);
+
+	if (len < n)
+		snprintf(out + len, n - len, "%s%s %s vs %s", len ? ", " : "",
+		    what, a, b);
+}
+
+void report_text_unlike(char *out, size_t n, const struct report_set *set,
+    long g)
+{
+	struct result base, mean;
+	char a[64], b[64];
+	size_t base_first = 0;
+	unsigned u;
+
+	memset(&base, 0, sizeof(base));
+	memset(&mean, 0, sizeof(mean));
+	out[0] = '\0';
+	u = report_set_unlike(set, g, &base, &base_first);
+	if (u == 0)
+		return;
+	report_set_group_mean(set, (size_t)g, &mean);
+	if (u & REPORT_UNLIKE_PROFILE)
+		add_unlike(out, n, "profile",
+		    report_set_stdio_per_char(&mean) ? "1.03" : "2.00",
+		    report_set_stdio_per_char(&base) ? "1.03" : "2.00");
+	if (u & REPORT_UNLIKE_FILE_SIZE) {
+		fmt_file_size(a, sizeof(a), mean.file_size_mib);
+		fmt_file_size(b, sizeof(b), base.file_size_mib);
+		add_unlike(out, n, "file size", a, b);
+	}
+	if (u & REPORT_UNLIKE_CHUNK) {
+		fmt_chunk(a, sizeof(a), mean.chunk ? mean.chunk : DEFAULT_CHUNK);
+		fmt_chunk(b, sizeof(b), base.chunk ? base.chunk : DEFAULT_CHUNK);
+		add_unlike(out, n, "chunk", a, b);
+	}
+	if (u & REPORT_UNLIKE_CONCURRENCY) {
+		snprintf(a, sizeof(a), "%d", mean.concurrency);
+		snprintf(b, sizeof(b), "%d", base.concurrency);
+		add_unlike(out, n, "-c", a, b);
+	}
+	if (u & REPORT_UNLIKE_SEEKS) {
+		snprintf(a, sizeof(a), "%u:%u", mean.seeks, mean.seekers);
+		snprintf(b, sizeof(b), "%u:%u", base.seeks, base.seekers);
+		add_unlike(out, n, "seeks:seekers", a, b);
+	}
+	if (u & REPORT_UNLIKE_FILES) {
+		fmt_files_spec(a, sizeof(a), &mean.files);
+		fmt_files_spec(b, sizeof(b), &base.files);
+		add_unlike(out, n, "files", a, b);
+	}
+	if ((u & (REPORT_UNLIKE_FSTYPE | REPORT_UNLIKE_MOUNT |
+	    REPORT_UNLIKE_SYNC | REPORT_UNLIKE_DIRECT)) == 0)
+		return;
+	/* what the first runs' records say (report_set_unlike()) */
+	report_set_get(set, report_set_group_first(set, (size_t)g), &mean);
+	report_set_get(set, base_first, &base);
+	if (u & REPORT_UNLIKE_FSTYPE)
+		add_unlike(out, n, "filesystem", mean.run.fstype, base.run.fstype);
+	if (u & REPORT_UNLIKE_MOUNT)
+		add_unlike(out, n, "mount options", mean.run.mount_options,
+		    base.run.mount_options);
+	if (u & REPORT_UNLIKE_SYNC)
+		add_unlike(out, n, "-b", mean.run.sync_writes ? "yes" : "no",
+		    base.run.sync_writes ? "yes" : "no");
+	if (u & REPORT_UNLIKE_DIRECT)
+		add_unlike(out, n, "-D", mean.run.direct_io ? "yes" : "no",
+		    base.run.direct_io ? "yes" : "no");
+}
+
+unsigned report_text_too_few(const struct report_verdict *v, int first)
+{
+	int i;
+
+	for (i = first; i < first + 6; i++)
+		if (v[i].kind == VERDICT_TOO_FEW)
+			return v[i].runs;
+	return 0;
+}
+
+void report_text_stopped(char *buf, size_t n, const struct report_set *set,
+    size_t g, int first)
+{
+	const struct report_spread *sp = report_set_group_spread(set, g);
+	unsigned stopped = 0;
+	int i;
+
+	for (i = first; i < first + 6; i++)
+		stopped += sp[i].stopped;
+	buf[0] = '\0';
+	if (stopped > 0)
+		snprintf(buf, n, "%u stopped phase%s left out", stopped,
+		    stopped == 1 ? "" : "s");
+}
+
+/* One row of verdicts under label, and the row of their intervals. */
+static void verdict_cells(FILE *out, const struct source *src,
+    const struct result *res, const struct report_verdict *v, int first,
+    const char *label, bool latency)
+{
+	char cell[32], interval[32];
+	bool any = false;
+	int i;
+
+	fprintf(out, "%-19.19s", label);
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(out, " %5s    ", cell);
+		any = any || interval[0] != '\0';
+	}
+	fputc('\n', out);
+	if (!any)
+		return;
+	fprintf(out, "%-19s", "  95% interval");
+	for (i = first; i < first + 6; i++) {
+		report_text_verdict(cell, interval, sizeof(cell), src->set, res,
+		    &v[i], (enum phase_id)i, latency);
+		fprintf(out, " %9s", interval);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * A mean's verdicts against the base's mean: "~" within noise, the
+ * change with its sign when significant, and a row of the 95 %
+ * intervals of the changes; the same of the latencies, where the runs
+ * have them; too few runs: the plain percentages and a line that says
+ * so.
+ */
+static void verdict_rows(FILE *out, const struct source *src,
+    const struct result *res, long group, int first)
+{
+	const struct report_verdict *v = report_set_verdicts(src->set, group);
+	const struct report_verdict *lv =
+	    report_set_latency_verdicts(src->set, group);
+	char label[64], unlike[512];
+	unsigned few = report_text_too_few(v, first);
+
+	snprintf(label, sizeof(label), "  vs %s", src->base);
+	verdict_cells(out, src, res, v, first, label, false);
+	if (report_text_any_verdict(lv, first)) {
+		snprintf(label, sizeof(label), "  latency vs %s", src->base);
+		verdict_cells(out, src, res, lv, first, label, true);
+		if (few == 0)
+			few = report_text_too_few(lv, first);
+	}
+	if (few > 0)
+		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
+	/* once per mean: under its first section */
+	if (first == PH_PUTC || (!res->has_io && (first == PH_SEQ_CREATE ||
+	    !res->has_files))) {
+		report_text_unlike(unlike, sizeof(unlike), src->set, group);
+		if (unlike[0] != '\0')
+			fprintf(out, "  unlike %s: %s\n", src->base, unlike);
+	}
+}
+
+/* A row's percentages or verdicts, unless it is the base itself. */
+static void maybe_percent(FILE *out, const struct source *src,
+    const struct result *res, long item, long group, int first)
+{
+	if (src->base == NULL || report_set_is_base(src->set, item, group))
+		return;
+	if (report_set_verdicts(src->set, group) != NULL)
+		verdict_rows(out, src, res, group, first);
+	else
+		percent_row(out, src, res, first);
+}
+
+static void io_section(FILE *out, const struct source *src)
+{
+	bool chunk_label = false;
+	size_t i;
+
+	for (i = 0; i < src->n; i++) {
+		const struct result *r = row_at(src, i, NULL);
+
+		if (r->has_io && r->chunk != 0 && r->chunk != DEFAULT_CHUNK)
+			chunk_label = true;
+	}
+	if (src->compat == COMPAT_103) {
+		fprintf(out, "Version %5s       %s", VERSION_103, io_title);
+		fprintf(out, "%20s%s", "", io_columns);
+		fputs(chunk_label ? "Machine   Size:chnk " : "Machine        Size ",
+		    out);
+		fputs("K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n",
+		    out);
+	} else {
+		fprintf(out, "Version %5s       %s", VERSION_200, io_title);
+		fprintf(out, "%20s%s", "", io_columns);
+		fprintf(out, "Name:Size etc       %s", file_units);
+	}
+	for (i = 0; i < src->n; i++) {
+		long g;
+		const struct result *r = row_at(src, i, &g);
+
+		if (!r->has_io)
+			continue;
+		io_row(out, src, i, r);
+		maybe_percent(out, src, r, item_of(src, i), g, PH_PUTC);
+		if (g >= 0)
+			spread_rows(out, src, (size_t)g, PH_PUTC,
+			    src->compat == COMPAT_200);
+	}
+}
+
+static void files_header(FILE *out, const struct source *src)
+{
+	bool min = false, max = false;
+	size_t i;
+
+	for (i = 0; i < src->n; i++) {
+		long g;
+		const struct result *r = row_at(src, i, &g);
+
+		if (!r->has_files || g >= 0)
+			continue;
+		min = min || r->files.min_size != 0;
+		max = max || r->files.max_size != 0;
+	}
+	if (min)
+		fputs("files:max:min       ", out);
+	else if (max)
+		fputs("files:max           ", out);
+	else
+		fputs("              files ", out);
+	fputs(file_units, out);
+}
+
+/*
+ * A section's two title lines.  1.03e names the file section only when
+ * there was no I/O section above (after); 1.9x and 2.00 always do.  The
+ * name line shows the one name all rows share.
+ */
+static void section_head(FILE *out, const struct source *src, bool after,
+    const char *title, const char *columns)
+{
+	if (src->compat == COMPAT_103 && after) {
+		fprintf(out, "%20s%s", "", title);
+		fprintf(out, "%20s%s", "", columns);
+	} else {
+		fprintf(out, "Version %5s       %s", src->compat == COMPAT_103 ?
+		    VERSION_103 : VERSION_200, title);
+		put_fitted(out, src->common_name ? src->common_name : "",
+		    LABEL_WIDTH);
+		fprintf(out, " %s", columns);
+	}
+}
+
+/*
+ * The rows of the small-file section (first PH_SEQ_CREATE) or of the
+ * directory section (PH_FIRST_DIR), each with its percentages or spread.
+ */
+static void section_rows(FILE *out, const struct source *src, int first)
+{
+	size_t i;
+
+	for (i = 0; i < src->n; i++) {
+		long g;
+		const struct result *r = row_at(src, i, &g);
+		const char *name = src->common_name && g < 0 ? NULL : r->name;
+
+		if (!(first == PH_FIRST_DIR ? r->has_dirs : r->has_files))
+			continue;
+		count_row(out, src, r, name, first);
+		maybe_percent(out, src, r, item_of(src, i), g, first);
+		if (g >= 0)
+			spread_rows(out, src, (size_t)g, first, false);
+	}
+}
+
+static void file_section(FILE *out, const struct source *src, bool after_io)
+{
+	section_head(out, src, after_io, file_title, file_columns);
+	files_header(out, src);
+	section_rows(out, src, PH_SEQ_CREATE);
+}
+
+/*
+ * --dirs: a section of clyde's own after bonnie++'s two, in the layout
+ * of the file section (clyde(1), OUTPUT).
+ */
+static void dir_section(FILE *out, const struct source *src, bool after)
+{
+	section_head(out, src, after, dir_title, dir_columns);
+	fprintf(out, "%-20s%s", "dirs:depth:fanout", file_units);
+	section_rows(out, src, PH_FIRST_DIR);
+}
+
+static void print_table(FILE *out, struct source *src)
+{
+	bool any_io = false, any_files = false, one_name = true, named = false;
+	bool any_dirs = false;
+	char first_name[NAME_MAX_LEN + 1] = "";
+	size_t i;
+
+	for (i = 0; i < src->n; i++) {
+		long g;
+		const struct result *r = row_at(src, i, &g);
+
+		any_io = any_io || r->has_io;
+		any_files = any_files || r->has_files;
+		any_dirs = any_dirs || r->has_dirs;
+		if (g >= 0)
+			continue;       /* a mean's name is its own */
+		if (!named)
+			snprintf(first_name, sizeof(first_name), "%s", r->name);
+		else if (strcmp(first_name, r->name) != 0)
+			one_name = false;
+		named = true;
+	}
+	src->common_name = one_name && named ? first_name : NULL;
+	if (any_io)
+		io_section(out, src);
+	if (any_files)
+		file_section(out, src, any_io);
+	else if (any_io && src->compat == COMPAT_200)
+		fputc('\n', out);      /* 2.00a's newline outside its if */
+	if (any_dirs)
+		dir_section(out, src, any_io || any_files);
+}
+
+void report_text(FILE *out, enum compat compat, const struct result *res)
+{
+	struct source src = { compat, res, NULL, NULL, NULL, 1, NULL, NULL,
+	    false };
+
+	print_table(out, &src);
+}
+
+/* "box: a sweep of 3 file sizes, 1M to 16M, by 2 chunk sizes, 4k to 64k" */
+static int sizes_heading(char *out, size_t n, const struct report_sweep *sw,
+    const char *name)
+{
+	unsigned *chunks = malloc(sw->nchunks * sizeof(*chunks));
+	size_t nchunks = chunks != NULL ?
+	    report_set_sweep_chunks(sw, chunks) : 0;
+	char lo[32], hi[32], clo[32] = "", chi[32] = "";
+	int len;
+
+	fmt_file_size(lo, sizeof(lo), sw->sizes[0]);
+	fmt_file_size(hi, sizeof(hi), sw->sizes[sw->nchunks - 1]);
+	if (nchunks > 0) {
+		fmt_chunk(clo, sizeof(clo), chunks[0]);
+		fmt_chunk(chi, sizeof(chi), chunks[nchunks - 1]);
+	}
+	if (nchunks > 1)
+		len = snprintf(out, n, "%s: a sweep of %zu file sizes, %s to %s, "
+		    "by %zu chunk sizes, %s to %s", name, sw->nsizes, lo, hi,
+		    nchunks, clo, chi);
+	else
+		len = snprintf(out, n, "%s: a sweep of %zu file sizes, %s to %s, "
+		    "chunk size %s", name, sw->nsizes, lo, hi, clo);
+	free(chunks);
+	return len;
+}
+
+void report_text_sweep_heading(char *out, size_t n,
+    const struct report_set *set, size_t s)
+{
+	const struct report_sweep *sw = &set->sweeps[s];
+	struct result first;
+	char size[32], lo[32], hi[32];
+	int len;
+
+	memset(&first, 0, sizeof(first));
+	report_set_get(set, sw->first, &first);
+	fmt_file_size(size, sizeof(size), first.file_size_mib);
+	fmt_chunk(lo, sizeof(lo), sw->chunks[0]);
+	fmt_chunk(hi, sizeof(hi), sw->chunks[sw->nchunks - 1]);
+	if (sw->nsizes > 1)
+		len = sizes_heading(out, n, sw, first.name);
+	else
+		len = snprintf(out, n, "%s %s: a sweep of %zu chunk sizes, %s "
+		    "to %s", first.name, size, sw->nchunks, lo, hi);
+	if (sw->nseries > 1 && len >= 0 && (size_t)len < n)
+		snprintf(out + len, n - (size_t)len, ", %zu runs", sw->nseries);
+}
+
+void report_text_best_cell(char *cell, size_t n, const struct report_best *b)
+{
+	cell[0] = '\0';
+	if (!b->has)
+		return;
+	snprintf(cell, n, "%s%.0f", b->best ? "*" :
+	    b->v.kind == VERDICT_SAME ? "~" : "", b->percent);
+}
+
+unsigned report_text_best_few(const struct report_best *b, int first)
+{
+	int i;
+
+	for (i = first; b != NULL && i < first + 6; i++)
+		if (b[i].has && b[i].v.kind == VERDICT_TOO_FEW)
+			return b[i].v.runs;
+	return 0;
+}
+
+bool report_text_best_any(const struct report_best *b, int first)
+{
+	int i;
+
+	for (i = first; b != NULL && i < first + 6; i++)
+		if (b[i].has)
+			return true;
+	return false;
+}
+
+bool report_text_best_section(const struct report_set *set, int first)
+{
+	size_t g;
+
+	for (g = 0; g < set->ngroups; g++)
+		if (report_text_best_any(report_set_best_of(set, (long)g, false),
+		    first) || report_text_best_any(report_set_best_of(set,
+		    (long)g, true), first))
+			return true;
+	return false;
+}
+
+/* One row of --best: label, then a cell under each rate column. */
+static void best_row(FILE *out, const char *label, bool fit,
+    const struct report_best *b, int first)
+{
+	char cell[32];
+	int i;
+
+	if (fit)
+		put_fitted(out, label, LABEL_WIDTH);
+	else
+		fputs(label, out);
+	for (i = first; i < first + 6; i++) {
+		report_text_best_cell(cell, sizeof(cell), &b[i]);
+		fprintf(out, " %5s    ", cell);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * --best: per section, a row per set of its medians in % of the best
+ * set's, the same of the latencies under it where the runs have them.
+ */
+static void best_section(FILE *out, const struct report_set *set, int first)
+{
+	size_t g;
+
+	if (!report_text_best_section(set, first))
+		return;
+	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_title :
+	    first == PH_FIRST_DIR ? dir_title : file_title);
+	fprintf(out, "%20s%s", "", first == PH_PUTC ? io_columns :
+	    first == PH_FIRST_DIR ? dir_columns : file_columns);
+	for (g = 0; g < set->ngroups; g++) {
+		const struct report_best *b = report_set_best_of(set, (long)g,
+		    false);
+		const struct report_best *lb = report_set_best_of(set, (long)g,
+		    true);
+		const char *name = report_set_group_name(set, g);
+		unsigned few = report_text_best_few(b, first);
+		bool rates = report_text_best_any(b, first);
+
+		if (rates)
+			best_row(out, name, true, b, first);
+		if (report_text_best_any(lb, first)) {
+			if (!rates) {
+				put_fitted(out, name, LABEL_WIDTH);
+				fputc('\n', out);
+			}
+			best_row(out, "  latency          ", false, lb, first);
+			if (few == 0)
+				few = report_text_best_few(lb, first);
+		}
+		if (few > 0)
+			fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
+	}
+}
+
+/* --best, after the tables */
+static void best_table(FILE *out, const struct report_set *set)
+{
+	fputs("\n" REPORT_TEXT_BEST_TITLE "\n", out);
+	best_section(out, set, PH_PUTC);
+	best_section(out, set, PH_SEQ_CREATE);
+	best_section(out, set, PH_FIRST_DIR);
+}
+
+/*
+ * The results outside sweeps in one table, as bon_csv2txt would; then
+ * each sweep in a table of its own under a heading, by chunk size.
+ */
+void report_text_set(FILE *out, enum compat compat,
+    const struct report_set *set, const char *base)
+{
+	struct result scratch;
+	struct source src = { compat, NULL, set, &scratch, NULL, 0, NULL, base,
+	    false };
+	struct report_row *rows;
+	size_t t, printed = 0;
+
+	memset(&scratch, 0, sizeof(scratch));
+	if (set->n == 0)
+		return;
+	rows = malloc((set->n + set->ngroups) * sizeof(*rows));
+	if (rows == NULL) {
+		fputs("clyde report: out of memory\n", stderr);
+		return;
+	}
+	src.rows = rows;
+	for (t = 0; t < report_set_tables(set); t++) {
+		src.n = report_set_table_rows(set, t, rows);
+		src.sweep = t > 0;
+		if (src.n == 0)
+			continue;
+		if (printed++ > 0)
+			fputc('\n', out);
+		if (t > 0) {
+			char heading[NAME_MAX_LEN + 128];
+
+			report_text_sweep_heading(heading, sizeof(heading), set,
+			    t - 1);
+			fprintf(out, "%s\n", heading);
+		}
+		print_table(out, &src);
+	}
+	free(rows);
+	if (set->best != NULL)
+		best_table(out, set);
+}

@@ -1,0 +1,15 @@
+/*
+ * phases/seek.h: random seeks in the data files by forked seeker
+ * processes (phases/seek.c).
+ */
+#ifndef CLYDE_PHASE_SEEK_H
+#define CLYDE_PHASE_SEEK_H
+
+#include "phases/ctx.h"
+
+int phase_seeks_prepare(struct phase_ctx *ctx);
+int phase_seeks_run(struct phase_ctx *ctx);
+/* Unmap the shared positions; safe to call at any point, twice. */
+void phase_seeks_cleanup(struct phase_ctx *ctx);
+
+#endif
