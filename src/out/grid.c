@@ -48,8 +48,8 @@ static bool grid_open(struct grid *g, const struct report_set *set, size_t s,
 	g->sw = sw;
 	g->s = s;
 	g->scratch = scratch;
-	g->sizes = malloc(sw->nchunks * sizeof(*g->sizes));
-	g->chunks = malloc(sw->nchunks * sizeof(*g->chunks));
+	g->sizes = calloc(sw->nchunks, sizeof(*g->sizes));
+	g->chunks = calloc(sw->nchunks, sizeof(*g->chunks));
 	if (g->sizes == NULL || g->chunks == NULL) {
 		free(g->sizes);
 		free(g->chunks);

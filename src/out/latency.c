@@ -106,9 +106,12 @@ static void table(FILE *out, enum style st, const struct result *r,
 	char name[NAME_MAX_LEN + 96], head[LAT_OVER_MAX][24];
 	char cell[2 + LAT_OVER_MAX][32];
 	const char *cells[3 + LAT_OVER_MAX];
-	size_t i, n = 3 + th->nover;
+	size_t i, n;
 	int ph;
 
+	if (th == NULL)                 /* has_shares() said there are some */
+		return;
+	n = 3 + th->nover;
 	title(name, sizeof(name), r);
 	if (st == HTML) {
 		fputs("<table class=\"latency\"><caption>", out);

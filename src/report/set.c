@@ -581,7 +581,7 @@ static int find_firsts(const struct report_set *set, size_t *first_of,
 int report_set_average(struct report_set *set)
 {
 	size_t n = set->n ? set->n : 1, i, ng;
-	size_t *first_of = malloc(n * sizeof(*first_of));
+	size_t *first_of = calloc(n, sizeof(*first_of));
 	size_t *runs = malloc(n * sizeof(*runs));
 	struct acc *acc = NULL;
 	int rc = -1;
@@ -852,7 +852,7 @@ static bool split_off_grid(struct sweep_key *keys, size_t n)
 int report_set_sweeps(struct report_set *set)
 {
 	size_t n = set->n ? set->n : 1, i, from, chunks;
-	size_t *first_of = malloc(n * sizeof(*first_of));
+	size_t *first_of = calloc(n, sizeof(*first_of));
 	struct sweep_key *keys = malloc(n * sizeof(*keys));
 	int rc = -1;
 

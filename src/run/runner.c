@@ -599,7 +599,7 @@ int phase_run_all(const struct config *cfg, int target_fd,
 	struct copies *copies = NULL;
 	char path[PATH_MAX];
 	bool made = false, skip[POINTS_MAX] = { false };
-	const char *what;
+	const char *what = NULL;
 	int rc, exit_rc = EXIT_CANNOT_START;
 
 	*nres = 0;
