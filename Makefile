@@ -17,41 +17,30 @@ ALL_CFLAGS = -std=c11 -pthread $(WARN) $(CFLAGS)
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 	-D_FILE_OFFSET_BITS=64 -Isrc -Iinclude $(CPPFLAGS)
 
-SRC = src/cli/main.c src/core/config.c src/run/runner.c src/phases/phase.c src/phases/ctx.c \
-	src/phases/io.c src/phases/seek.c src/phases/files.c src/phases/names.c \
-	src/phases/dirs.c src/run/copies.c \
-	src/core/stop.c src/core/test_hooks.c src/core/timing.c src/core/result.c src/core/csv.c \
-	src/in/csv_line.c src/out/text.c src/lib/util.c src/cli/setup.c src/run/sync.c \
-	src/dist/local.c src/run/progress.c src/run/scratch.c src/run/stall.c \
-	src/out/output_file.c
-HDR = include/config.h include/result.h src/run/runner.h src/phases/phase.h \
-	src/phases/ctx.h src/phases/io.h src/phases/seek.h \
-	src/phases/files.h src/phases/names.h \
-	src/phases/dirs.h src/run/copies.h src/core/stop.h \
-	src/core/test_hooks.h src/core/timing.h src/lib/util.h src/core/csv.h \
-	src/out/text.h src/cli/setup.h src/run/sync.h \
-	src/run/progress.h src/run/scratch.h src/dist/dist.h src/run/stall.h \
-	src/out/output_file.h src/dist/proxy.h
-# clyde report
-SRC += src/in/stream.c src/in/table.c src/in/html.c src/report/set.c src/out/json.c \
-	src/out/html.c src/out/markdown.c src/cli/report_cmd.c src/report/stats.c \
-	src/lib/json_read.c src/in/json.c src/out/summary.c \
-	src/report/ranks.c src/out/latency.c src/out/grid.c
-HDR += src/in/csv_line.h src/in/table.h src/in/html.h \
-	src/report/set.h \
-	src/cli/report_cmd.h src/out/json.h src/out/html.h \
-	src/out/markdown.h src/report/stats.h src/lib/json_read.h \
-	src/in/json.h src/out/summary.h src/report/ranks.h \
-	src/out/latency.h src/out/grid.h
-# where a table's rows ran, under it in HTML and Markdown
-SRC += src/out/context.c
-HDR += src/out/context.h
+# The sources, by stage (src/README): every .c of src/'s folders but the
+# MPI side of dist/ (clyde-mpi below).  Objects go to $(B), mirroring src/,
+# each with the header dependencies its compile found (-MMD -MP).
+B = build
+SRC = $(filter-out src/dist/proxy.c src/dist/mpi.c,$(sort $(wildcard src/*/*.c)))
 # the C library's math part (round, sqrt for --average; erfc, lgamma for
 # the statistics of sets)
 LDLIBS += -lm
-OBJ = $(SRC:.c=.o)
+OBJ = $(SRC:src/%.c=$(B)/%.o) $(B)/version.o
 # Everything but main(), for the unit tests.
-LIB_OBJ = $(filter-out src/cli/main.o,$(OBJ))
+LIB_OBJ = $(filter-out $(B)/cli/main.o,$(OBJ))
+DEP = $(wildcard $(B)/*/*.d $(B)/*.d $(B)/tests/*.d)
+
+# The version: `git describe` of a tagged tree (v0.1.0 -> 0.1.0), else
+# VERSION_BASE and the commit (0.1.0-g1a2b3c4), "-dirty" with changes not
+# committed; in a tarball of make dist, which has no .git, its .version.
+# build/version.c is rewritten only when the version changes.
+VERSION_BASE = 0.1.0
+VERSION_CMD = if git rev-parse --git-dir >/dev/null 2>&1; then \
+		v=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && \
+		    v=$${v\#v} || \
+		v=$(VERSION_BASE)-g$$(git describe --always --dirty); \
+	elif [ -f .version ]; then v=$$(cat .version); \
+	else v=$(VERSION_BASE); fi; echo "$$v"
 
 UNIT = tests/unit_util tests/unit_report tests/unit_tables tests/unit_stats
 # clyde with its test hooks (src/core/test_hooks.h) read from the
@@ -64,7 +53,7 @@ SHIM = tests/fault_shim.so
 # One that lets User-mode Linux 6.1 boot on CPUs with AMX (make check-nfs).
 NFS_SHIM = tests/nfs/xstate_shim.so
 
-SAN_DIR = build-san
+SAN_DIR = $(B)/san
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
@@ -73,16 +62,32 @@ all: clyde
 clyde: $(OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
-src/%.o: src/%.c $(HDR)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+$(B)/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-tests/%: tests/%.c tests/tap.h $(LIB_OBJ) $(HDR)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+# FORCE: the version is asked on every make; the file changes only with it
+$(B)/version.c: FORCE
+	@mkdir -p $(@D)
+	@v=$$($(VERSION_CMD)); \
+	printf '%s\n' '/* made by make from the version (Makefile: VERSION_CMD) */' \
+	    '#include "config.h"' "const char clyde_version[] = \"$$v\";" \
+	    >$@.tmp; \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
-HOOKS_OBJ = $(filter-out src/core/test_hooks.o,$(OBJ)) tests/test_hooks_on.o
+$(B)/version.o: $(B)/version.c
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-tests/test_hooks_on.o: src/core/test_hooks.c $(HDR)
-	$(CC) -DCLYDE_TEST_HOOKS $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/core/test_hooks.c
+tests/%: tests/%.c tests/tap.h $(LIB_OBJ)
+	@mkdir -p $(B)/tests
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP -MF $(B)/tests/$(@F).d \
+	    -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+HOOKS_OBJ = $(filter-out $(B)/core/test_hooks.o,$(OBJ)) $(B)/test_hooks_on.o
+
+$(B)/test_hooks_on.o: src/core/test_hooks.c
+	@mkdir -p $(@D)
+	$(CC) -DCLYDE_TEST_HOOKS $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ src/core/test_hooks.c
 
 $(HOOKS): $(HOOKS_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_OBJ) $(LDLIBS)
@@ -93,7 +98,7 @@ tests/%.so: tests/%.c
 
 # The longest first (as measured idle), so that the last to start are short
 TESTS = tests/mpi.sh tests/mpi_faults.sh tests/safety.sh tests/stops.sh tests/stops_more.sh
-TESTS += tests/lint.sh
+TESTS += tests/lint.sh tests/build.sh
 TESTS += tests/run.sh tests/sync.sh
 TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh
 TESTS += tests/sweep.sh tests/sizes.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
@@ -138,26 +143,39 @@ lint: lint-man $(LINT_CC:%=lint-%) lint-mpi
 lint-man:
 	mandoc -Tlint -W warning man/clyde.1
 
-$(LINT_CC:%=lint-%):
+$(LINT_CC:%=lint-%): $(B)/version.c
 	@cc=$(@:lint-%=%); \
 	if ! command -v $$cc >/dev/null; then echo "$$cc: not installed"; exit 0; fi; \
 	printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
-	    $(NFS_SHIM:.so=.c) | \
-	    xargs -P 2 -n 8 $$cc $(ALL_CPPFLAGS) -std=c11 $(WARN) \
-	    -Werror -O2 -fsyntax-only || exit 1; \
+	    $(NFS_SHIM:.so=.c) $(B)/version.c | \
+	    xargs -P 2 -n 1 $$cc $(ALL_CPPFLAGS) -std=c11 -pthread $(WARN) \
+	    -Werror -O2 -c -o /dev/null || exit 1; \
 	$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
-	    -O2 -fsyntax-only src/core/test_hooks.c
+	    -O2 -c -o /dev/null src/core/test_hooks.c
 
 lint-mpi:
 	@if ! command -v $(MPICC) >/dev/null; then echo "$(MPICC): not installed"; exit 0; fi; \
 	$(MPICC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -Werror -O2 \
-	    -fsyntax-only src/dist/mpi.c
+	    -c -o /dev/null src/dist/mpi.c
+
+# gcc's static analyser (-fanalyzer) over every source, warnings as
+# errors.  Its leak checker is left to LeakSanitizer (make check-sanitize):
+# it cannot see that a process's exit or exec frees what it held.
+ANALYZE_FLAGS = -fanalyzer -Wno-analyzer-malloc-leak -Wno-analyzer-fd-leak
+analyze: $(B)/version.c
+	@if ! gcc -fanalyzer -x c -c -o /dev/null /dev/null 2>/dev/null; then \
+		echo "gcc -fanalyzer: not available"; exit 0; fi; \
+	printf '%s\n' $(SRC) $(MPI_SRC) | \
+	    xargs -P 2 -n 1 gcc $(ALL_CPPFLAGS) -std=c11 -pthread $(WARN) \
+	    $(ANALYZE_FLAGS) -Werror -O2 -c -o /dev/null
 
 # The same tests on a build with AddressSanitizer and UBSan.
 sanitize: check-sanitize
 check-sanitize:
 	rm -rf $(SAN_DIR) && mkdir -p $(SAN_DIR)
 	cp -r src include tests man Makefile README .ci $(SAN_DIR)/
+	if [ -f .version ]; then cp .version $(SAN_DIR)/; \
+	else $(VERSION_CMD) >$(SAN_DIR)/.version; fi
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -169,9 +187,9 @@ check-sanitize:
 # default build never needs MPI.
 MPICC ?= mpicc
 MPI_SRC = src/dist/proxy.c
-MPI_OBJ = $(filter-out src/dist/local.o,$(OBJ)) $(MPI_SRC:.c=.o) src/dist/mpi.o
+MPI_OBJ = $(filter-out $(B)/dist/local.o,$(OBJ)) $(B)/dist/proxy.o $(B)/dist/mpi.o
 
-MPI_HOOKS_OBJ = $(filter-out src/core/test_hooks.o,$(MPI_OBJ)) tests/test_hooks_on.o
+MPI_HOOKS_OBJ = $(filter-out $(B)/core/test_hooks.o,$(MPI_OBJ)) $(B)/test_hooks_on.o
 
 mpi: clyde-mpi
 
@@ -182,8 +200,9 @@ clyde-mpi: $(MPI_OBJ)
 tests/clyde-mpi-hooks: $(MPI_HOOKS_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_HOOKS_OBJ) $(LDLIBS)
 
-src/dist/mpi.o: src/dist/mpi.c $(HDR)
-	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ src/dist/mpi.c
+$(B)/dist/mpi.o: src/dist/mpi.c
+	@mkdir -p $(@D)
+	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ src/dist/mpi.c
 
 # libFuzzer on the reader of clyde report, seeded with the corpus
 # (clang and its fuzzer runtime needed); FUZZ_SECONDS=600 make fuzz
@@ -196,16 +215,28 @@ install: clyde
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	cp clyde $(DESTDIR)$(BINDIR)/clyde
 	chmod 755 $(DESTDIR)$(BINDIR)/clyde
-	cp man/clyde.1 $(DESTDIR)$(MANDIR)/man1/clyde.1
+	v=$$($(VERSION_CMD)); sed "s/^\.Os clyde .*/.Os clyde $$v/" man/clyde.1 \
+	    >$(DESTDIR)$(MANDIR)/man1/clyde.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/clyde.1
+
+# A tarball of the committed tree, clyde-VERSION.tar.gz, with the version
+# in .version for a build that has no git
+dist:
+	@v=$$($(VERSION_CMD)); case $$v in *-dirty) \
+		echo "make dist: changes not committed (git status)" >&2; exit 1;; esac; \
+	rm -rf $(B)/dist && mkdir -p $(B)/dist && \
+	git archive --prefix=clyde-$$v/ HEAD | tar xf - -C $(B)/dist && \
+	echo "$$v" >$(B)/dist/clyde-$$v/.version && \
+	tar czf clyde-$$v.tar.gz -C $(B)/dist clyde-$$v && \
+	rm -rf $(B)/dist && echo clyde-$$v.tar.gz
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(OBJ) $(MPI_SRC:.c=.o) src/dist/mpi.o $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
-		$(HOOKS) tests/test_hooks_on.o tests/clyde-mpi-hooks
-	rm -rf $(SAN_DIR)
+	rm -f clyde clyde-mpi $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
+		$(HOOKS) tests/clyde-mpi-hooks
+	rm -rf $(B)
 
 # What every suite uses, from Debian's packages, as root (tests/deps.sh;
 # tests/deps.sh -n lists the packages and what each adds).  make check
@@ -234,5 +265,9 @@ check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
 	prove -v tests/cluster.sh
 
-.PHONY: all deps check check-sanitize check-mounts check-nfs check-cluster lint lint-man \
+FORCE:
+
+-include $(DEP)
+
+.PHONY: FORCE analyze dist all deps check check-sanitize check-mounts check-nfs check-cluster lint lint-man \
 	$(LINT_CC:%=lint-%) lint-mpi sanitize mpi install uninstall clean

@@ -14,7 +14,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define CLYDE_VERSION "0.1.0"
+/*
+ * clyde's version, as --version prints it and the records carry it: made
+ * by make from `git describe` (build/version.c; Makefile, VERSION_CMD)
+ */
+extern const char clyde_version[];
 
 #define NAME_MAX_LEN      255   /* longest -m name */
 #define DEFAULT_CHUNK     8192  /* bonnie++ DefaultChunkSize */

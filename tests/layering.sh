@@ -3,8 +3,8 @@
 # symbols each object defines and uses, by nm) and none between headers
 # (from their #include lines).  A cycle is printed with the symbols or
 # includes that make it, e.g.
-#   src/run/runner.o -> src/phases/io.o (phase_io_cleanup)
-#   src/phases/io.o -> src/run/runner.o (phase_fail)
+#   build/run/runner.o -> build/phases/io.o (phase_io_cleanup)
+#   build/phases/io.o -> build/run/runner.o (phase_fail)
 # Needs the objects of a build (make clyde); clyde-mpi's dist/proxy.o and
 # dist/mpi.o are checked in place of dist/local.o when they are there.
 . "$(dirname "$0")/lib.sh"
@@ -84,7 +84,7 @@ cycles() {
 		}' | sort
 }
 
-objs=$(ls src/*/*.o 2>/dev/null | grep -v -e 'src/dist/mpi\.o$' -e 'src/dist/proxy\.o$')
+objs=$(ls build/*/*.o 2>/dev/null | grep -v -e 'build/dist/mpi\.o$' -e 'build/dist/proxy\.o$')
 if [ -z "$objs" ]; then
 	echo "1..0 # skip no objects: run make clyde first"
 	exit 0
@@ -97,9 +97,9 @@ ok $? "no cycle between the source files of clyde" || {
 	echo "$found"
 } | diag
 
-if [ -f src/dist/mpi.o ] && [ -f src/dist/proxy.o ]; then
-	found=$(edges $(echo "$objs" | grep -v 'src/dist/local\.o$') \
-	    src/dist/proxy.o src/dist/mpi.o | cycles)
+if [ -f build/dist/mpi.o ] && [ -f build/dist/proxy.o ]; then
+	found=$(edges $(echo "$objs" | grep -v 'build/dist/local\.o$') \
+	    build/dist/proxy.o build/dist/mpi.o | cycles)
 	[ -z "$found" ]
 	ok $? "no cycle between the source files of clyde-mpi" || {
 		echo "source files that depend on each other:"
@@ -112,8 +112,8 @@ fi
 # The statistics are a leaf: src/report/stats.c uses nothing of clyde's, and
 # src/report/stats.h includes no header of clyde's.  Only report/set.c
 # computes with them: a formatter prints what the set computed.
-found=$(edges $objs | awk '$1 == "src/report/stats.o" ||
-    ($2 == "src/report/stats.o" && $1 != "src/report/set.o")')
+found=$(edges $objs | awk '$1 == "build/report/stats.o" ||
+    ($2 == "build/report/stats.o" && $1 != "build/report/set.o")')
 found="$found$(sed -n 's/^#include "\([^"]*\)".*/ src\/report\/stats.h -> \1/p' \
     src/report/stats.h)"
 [ -z "$found" ]

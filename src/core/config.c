@@ -1199,7 +1199,7 @@ int config_parse(struct config *cfg, int argc, char **argv)
 				fputs(options_text, stdout);
 				rc = CONFIG_HELP;
 			} else {
-				printf("clyde %s\n", CLYDE_VERSION);
+				printf("clyde %s\n", clyde_version);
 				rc = CONFIG_VERSION;
 			}
 			break;

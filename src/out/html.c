@@ -1080,7 +1080,7 @@ static void origin_line(struct page *pg, const struct report_html_origin *o)
 	if (o != NULL && gmtime_r(&o->made, &tm) != NULL)
 		strftime(made, sizeof(made), "%Y-%m-%d %H:%M UTC", &tm);
 	fprintf(out, ". Made %s%sby clyde %s report, in the bonnie++ %s "
-	    "layout (--compat=%s)", made, made[0] ? " " : "", CLYDE_VERSION,
+	    "layout (--compat=%s)", made, made[0] ? " " : "", clyde_version,
 	    pg->compat == COMPAT_103 ? "1.03e" : "2.00a",
 	    pg->compat == COMPAT_103 ? "1.03" : "2.00");
 	kinds = report_text_generations(gens, sizeof(gens), pg->set,

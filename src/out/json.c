@@ -548,7 +548,7 @@ static void json_run(FILE *out, const struct result *res)
 		}
 		return;
 	}
-	line_string(out, "clyde_version", CLYDE_VERSION, false);
+	line_string(out, "clyde_version", clyde_version, false);
 	line_string(out, "compat", run->compat == COMPAT_103 ? "1.03" : "2.00",
 	    false);
 	line_string(out, "started", run->started, true);
