@@ -25,6 +25,7 @@ build gcc compiles it
 build libc6-dev the C library headers
 build perl prove, which runs make check; JSON checks of the tests
 build binutils nm for tests/layering.sh (gcc brings it)
+build git the version (git describe), make dist, tests/build.sh
 check mandoc clyde(1) checked by mandoc -Tlint (tests/lint.sh, tests/docs.sh)
 check python3 reads the man page (tests/docs.sh) and some JSON records
 check bonnie++ bonnie++ 2.00a and bon_csv2html/bon_csv2txt beside clyde

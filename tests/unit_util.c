@@ -12,7 +12,9 @@
 #include "result.h"
 #include "tap.h"
 #include "core/timing.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
+#include "lib/rng.h"
+#include "lib/units.h"
 
 #define MIB (1024 * 1024)
 

@@ -27,7 +27,9 @@
 #include "run/stall.h"
 #include "core/stop.h"
 #include "run/sync.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
+#include "lib/sys.h"
+#include "lib/units.h"
 
 /* clyde report has nowhere else to write (open_closed_std_fds()) */
 static bool stdout_closed;

@@ -29,7 +29,8 @@
 #include "cli/report_cmd.h"
 #include "report/ranks.h"
 #include "report/set.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
+#include "lib/text.h"
 
 enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON, FMT_MARKDOWN };
 

@@ -22,7 +22,9 @@
 #include "phases/dirs.h"
 #include "phases/io.h"
 #include "cli/setup.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
+#include "lib/rng.h"
+#include "lib/sys.h"
 
 #define MIB (1024ULL * 1024)
 /* what a small file costs beyond its data, as a rough upper bound */

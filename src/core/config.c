@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "lib/util.h"
+#include "lib/sys.h"
+#include "lib/text.h"
+#include "lib/units.h"
 
 #define DEFAULT_FILE_MIB        300     /* bonnie++ DefaultFileSize */
 #define DEFAULT_FILES_K         16      /* bonnie++ DefaultDirectorySize */

@@ -13,7 +13,7 @@
 
 #include "config.h"
 #include "result.h"
-#include "lib/util.h"
+#include "lib/units.h"
 
 enum field_kind {
 	F_FORMAT_VERSION,

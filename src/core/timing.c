@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "core/timing.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
 
 uint64_t op_clock_scale = (uint64_t)1 << 32;
 

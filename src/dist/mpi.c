@@ -32,6 +32,7 @@
 #include "phases/ctx.h"
 #include "run/scratch.h"
 #include "core/stop.h"
+#include "lib/text.h"
 
 #define TAG_STOP 1
 #define TAG_BEAT 2
@@ -438,7 +439,7 @@ static bool lost_look(void)
 	    (long long)(quiet / NS));
 	/* the lost rank's own files: rank 0 names them, none removes them */
 	if (rank == 0 && scratch_of != NULL && scratch_of[first][0] != '\0') {
-		scratch_quote(quoted, sizeof(quoted), scratch_of[first]);
+		shell_quote(quoted, sizeof(quoted), scratch_of[first]);
 		snprintf(lost_msg, sizeof(lost_msg), "%s: stopping; what it "
 		    "made may be left: rm -rf %s", why, quoted);
 	} else {

@@ -22,7 +22,7 @@
 #include "dist/proxy.h"
 #include "phases/ctx.h"
 #include "core/stop.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
 
 int proxy_fd[2] = { -1, -1 };
 struct proxy_shared *proxy_shared;

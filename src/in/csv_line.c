@@ -12,7 +12,7 @@
 
 #include "in/csv_line.h"
 #include "core/csv.h"
-#include "lib/util.h"
+#include "lib/units.h"
 
 /* More fields than this is no bonnie++ line, even with commas in names. */
 #define MAX_FIELDS 64

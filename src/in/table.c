@@ -19,7 +19,7 @@
 
 #include "in/csv_line.h"
 #include "in/table.h"
-#include "lib/util.h"
+#include "lib/units.h"
 
 enum {
 	S_NONE,                 /* no table */

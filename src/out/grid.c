@@ -18,7 +18,7 @@
 #include "core/csv.h"
 #include "out/grid.h"
 #include "out/text.h"
-#include "lib/util.h"
+#include "lib/units.h"
 
 /* The phases every point of a sweep runs. */
 static const enum phase_id grid_phase[] = {

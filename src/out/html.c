@@ -21,7 +21,8 @@
 #include "report/ranks.h"
 #include "report/set.h"
 #include "out/text.h"
-#include "lib/util.h"
+#include "lib/text.h"
+#include "lib/units.h"
 
 #define test_title phase_title
 
@@ -95,20 +96,12 @@ static void html_escape(FILE *out, const char *s)
 static void fmt_rate(char *out, size_t n, enum compat compat, enum phase_id ph,
     double rate)
 {
-	double mib = rate / 1024.0;
-
 	if (ph == PH_SEEKS)
 		snprintf(out, n, rate < 1000.0 ? "%.1f" : "%.0f", rate);
 	else if (compat == COMPAT_103 || ph >= PH_FIRST_FILE)
 		snprintf(out, n, "%.0f", floor(rate));
-	else if (rate < 10000.0)
-		snprintf(out, n, "%dk", (int)rate);
-	else if (mib < 100.0)
-		snprintf(out, n, "%.1fm", mib);
-	else if (mib < 1000.0)
-		snprintf(out, n, "%.0fm", mib);
 	else
-		snprintf(out, n, "%.1fg", mib / 1024.0);
+		fmt_kib_rate(out, n, rate);
 }
 
 /* Everything the page needs to know of the set before printing. */

@@ -20,7 +20,8 @@
 #include "out/json.h"
 #include "out/text.h"
 #include "report/set.h"
-#include "lib/util.h"
+#include "lib/text.h"
+#include "lib/units.h"
 
 static void json_string(FILE *out, const char *str)
 {

@@ -18,7 +18,7 @@
 #include "out/markdown.h"
 #include "report/ranks.h"
 #include "out/text.h"
-#include "lib/util.h"
+#include "lib/text.h"
 
 struct md {
 	FILE *out;

@@ -19,7 +19,10 @@
 #include "out/output_file.h"
 #include "out/json.h"
 #include "run/scratch.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
+#include "lib/rng.h"
+#include "lib/sys.h"
+#include "lib/text.h"
 
 /* what the keeper reads to link the file into place; anything else removes it */
 #define KEEP 'k'
@@ -366,7 +369,7 @@ static void report_left(const char *path, int dir_fd)
 		if (!left_by_a_run(dirfd(d), de->d_name))
 			continue;
 		left = tmp_path(path, de->d_name);
-		scratch_quote(quoted, sizeof(quoted), left);
+		shell_quote(quoted, sizeof(quoted), left);
 		fprintf(stderr, "clyde: %s is the --json temporary file of an "
 		    "earlier run that is no longer running: its records were "
 		    "never put in place; remove it with: rm -f %s\n", left,

@@ -7,7 +7,7 @@
 
 #include "core/csv.h"
 #include "out/summary.h"
-#include "lib/util.h"
+#include "lib/units.h"
 
 /* The titles' column: 18, or the longest title shown (--dirs's) */
 #define TITLE_WIDTH 18

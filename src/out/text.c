@@ -18,7 +18,8 @@
 #include "core/csv.h"
 #include "out/text.h"
 #include "report/set.h"
-#include "lib/util.h"
+#include "lib/text.h"
+#include "lib/units.h"
 
 /* The table names the bonnie++ release whose layout it reproduces. */
 #define VERSION_103 "1.03e"
@@ -41,24 +42,6 @@ static const char dir_title[] =
 static const char dir_columns[] =
     "-Create-- ---Stat-- -Delete-- -Create-- ---Stat-- -Delete--\n";
 
-/*
- * 2.00's K/s with a unit: "540k", "50.6m", "728m", "1.1g" (clyde(1),
- * OUTPUT, The 2.00 text table).
- */
-static void rate_with_unit(char *out, size_t n, double kib)
-{
-	double mib = kib / 1024.0;
-
-	if (kib < 10000.0)
-		snprintf(out, n, "%dk", (int)kib);
-	else if (mib < 100.0)
-		snprintf(out, n, "%.1fm", mib);
-	else if (mib < 1000.0)
-		snprintf(out, n, "%.0fm", mib);
-	else
-		snprintf(out, n, "%.1fg", mib / 1024.0);
-}
-
 void report_text_rate(char *out, size_t n, double rate, enum phase_id ph,
     bool units)
 {
@@ -70,7 +53,7 @@ void report_text_rate(char *out, size_t n, double rate, enum phase_id ph,
 		rate = strtod(kept, NULL);
 		snprintf(out, n, rate < 1000.0 ? "%.1f" : "%.0f", rate);
 	} else if (units)
-		rate_with_unit(out, n, rate);
+		fmt_kib_rate(out, n, rate);
 	else if (rate < 2147483647.0)
 		snprintf(out, n, "%d", (int)rate);      /* bonnie++ truncates */
 	else

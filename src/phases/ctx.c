@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "phases/ctx.h"
+#include "lib/sys.h"
+#include "lib/text.h"
 
 /* Cleanup's retries: until when, and whether the wait was said. */
 static int64_t retry_until_ns;

@@ -16,7 +16,7 @@
 #include "run/progress.h"
 #include "core/stop.h"
 #include "core/timing.h"
-#include "lib/util.h"
+#include "lib/rng.h"
 
 enum phase_rc {
 	PHASE_OK = 0,

@@ -59,6 +59,7 @@
 
 #include "phases/dirs.h"
 #include "phases/names.h"
+#include "lib/text.h"
 
 #define DIRS_DIR        "dirs"
 #define DIR_MODE        0700

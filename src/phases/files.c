@@ -47,6 +47,8 @@
 
 #include "phases/files.h"
 #include "phases/names.h"
+#include "lib/fdio.h"
+#include "lib/text.h"
 
 #define FILES_DIR          "files"
 #define TARGET_NAME        "files.target"

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "phases/io.h"
+#include "lib/fdio.h"
 
 #define MIB ((uint64_t)1024 * 1024)
 

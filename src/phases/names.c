@@ -10,7 +10,8 @@
 #include <unistd.h>
 
 #include "phases/names.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
+#include "lib/sys.h"
 
 bool is_dot_entry(const char *name)
 {

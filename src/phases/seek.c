@@ -42,6 +42,7 @@
 #include "phases/io.h"
 #include "phases/seek.h"
 #include "run/stall.h"
+#include "lib/fdio.h"
 
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS MAP_ANON

@@ -12,7 +12,7 @@
 
 #include "report/set.h"
 #include "report/stats.h"
-#include "lib/util.h"
+#include "lib/text.h"
 
 /* A result without the run-only fields; strings live in set->names. */
 struct report_item {

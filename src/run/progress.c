@@ -22,6 +22,7 @@
 #include "phases/ctx.h"
 #include "run/progress.h"
 #include "core/stop.h"
+#include "lib/units.h"
 
 volatile sig_atomic_t progress_tick_due;
 /* the terminal was resized: its width is read again at the next tick */

@@ -29,6 +29,11 @@
 #include "run/stall.h"
 #include "run/sync.h"
 #include "core/test_hooks.h"
+#include "lib/fdio.h"
+#include "lib/rng.h"
+#include "lib/sys.h"
+#include "lib/text.h"
+#include "lib/units.h"
 
 /* What a stop signal during cleanup prints before it exits. */
 static char left_behind_msg[2 * PATH_MAX + 128];
@@ -402,7 +407,7 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 	bool failed;
 	int len, rc;
 
-	scratch_quote(quoted, sizeof(quoted), path);
+	shell_quote(quoted, sizeof(quoted), path);
 	len = snprintf(left_behind_msg, sizeof(left_behind_msg),
 	    "\nclyde: stopped during cleanup; remove what is left with: "
 	    "rm -rf %s\n", quoted);
@@ -584,7 +589,7 @@ static void scratch_trying(const char *path)
 {
 	char quoted[2 * PATH_MAX];
 
-	scratch_quote(quoted, sizeof(quoted), path);
+	shell_quote(quoted, sizeof(quoted), path);
 	snprintf(stuck_msg, sizeof(stuck_msg), "\nclyde: a call on the "
 	    "filesystem does not return as the run starts; stopped without "
 	    "cleanup: remove what it made, or makes once it returns, with: "
@@ -630,7 +635,7 @@ int phase_run_all(const struct config *cfg, int target_fd,
 	if (made) {
 		char quoted[2 * PATH_MAX];
 
-		scratch_quote(quoted, sizeof(quoted), path);
+		shell_quote(quoted, sizeof(quoted), path);
 		snprintf(scratch_path, sizeof(scratch_path), "%s", path);
 		stall_scratch_made(path, ctx.scratch_dev, ctx.scratch_ino);
 		snprintf(stuck_msg, sizeof(stuck_msg), "\nclyde: a call on the "

@@ -23,7 +23,10 @@
 #include "phases/ctx.h"
 #include "phases/names.h"
 #include "run/scratch.h"
-#include "lib/util.h"
+#include "lib/fdio.h"
+#include "lib/rng.h"
+#include "lib/sys.h"
+#include "lib/text.h"
 
 #define RECORD_NAME "made-by"
 /* what a record may hold: three short lines; a larger file is another's */
@@ -255,28 +258,6 @@ static bool join_path(char *out, size_t n, const char *dir, const char *name)
 }
 
 /* path in single quotes for a shell command: ' becomes '\'' */
-void scratch_quote(char *out, size_t n, const char *path)
-{
-	size_t k = 0;
-
-	if (n < 3) {
-		if (n > 0)
-			out[0] = '\0';
-		return;
-	}
-	out[k++] = '\'';
-	for (; *path != '\0' && k + 5 < n; path++) {
-		if (*path == '\'') {
-			memcpy(out + k, "'\\''", 4);
-			k += 4;
-		} else {
-			out[k++] = *path;
-		}
-	}
-	out[k++] = '\'';
-	out[k] = '\0';
-}
-
 /*
  * A scratch directory of a run that was killed is reported, never
  * removed: the user decides.  One made on another host, boot or PID
@@ -329,7 +310,7 @@ void scratch_report_stale(int target_fd, const char *dir)
 		}
 		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
-		scratch_quote(quoted, sizeof(quoted), path);
+		shell_quote(quoted, sizeof(quoted), path);
 		fprintf(stderr, "clyde: %s was left by an earlier run that is no "
 		    "longer running; remove it with: rm -rf %s\n", path, quoted);
 	}
@@ -474,7 +455,7 @@ int scratch_remove(struct phase_ctx *ctx, const char *path)
 	err = phase_remove(ctx, ctx->target_fd, NULL, ctx->scratch_name,
 	    AT_REMOVEDIR);
 	if (err != 0 && err != ENOENT) {
-		scratch_quote(quoted, sizeof(quoted), path);
+		shell_quote(quoted, sizeof(quoted), path);
 		fprintf(stderr, "clyde: cannot remove %s: %s; it is left in "
 		    "place, remove it with: rm -rf %s\n", path, strerror(err),
 		    quoted);

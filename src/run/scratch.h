@@ -32,7 +32,4 @@ int scratch_remove(struct phase_ctx *ctx, const char *path);
  */
 void scratch_report_stale(int target_fd, const char *dir);
 
-/* path in single quotes for a shell command: ' becomes '\'' */
-void scratch_quote(char *out, size_t n, const char *path);
-
 #endif

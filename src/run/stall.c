@@ -47,6 +47,8 @@
 #include "run/scratch.h"
 #include "run/stall.h"
 #include "core/stop.h"
+#include "lib/fdio.h"
+#include "lib/text.h"
 
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS MAP_ANON
@@ -874,7 +876,7 @@ static void left_behind(char *left, size_t n)
 
 	if (sh->scratch[0] != '\0' && sv_start_fd >= 0 &&
 	    fstatat(sv_start_fd, sh->scratch, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		scratch_quote(quoted, sizeof(quoted), sh->scratch);
+		shell_quote(quoted, sizeof(quoted), sh->scratch);
 		/* what was put in place of one moved away is never named for rm */
 		if (st.st_dev != sh->scratch_dev || st.st_ino != sh->scratch_ino)
 			snprintf(left, n, "%s is not the directory it made: it "

@@ -9,5 +9,5 @@ NAME=clock
 . tests/bench/in_dir_lib.sh
 
 ${CC:-cc} -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
-    -Isrc -Iinclude -o "$work/clock_cost" tests/bench/clock_cost.c src/core/timing.c src/lib/util.c
+    -Isrc -Iinclude -o "$work/clock_cost" tests/bench/clock_cost.c src/core/timing.c src/lib/fdio.c
 run_in_dir "$work/clock_cost" "$@"
