@@ -9,7 +9,7 @@
 # dist/mpi.o are checked in place of dist/local.o when they are there.
 . "$(dirname "$0")/lib.sh"
 
-needs_all nm binutils 4
+needs_all nm binutils 5
 
 # edges FILE...: "user provider symbol" for every symbol that one object
 # uses and another defines (one nm per kind: nm costs more to start than
@@ -110,15 +110,26 @@ else
 fi
 
 # The statistics are a leaf: src/report/stats.c uses nothing of clyde's, and
-# src/report/stats.h includes no header of clyde's.  Only report/set.c
-# computes with them: a formatter prints what the set computed.
+# src/report/stats.h includes no header of clyde's.  Only report/ computes
+# with them (the set's means and verdicts): a formatter prints what the set
+# computed.
 found=$(edges $objs | awk '$1 == "build/report/stats.o" ||
-    ($2 == "build/report/stats.o" && $1 != "build/report/set.o")')
+    ($2 == "build/report/stats.o" && $1 !~ /^build\/report\//)')
 found="$found$(sed -n 's/^#include "\([^"]*\)".*/ src\/report\/stats.h -> \1/p' \
     src/report/stats.h)"
 [ -z "$found" ]
-ok $? "src/report/stats.c is a leaf, used by report/set.c alone" || {
+ok $? "src/report/stats.c is a leaf, used by report/ alone" || {
 	echo "uses that break it:"
+	echo "$found"
+} | diag
+
+# The insides of a set are report/'s: the formatters and clyde report's
+# command see report/set.h alone.
+found=$(grep -l '^#include "report/set_items.h"' include/*.h src/*/*.[ch] \
+    tests/*.c 2>/dev/null | grep -v '^src/report/')
+[ -z "$found" ]
+ok $? "src/report/set_items.h is included by report/ alone" || {
+	echo "files that include it:"
 	echo "$found"
 } | diag
 

@@ -23,6 +23,7 @@
 #include "out/summary.h"
 #include "out/output_file.h"
 #include "result.h"
+#include "cli/describe.h"
 #include "cli/setup.h"
 #include "run/stall.h"
 #include "core/stop.h"

@@ -6,7 +6,6 @@
 #define CLYDE_SETUP_H
 
 #include "config.h"
-#include "result.h"
 
 /* Refuse root without -u, or drop to -u/-g and verify.  Exit code. */
 int setup_privileges(const struct config *cfg);
@@ -30,12 +29,5 @@ int setup_check_seed_file(const struct config *cfg);
 
 /* "Using uid:N, gid:N." once the checks passed, as bonnie++ says it. */
 void setup_announce(const struct config *cfg);
-
-/*
- * Where and how the run happens: time, target (its mount from its
- * descriptor, target_fd), filesystem, options.
- */
-void setup_describe_run(const struct config *cfg, int target_fd,
-    struct run_info *run);
 
 #endif

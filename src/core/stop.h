@@ -35,7 +35,7 @@ int stop_signal(void);
 unsigned stop_signal_count(void);
 
 /*
- * A stop signal that the supervisor (run/stall.c) took: sent on to the
+ * A stop signal that the supervisor (run/supervisor.c) took: sent on to the
  * measuring process, which counts it unless it took the same one itself
  * (a SIGINT from the terminal, a kill of the process group: both get
  * it), so that one signal is never counted twice.  sender: the

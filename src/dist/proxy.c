@@ -73,7 +73,7 @@ void dist_split_child(void)
  * left is not NULL, *left is the count of those that follow, for the
  * caller to read, else they are read and dropped.  -1, and gone, when the
  * parent does not answer: it died, and this process dies with it
- * (run/stall.c), or it is about to.
+ * (run/supervisor.c), or it is about to.
  */
 static int64_t ask(int op, int64_t arg, const void *in, size_t len, void *out,
     size_t out_len, size_t *got, size_t *left)

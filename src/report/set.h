@@ -2,7 +2,10 @@
  * report/set.h: the results clyde report read, and what is derived from
  * them before formatting: the groups and means of --average, the chunk
  * sweeps, the tables' rows and the base of --compare.  Formatters read a
- * set; they compute nothing.
+ * set; they compute nothing.  report/set.c keeps the results; the
+ * --average means are made in report/average.c, the sweeps and tables in
+ * report/sweep.c, the --compare verdicts in report/compare.c and --best
+ * in report/best.c.
  *
  * A set stores each result compactly (the run-only fields only for a
  * result read from a run's JSON record) and hands it out as a struct

@@ -1,7 +1,9 @@
 /*
- * run/stall.h: a phase that makes no progress (run/stall.c).  A network
- * filesystem whose server stops answering leaves a call hanging, often
- * where no signal reaches it (an NFS hard mount).  The watcher sees that
+ * run/stall.h: a phase that makes no progress (run/stall.c, the watcher;
+ * run/supervisor.c, the process that runs it; run/procinfo.c, what /proc
+ * tells of the process watched).  A network filesystem whose server
+ * stops answering leaves a call hanging, often where no signal reaches
+ * it (an NFS hard mount).  The watcher sees that
  * the meters of the running phase have not moved for --stall seconds and
  * says on stderr which call has not returned, on which path, for how
  * long, again at growing intervals; or that a seeker, or a copy of -c,
