@@ -68,8 +68,6 @@ int csv_parse_latency(const char *s, struct cell *c);
 int csv_parse_files_spec(const char *s, struct files_spec *fs);
 /* "16096M", "2G", "64M:4k" into has_io, file_size_mib and chunk */
 int csv_parse_size(const char *s, struct result *res);
-/* The layout of a format tag ("1.0x", "1.97", "1.98"), or NULL. */
-const struct csv_layout *csv_layout_of_tag(const char *tag);
 
 enum csv_input_status {
 	CSV_IN_END,             /* end of input */

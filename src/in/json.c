@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/csv.h"
 #include "in/csv_line.h"
 #include "in/json.h"
 #include "lib/json_read.h"
