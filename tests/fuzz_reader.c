@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "in/csv_line.h"
+#include "in/stream.h"
 #include "core/csv.h"
 #include "in/json.h"
 #include "out/text.h"

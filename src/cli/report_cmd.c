@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "in/csv_line.h"
+#include "in/stream.h"
 #include "core/csv.h"
 #include "in/json.h"
 #include "out/text.h"

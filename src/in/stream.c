@@ -22,7 +22,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "in/csv_line.h"
+#include "in/stream.h"
 
 /* pieces of one wrapped line, and blank lines allowed between them */
 #define MAX_PIECES 16
