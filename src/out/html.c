@@ -20,7 +20,7 @@
 #include "out/latency.h"
 #include "report/ranks.h"
 #include "report/set.h"
-#include "out/text.h"
+#include "out/text_cells.h"
 #include "lib/text.h"
 #include "lib/units.h"
 

@@ -18,7 +18,7 @@
 
 #include "core/csv.h"
 #include "out/json.h"
-#include "out/text.h"
+#include "out/text_cells.h"
 #include "report/set.h"
 #include "lib/text.h"
 #include "lib/units.h"

@@ -17,7 +17,7 @@
 #include "out/grid.h"
 #include "out/markdown.h"
 #include "report/ranks.h"
-#include "out/text.h"
+#include "out/text_cells.h"
 #include "lib/text.h"
 
 struct md {
