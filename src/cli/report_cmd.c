@@ -19,23 +19,14 @@
 #include "config.h"
 #include "in/stream.h"
 #include "in/json.h"
-#include "out/csv.h"
-#include "out/text.h"
-#include "out/grid.h"
-#include "out/json.h"
-#include "out/html.h"
-#include "out/latency.h"
-#include "out/markdown.h"
+#include "out/writer.h"
 #include "cli/report_cmd.h"
-#include "report/ranks.h"
 #include "report/set.h"
 #include "lib/fdio.h"
 #include "lib/text.h"
 
-enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON, FMT_MARKDOWN };
-
 struct report_opts {
-	enum format format;
+	const struct writer *writer;    /* --text, --csv, ... */
 	enum compat compat;
 	bool compat_given;
 	bool average;
@@ -44,8 +35,11 @@ struct report_opts {
 	const char *compare;
 };
 
-static const char usage_text[] =
-"usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
+/*
+ * The usage, around the writers' options and their lines (out/writers.c):
+ * "usage: clyde report [--text | ... | --markdown]" first.
+ */
+static const char usage_options[] =
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
 "                    [--best] [--latency]\n"
 "                    [[LABEL=]FILE...]\n"
@@ -53,12 +47,8 @@ static const char usage_text[] =
 "\n"
 "Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
 "and clyde's), also pasted in mail or web pages, and clyde's --json\n"
-"records, from the FILEs or standard input (-), and print them:\n"
-"  --text            bonnie++'s text table, one row per result (default)\n"
-"  --csv             CSV lines of the --compat generation\n"
-"  --html            one HTML page with the tables and bar charts\n"
-"  --json            a JSON array of result records\n"
-"  --markdown        the tables as GitHub-flavoured Markdown\n"
+"records, from the FILEs or standard input (-), and print them:\n";
+static const char usage_rest[] =
 "  --compat=1.03|2.00  the layout of bonnie++ 1.03e (default) or 2.00a\n"
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
@@ -81,23 +71,50 @@ static const char usage_text[] =
 "LABEL=FILE makes all the results of FILE one set named LABEL, whatever\n"
 "their machine names: clyde report --average --compare=old old=a new=b\n";
 
-enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
-    OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_LATENCY, OPT_HELP };
+/* OPT_WRITER + i: --NAME of the writer at place i */
+enum { OPT_COMPAT = 256, OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_LATENCY,
+    OPT_HELP, OPT_WRITER };
 
-static const struct option long_options[] = {
-	{ "text", no_argument, NULL, OPT_TEXT },
-	{ "csv", no_argument, NULL, OPT_CSV },
-	{ "html", no_argument, NULL, OPT_HTML },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
+/* The options after the writers' */
+static const struct option other_options[] = {
 	{ "compat", required_argument, NULL, OPT_COMPAT },
 	{ "average", no_argument, NULL, OPT_AVERAGE },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "best", no_argument, NULL, OPT_BEST },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
 };
+
+#define NOTHER (sizeof(other_options) / sizeof(other_options[0]))
+
+/* --NAME for each writer, in the table's order, then the others */
+static void make_options(struct option *opts)
+{
+	const struct writer *w;
+	size_t n = 0, i;
+
+	for (i = 0; (w = writer_at(i)) != NULL; i++)
+		opts[n++] = (struct option){ w->name, no_argument, NULL,
+		    OPT_WRITER + (int)i };
+	for (i = 0; i < NOTHER; i++)
+		opts[n++] = other_options[i];
+	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+static void usage(FILE *out)
+{
+	const struct writer *w;
+	size_t i;
+
+	fputs("usage: clyde report [", out);
+	for (i = 0; (w = writer_at(i)) != NULL; i++)
+		fprintf(out, "%s--%s", i > 0 ? " | " : "", w->name);
+	fputs("]\n", out);
+	fputs(usage_options, out);
+	for (i = 0; (w = writer_at(i)) != NULL; i++)
+		fprintf(out, "  --%-16s%s\n", w->name, w->help);
+	fputs(usage_rest, out);
+}
 
 /*
  * One message on stderr, a line.  The file names, labels and names in
@@ -129,30 +146,21 @@ static int usage_error(const char *what, const char *why)
 /* Returns -1 to go on, or an exit status. */
 static int parse_options(struct report_opts *o, int argc, char **argv)
 {
+	struct option long_options[WRITERS_MAX + NOTHER + 1];
 	int c;
 
+	make_options(long_options);
 	memset(o, 0, sizeof(*o));
-	o->format = FMT_TEXT;
+	o->writer = writer_find("text");
 	o->compat = COMPAT_103;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
+		if (c >= OPT_WRITER) {
+			o->writer = writer_at((size_t)(c - OPT_WRITER));
+			continue;
+		}
 		switch (c) {
-		case OPT_TEXT:
-			o->format = FMT_TEXT;
-			break;
-		case OPT_CSV:
-			o->format = FMT_CSV;
-			break;
-		case OPT_HTML:
-			o->format = FMT_HTML;
-			break;
-		case OPT_JSON:
-			o->format = FMT_JSON;
-			break;
-		case OPT_MARKDOWN:
-			o->format = FMT_MARKDOWN;
-			break;
 		case OPT_COMPAT:
 			o->compat_given = true;
 			if (strcmp(optarg, "1.03") == 0)
@@ -178,7 +186,7 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 			o->best = true;
 			break;
 		case OPT_HELP:
-			fputs(usage_text, stdout);
+			usage(stdout);
 			return EXIT_OK;
 		case ':':
 			return usage_error(argv[optind - 1], "needs a value");
@@ -397,7 +405,7 @@ static time_t page_time(void)
 
 int report_main(int argc, char **argv, bool stdout_closed)
 {
-	struct report_html_origin origin;
+	struct writer_opts wo;
 	struct report_opts o;
 	struct report_set set;
 	int rc = parse_options(&o, argc, argv);
@@ -438,32 +446,14 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		say("clyde report: --best: %s", strerror(errno));
 		ok = false;
 	}
-	switch (o.format) {
-	case FMT_TEXT:
-		report_text_set(stdout, o.compat, &set, o.compare);
-		report_ranks_text(stdout, &set);
-		report_grid_text(stdout, &set, false);
-		if (o.latency)
-			report_latency_text(stdout, &set, false);
-		break;
-	case FMT_CSV:
-		report_csv_set(stdout, o.compat, o.compat_given, &set);
-		break;
-	case FMT_HTML:
-		origin.inputs = argv + optind;
-		origin.ninputs = (size_t)(argc - optind);
-		origin.made = page_time();
-		report_html_set(stdout, o.compat, &set, o.compare, &origin);
-		break;
-	case FMT_JSON:
-		report_json_set(stdout, &set, o.compare);
-		break;
-	case FMT_MARKDOWN:
-		report_markdown_set(stdout, o.compat, &set, o.compare);
-		if (o.latency)
-			report_latency_text(stdout, &set, true);
-		break;
-	}
+	wo.compat = o.compat;
+	wo.compat_given = o.compat_given;
+	wo.base = o.compare;
+	wo.latency = o.latency;
+	wo.inputs = argv + optind;
+	wo.ninputs = (size_t)(argc - optind);
+	wo.made = page_time();
+	o.writer->set(stdout, &set, &wo);
 	report_set_free(&set);
 	rc = close_stdout();
 	return rc != EXIT_OK ? rc : ok ? EXIT_OK : EXIT_USAGE;

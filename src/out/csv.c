@@ -1,12 +1,13 @@
 /*
- * out/csv.c: clyde report's CSV lines, of the --compat generation or of
- * each result's own, the means of --average and the lines of --best.
+ * out/csv.c: bonnie++'s CSV lines, through the layouts of core/csv.c: a
+ * run's, and clyde report's of the --compat generation or of each
+ * result's own, with the means of --average and the lines of --best.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/csv.h"
-#include "out/csv.h"
+#include "out/writer.h"
 #include "report/set.h"
 
 /*
@@ -65,10 +66,15 @@ static void print_best_csv(FILE *out, const struct report_set *set)
 		}
 }
 
-void report_csv_set(FILE *out, enum compat compat, bool compat_given,
-    const struct report_set *set)
+/*
+ * clyde report --csv: the lines of the --compat generation, those of a
+ * table's or a run's result in its own unless --compat was given; a
+ * header first for several lines.
+ */
+static void print_set(FILE *out, const struct report_set *set,
+    const struct writer_opts *o)
 {
-	const struct csv_layout *layout = csv_layout_for(compat);
+	const struct csv_layout *layout = csv_layout_for(o->compat);
 	struct result scratch;
 	size_t i;
 
@@ -82,7 +88,7 @@ void report_csv_set(FILE *out, enum compat compat, bool compat_given,
 		no_commas(scratch.name);
 		no_commas(scratch.seed);
 		/* a table's or a run's result: the line of its own generation */
-		if ((scratch.from_table || scratch.from_run) && !compat_given &&
+		if ((scratch.from_table || scratch.from_run) && !o->compat_given &&
 		    csv_layout_of_tag(scratch.generation) != NULL) {
 			own = *csv_layout_of_tag(scratch.generation);
 			if (own.format_version[0] != '\0')
@@ -99,3 +105,25 @@ void report_csv_set(FILE *out, enum compat compat, bool compat_given,
 	if (set->best != NULL)
 		print_best_csv(out, set);
 }
+
+/*
+ * The lines of a run, in the layout of its --compat.  bonnie++ writes
+ * the header only for more than one line, before the first.
+ */
+static int print_records(FILE *out, const struct writer_run *run,
+    const struct result *res, unsigned nres)
+{
+	const struct csv_layout *layout = csv_layout_for(run->compat);
+	unsigned i;
+
+	if (run->several && run->records == 0 && nres > 0)
+		csv_write_header(out, layout);
+	for (i = 0; i < nres; i++)
+		csv_write_row(out, layout, &res[i]);
+	return 0;
+}
+
+const struct writer writer_csv = {
+	"csv", "CSV lines of the --compat generation",
+	print_set, print_records, NULL
+};

@@ -10,13 +10,18 @@
  * Numbers are never clipped to the column: a wide value pushes the rest
  * of the row right, as in bonnie++ (clyde(1), OUTPUT).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/csv.h"
+#include "out/grid.h"
+#include "out/latency.h"
 #include "out/text.h"
 #include "out/text_cells.h"
+#include "out/writer.h"
+#include "report/ranks.h"
 #include "report/set.h"
 #include "lib/text.h"
 
@@ -633,3 +638,46 @@ void report_text_set(FILE *out, enum compat compat,
 	if (set->best != NULL)
 		best_table(out, set);
 }
+
+/*
+ * clyde report --text: the table, then each record of several ranks with
+ * its own table, each sweep of several file sizes as a grid, and with
+ * --latency the latency tables.
+ */
+static void print_set(FILE *out, const struct report_set *set,
+    const struct writer_opts *o)
+{
+	report_text_set(out, o->compat, set, o->base);
+	report_ranks_text(out, set);
+	report_grid_text(out, set, false);
+	if (o->latency)
+		report_latency_text(out, set, false);
+}
+
+/* The table of a run: one row per point of a sweep. */
+static int print_records(FILE *out, const struct writer_run *run,
+    const struct result *res, unsigned nres)
+{
+	struct report_set set;
+	unsigned i;
+	int rc = 0, err;
+
+	if (nres == 1) {
+		report_text(out, run->compat, res);
+		return 0;
+	}
+	report_set_init(&set);
+	for (i = 0; i < nres && rc == 0; i++)
+		rc = report_set_add(&set, &res[i]);
+	err = errno;
+	if (rc == 0)
+		report_text_set(out, run->compat, &set, NULL);
+	report_set_free(&set);
+	errno = err;
+	return rc;
+}
+
+const struct writer writer_text = {
+	"text", "bonnie++'s text table, one row per result (default)",
+	print_set, print_records, NULL
+};
