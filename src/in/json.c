@@ -32,20 +32,20 @@ bool json_input_looks(const char *text, size_t len)
 }
 
 /* Why a record is not read: the first reason found is kept. */
-struct reader {
+struct record_check {
 	char *why;
 	size_t why_len;
 	bool bad;
 };
 
-static void bad(struct reader *r, const char *what, const char *key)
+static void bad(struct record_check *r, const char *what, const char *key)
 {
 	if (!r->bad)
 		snprintf(r->why, r->why_len, "%s %s", key, what);
 	r->bad = true;
 }
 
-static const struct json_value *get_kind(struct reader *r,
+static const struct json_value *get_kind(struct record_check *r,
     const struct json_value *obj, const char *key, enum json_type type,
     bool may_be_null)
 {
@@ -69,7 +69,7 @@ static const struct json_value *get_kind(struct reader *r,
 }
 
 /* A string key into out[n]; null is "". */
-static void get_string(struct reader *r, const struct json_value *obj,
+static void get_string(struct record_check *r, const struct json_value *obj,
     const char *key, char *out, size_t n)
 {
 	const struct json_value *v = get_kind(r, obj, key, JSON_STRING, true);
@@ -84,7 +84,7 @@ static void get_string(struct reader *r, const struct json_value *obj,
 }
 
 /* A number key; null is dflt.  Whole and within max when whole. */
-static double get_number(struct reader *r, const struct json_value *obj,
+static double get_number(struct record_check *r, const struct json_value *obj,
     const char *key, double dflt, double max, bool whole)
 {
 	const struct json_value *v = get_kind(r, obj, key, JSON_NUMBER, true);
@@ -99,7 +99,7 @@ static double get_number(struct reader *r, const struct json_value *obj,
 	return v->number;
 }
 
-static bool get_bool(struct reader *r, const struct json_value *obj,
+static bool get_bool(struct record_check *r, const struct json_value *obj,
     const char *key)
 {
 	const struct json_value *v = get_kind(r, obj, key, JSON_TRUE, false);
@@ -107,7 +107,7 @@ static bool get_bool(struct reader *r, const struct json_value *obj,
 	return v != NULL && v->type == JSON_TRUE;
 }
 
-static void read_files(struct reader *r, const struct json_value *f,
+static void read_files(struct record_check *r, const struct json_value *f,
     struct result *res)
 {
 	char kind[16];
@@ -131,7 +131,7 @@ static void read_files(struct reader *r, const struct json_value *f,
 }
 
 /* --dirs; absent from the records made before it existed */
-static void read_dirs(struct reader *r, const struct json_value *rec,
+static void read_dirs(struct record_check *r, const struct json_value *rec,
     struct result *res)
 {
 	const struct json_value *d = json_get(rec, "dirs") == NULL ? NULL :
@@ -151,7 +151,7 @@ static void read_dirs(struct reader *r, const struct json_value *rec,
 	    get_bool(r, d, "shared");
 }
 
-static void read_test(struct reader *r, const struct json_value *t,
+static void read_test(struct record_check *r, const struct json_value *t,
     struct cell *c)
 {
 	static const char *const status[] = {
@@ -187,8 +187,8 @@ static void read_test(struct reader *r, const struct json_value *t,
  * The shares of slower operations, where the record has them (nover 0
  * in one written before they were): 2 s, 10 s, then --latency-over's.
  */
-static void read_latency_over(struct reader *r, const struct json_value *l,
-    struct latency_summary *lat)
+static void read_latency_over(struct record_check *r,
+    const struct json_value *l, struct latency_summary *lat)
 {
 	const struct json_value *over = json_get(l, "over");
 	size_t i;
@@ -219,7 +219,7 @@ static void read_latency_over(struct reader *r, const struct json_value *l,
 }
 
 /* A phase's raw figures (a run's "phases"), or null: it did not run. */
-static void read_phase(struct reader *r, const struct json_value *p,
+static void read_phase(struct record_check *r, const struct json_value *p,
     struct phase_figures *pf)
 {
 	const struct json_value *l, *st;
@@ -274,7 +274,7 @@ static size_t ranks_cap;
 
 /* Where read_rank() reads to. */
 struct ranks_reader {
-	struct reader *r;
+	struct record_check *r;
 	size_t n;
 };
 
@@ -282,7 +282,7 @@ struct ranks_reader {
 static int read_rank(void *ctx, size_t i, const struct json_value *one)
 {
 	struct ranks_reader *rr = ctx;
-	struct reader *r = rr->r;
+	struct record_check *r = rr->r;
 	struct rank_figures *rank = &ranks_buf[i];
 	const struct json_value *ph;
 
@@ -308,7 +308,7 @@ static int read_rank(void *ctx, size_t i, const struct json_value *one)
  * "ranks": clyde-mpi's every rank, one at a time from the text (the
  * array is left unparsed, json_parse_deferring()), into ranks_buf.
  */
-static void read_ranks(struct reader *r, const struct json_value *a,
+static void read_ranks(struct record_check *r, const struct json_value *a,
     struct result *res)
 {
 	struct ranks_reader rr = { r, 0 };
@@ -349,7 +349,7 @@ static void read_ranks(struct reader *r, const struct json_value *a,
  * A key that a record may lack (one written before it existed): NULL
  * when missing or null, else of type.
  */
-static const struct json_value *get_newer(struct reader *r,
+static const struct json_value *get_newer(struct record_check *r,
     const struct json_value *obj, const char *key, enum json_type type)
 {
 	return json_get(obj, key) != NULL ? get_kind(r, obj, key, type, true) :
@@ -357,7 +357,7 @@ static const struct json_value *get_newer(struct reader *r,
 }
 
 /* "argv": the command line, each argument NUL-terminated in run->argv. */
-static void read_argv(struct reader *r, const struct json_value *a,
+static void read_argv(struct record_check *r, const struct json_value *a,
     struct run_info *run)
 {
 	size_t i, used = 0, len;
@@ -379,7 +379,7 @@ static void read_argv(struct reader *r, const struct json_value *a,
 }
 
 /* "host", and its "device" (null where the target has none). */
-static void read_host(struct reader *r, const struct json_value *h,
+static void read_host(struct record_check *r, const struct json_value *h,
     struct host_info *host)
 {
 	const struct json_value *d = get_kind(r, h, "device", JSON_OBJECT, true);
@@ -403,7 +403,7 @@ static void read_host(struct reader *r, const struct json_value *h,
 }
 
 /* What only a run knows: where it ran, with what, its raw figures. */
-static void read_run(struct reader *r, const struct json_value *rec,
+static void read_run(struct record_check *r, const struct json_value *rec,
     struct result *res)
 {
 	const struct json_value *t = get_kind(r, rec, "target", JSON_OBJECT,
@@ -482,7 +482,7 @@ static void read_run(struct reader *r, const struct json_value *rec,
  * one may have removed a key or changed its meaning, and versions start
  * at 1.
  */
-static bool known_schema(struct reader *r, double v)
+static bool known_schema(struct record_check *r, double v)
 {
 	if (r->bad)
 		return false;
@@ -498,7 +498,7 @@ static bool known_schema(struct reader *r, double v)
 	return false;
 }
 
-static void read_record(struct reader *r, const struct json_value *rec,
+static void read_record(struct record_check *r, const struct json_value *rec,
     struct result *res)
 {
 	const struct json_value *tests;
@@ -573,7 +573,7 @@ long json_input_read(const char *text, size_t len, json_input_add *add,
 {
 	static struct result res;
 	struct json_value top;
-	struct reader r = { why, why_len, false };
+	struct record_check r = { why, why_len, false };
 	const struct json_value *recs;
 	size_t i, n;
 	long count = 0;
