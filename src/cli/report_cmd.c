@@ -1,8 +1,9 @@
 /*
  * cli/report_cmd.c: clyde report.
  *
- * input (files, stdin) -> csv_input -> struct result -> report_set
- * (--average, chunk sweeps, --compare) -> one formatter.  Unreadable result lines are
+ * input (files, stdin) -> a reader (in/readers.c) -> struct result ->
+ * report_set (--average, chunk sweeps, --compare) -> a writer
+ * (out/writers.c).  Unreadable result lines are
  * named on stderr as FILE:LINE: why, and the exit status is 1 after
  * everything readable has been printed.
  */
@@ -17,8 +18,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "in/stream.h"
-#include "in/json.h"
+#include "in/reader.h"
 #include "out/writer.h"
 #include "cli/report_cmd.h"
 #include "report/set.h"
@@ -126,7 +126,7 @@ static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static void say(const char *fmt, ...)
 {
-	char line[PATH_MAX + CSV_WHY_MAX + 256];
+	char line[PATH_MAX + READER_WHY_MAX + 256];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -200,133 +200,74 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 	return -1;
 }
 
-/* Where json_input hands its records: the set, under a label. */
-struct json_target {
+/* One input being read into the set */
+struct input {
 	struct report_set *set;
-	const char *label;
+	const char *name;               /* as messages name it; "-": stdin */
+	const char *label;              /* of LABEL=FILE, or NULL */
+	bool *full;                     /* the set takes no more: said */
+	bool ok;                        /* every result read was kept */
 };
 
-static int add_json(void *ctx, struct result *res)
-{
-	const struct json_target *t = ctx;
-
-	return report_set_take_labelled(t->set, res, t->label);
-}
-
 /*
- * clyde's own --json, the bytes seen first and the rest of in: every
- * record, or one line that says why none is read.
+ * A result read, into the set (in/reader.h).  Once the set is full the
+ * results of lines are passed over, as that was said; a JSON record not
+ * kept ends its reader, which says why.
  */
-static bool read_json(struct report_set *set, FILE *in, const char *name,
-    const char *label, const char *head, size_t head_len)
+static int take(void *ctx, struct result *res, unsigned long line)
 {
-	struct json_target t = { set, label };
-	char *text = malloc(head_len + 65536), why[CSV_WHY_MAX];
-	size_t len = head_len, cap = head_len + 65536, got;
-	unsigned long line;
-	long n;
+	struct input *in = ctx;
 
-	if (text != NULL)
-		memcpy(text, head, head_len);
-	while (text != NULL && (got = fread(text + len, 1, cap - len, in)) > 0) {
-		len += got;
-		if (len == cap) {
-			char *more = realloc(text, cap * 2);
-
-			if (more == NULL)
-				free(text);
-			text = more;
-			cap *= 2;
-		}
-	}
-	if (text == NULL || ferror(in)) {
-		say("clyde report: %s: %s", name,
-		    strerror(text == NULL ? ENOMEM : errno));
-		free(text);
-		return false;
-	}
-	n = json_input_read(text, len, add_json, &t, why, sizeof(why), &line);
-	free(text);
-	if (n > 0)
-		return true;
-	if (n == 0)
-		snprintf(why, sizeof(why), "no result in this JSON (only the "
-		    "means of clyde report --average, or none)");
-	if (line > 0)
-		say("%s:%lu: JSON: %s", name, line, why);
-	else
-		say("%s: JSON: %s", name, why);
-	return false;
+	if (line > 0 && *in->full)
+		return -1;
+	if (report_set_take_labelled(in->set, res, in->label) == 0)
+		return 0;
+	if (line == 0)
+		return -1;
+	say("clyde report: %s:%lu: %s", in->name, line, errno == EFBIG ?
+	    "more than 1000000 results; the rest is not read" :
+	    strerror(errno));
+	*in->full = true;
+	in->ok = false;
+	return -1;
 }
 
-/* Whether a line read says anything: a phase that ran, or may have */
-static bool has_figures(const struct result *res)
+/* What a reader says of a line of the input, or of all of it */
+static void say_of(void *ctx, unsigned long line, const char *why)
 {
-	if (res->has_io || res->has_files)
-		return true;
-	for (size_t i = 0; i < PH_COUNT; i++)
-		if (res->cell[i].status != CELL_SKIPPED)
-			return true;
-	return false;
+	const struct input *in = ctx;
+
+	if (line > 0)
+		say("%s:%lu: %s", in->name, line, why);
+	else
+		say("%s: %s", in->name, why);
 }
 
 /*
  * Read every result of one input into the set, under label when not NULL;
  * false when any was bad.
  */
-static bool read_input(struct report_set *set, FILE *in, const char *name,
+static bool read_input(struct report_set *set, FILE *f, const char *name,
     const char *label, bool *full)
 {
-	static struct csv_input ci;
-	char why[CSV_WHY_MAX];
-	unsigned long line;
-	struct result res;
-	bool ok = true, any = false;
-	const char *head;
-	size_t head_len;
+	struct input in = { set, name, label, full, true };
+	const struct reader_sink sink = { &in, take, say_of };
 
-	csv_input_init(&ci, in);
-	head = csv_input_peek(&ci, &head_len);
-	if (json_input_looks(head, head_len))
-		return read_json(set, in, name, label, head, head_len);
-	for (;;) {
-		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
-		case CSV_IN_END:
-			/* a file of something else says so (clyde(1), EXIT STATUS) */
-			if (ok && !any)
-				say("%s: no bonnie++ results found",
-				    strcmp(name, "-") == 0 ? "the standard input" :
-				    name);
-			return ok && any;
-		case CSV_IN_ERROR:
-			say("clyde report: %s: %s", name, strerror(errno));
-			return false;
-		case CSV_IN_BAD:
-			say("%s:%lu: %s", name, line, why);
-			ok = false;
-			break;
-		case CSV_IN_RESULT:
-			if (!has_figures(&res)) {
-				say("%s:%lu: a line without figures "
-				    "(-s 0 -n 0: a run of --dirs alone, whose "
-				    "figures are in its --json record only); "
-				    "passed over", name, line);
-				break;
-			}
-			any = true;
-			if (*full)
-				break;
-			if (report_set_add_labelled(set, &res, label) != 0) {
-				say("clyde report: %s:%lu: %s", name,
-				    line, errno == EFBIG ? "more than 1000000 "
-				    "results; the rest is not read" :
-				    strerror(errno));
-				*full = true;
-				ok = false;
-			}
-			break;
-		}
+	switch (reader_read(f, &sink)) {
+	case READER_OK:
+		return in.ok;
+	case READER_BAD:
+		break;
+	case READER_NONE:
+		/* a file of something else says so (clyde(1), EXIT STATUS) */
+		say("%s: no bonnie++ results found", strcmp(name, "-") == 0 ?
+		    "the standard input" : name);
+		break;
+	case READER_ERROR:
+		say("clyde report: %s: %s", name, strerror(errno));
+		break;
 	}
+	return false;
 }
 
 /*

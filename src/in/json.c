@@ -12,6 +12,7 @@
 #include "core/csv.h"
 #include "in/csv_line.h"
 #include "in/json.h"
+#include "in/reader.h"
 #include "lib/json_read.h"
 
 bool json_input_looks(const char *text, size_t len)
@@ -610,3 +611,60 @@ long json_input_read(const char *text, size_t len, json_input_add *add,
 	json_free(&top);
 	return count;
 }
+
+/* Where json_input_read() hands each record: the sink's take() */
+static int take_record(void *ctx, struct result *res)
+{
+	const struct reader_sink *sink = ctx;
+
+	return sink->take(sink->ctx, res, 0);
+}
+
+/*
+ * clyde's own --json, the bytes seen first and the rest of in: every
+ * record, or one line that says why none is read.
+ */
+static enum reader_status read_all(FILE *in, const char *head,
+    size_t head_len, const struct reader_sink *sink)
+{
+	struct reader_sink own = *sink;
+	char *text = malloc(head_len + 65536), why[READER_WHY_MAX];
+	char said[READER_WHY_MAX + 8];
+	size_t len = head_len, cap = head_len + 65536, got;
+	unsigned long line;
+	long n;
+	int err;
+
+	if (text != NULL)
+		memcpy(text, head, head_len);
+	while (text != NULL && (got = fread(text + len, 1, cap - len, in)) > 0) {
+		len += got;
+		if (len == cap) {
+			char *more = realloc(text, cap * 2);
+
+			if (more == NULL)
+				free(text);
+			text = more;
+			cap *= 2;
+		}
+	}
+	if (text == NULL || ferror(in)) {
+		err = text == NULL ? ENOMEM : errno;
+		free(text);
+		errno = err;
+		return READER_ERROR;
+	}
+	n = json_input_read(text, len, take_record, &own, why, sizeof(why),
+	    &line);
+	free(text);
+	if (n > 0)
+		return READER_OK;
+	if (n == 0)
+		snprintf(why, sizeof(why), "no result in this JSON (only the "
+		    "means of clyde report --average, or none)");
+	snprintf(said, sizeof(said), "JSON: %s", why);
+	sink->say(sink->ctx, line, said);
+	return READER_BAD;
+}
+
+const struct reader reader_json = { "json", json_input_looks, read_all };

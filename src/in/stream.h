@@ -81,11 +81,6 @@ struct csv_input {
 };
 
 void csv_input_init(struct csv_input *ci, FILE *in);
-/*
- * The first bytes of the input not yet read (up to 64 KiB), without
- * taking them: what kind of input it is.
- */
-const char *csv_input_peek(struct csv_input *ci, size_t *len);
 
 /*
  * The next result.  *lineno is the first line of it (or of the bad
