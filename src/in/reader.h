@@ -3,7 +3,7 @@
  * (in/readers.c).
  *
  * A format is a struct reader, reader_NAME, that the file of its name
- * defines (in/json.c: reader_json), and a line of the table in
+ * defines (in/json.c: reader_json), and an entry of the table in
  * in/readers.c.  reader_read() looks at the start of an input and hands
  * it to the first reader that takes it; the reader turns it into result
  * records, which it hands to a sink with what it says of the input.

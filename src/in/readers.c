@@ -1,7 +1,8 @@
 /*
  * in/readers.c: the table of the input formats (in/reader.h).  A new
- * format is the file in/NAME.c that defines reader_NAME, and its line
- * here (tests/layering.sh checks that each has its file).
+ * format is the file in/NAME.c that defines reader_NAME, declared
+ * here and given its line of the table (tests/layering.sh checks that
+ * each has its file).
  */
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
  * out/writer.h: the output formats behind one interface (out/writers.c).
  *
  * A format is a struct writer, writer_NAME, that the file of its name
- * defines (out/text.c: writer_text), and a line of the table in
+ * defines (out/text.c: writer_text), and an entry of the table in
  * out/writers.c.  clyde report makes its --NAME options and their lines
  * of --help from that table; a run writes its table, its CSV lines and
  * its --json records through the writers it finds there by name.

@@ -1,7 +1,8 @@
 /*
  * out/writers.c: the table of the output formats (out/writer.h).  A new
- * format is the file out/NAME.c that defines writer_NAME, and its line
- * here (tests/layering.sh checks that each has its file).
+ * format is the file out/NAME.c that defines writer_NAME, declared
+ * here and given its line of the table (tests/layering.sh checks that
+ * each has its file).
  */
 #include <string.h>
 
