@@ -4,9 +4,10 @@
  * every CSV layout, the text tables of in/table.c, the HTML of
  * in/html.c: inline markup, bon_csv2html's tables, lines run
  * together), or, when they start as JSON, the JSON reader of clyde's
- * records (lib/json_read.c, in/json.c); each result is
- * then written by every formatter, and the whole set through --average
- * and --compare, to /dev/null.
+ * records (lib/json_read.c, in/json.c), as clyde report reads them
+ * (reader_read()); each result is then written by every formatter of
+ * one result, and the whole set, through --average and --compare, by
+ * every writer of clyde report (out/writers.c) to /dev/null.
  *
  * Built and run by tests/fuzz.sh (make fuzz) with clang's
  * -fsanitize=fuzzer,address,undefined.
@@ -16,13 +17,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "in/csv_line.h"
 #include "core/csv.h"
-#include "in/json.h"
-#include "out/text.h"
+#include "in/reader.h"
 #include "out/json.h"
-#include "out/html.h"
-#include "out/markdown.h"
+#include "out/text.h"
+#include "out/writer.h"
 #include "report/set.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -39,22 +38,31 @@ static void format_one(const struct result *res)
 	report_json_record(null, res);
 }
 
-/* A record of the JSON reader: formatted, then into the set */
-static int take_json(void *ctx, struct result *res)
+/* A result of a reader: formatted, then into the set */
+static int take(void *ctx, struct result *res, unsigned long line)
 {
+	(void)line;
 	format_one(res);
 	return report_set_take_labelled(ctx, res, NULL);
 }
 
+/* What the readers say of the input: not looked at */
+static void say(void *ctx, unsigned long line, const char *why)
+{
+	(void)ctx;
+	(void)line;
+	(void)why;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct csv_input ci;
-	char why[CSV_WHY_MAX];
 	struct report_set set;
-	unsigned long line;
+	struct reader_sink sink = { &set, take, say };
+	struct writer_opts o = { COMPAT_103, false, NULL, true, NULL, 0, 0 };
+	const struct writer *w;
 	struct result res;
-	enum csv_input_status st;
 	FILE *in;
+	size_t i;
 
 	if (size == 0)
 		return 0;
@@ -64,31 +72,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (in == NULL || null == NULL)
 		return 0;
 	report_set_init(&set);
-	csv_input_init(&ci, in);
-	if (json_input_looks((const char *)data, size))
-		json_input_read((const char *)data, size, take_json, &set, why,
-		    sizeof(why), &line);
-	else
-		while ((st = csv_input_next(&ci, &res, &line, why,
-		    sizeof(why))) != CSV_IN_END && st != CSV_IN_ERROR) {
-			if (st != CSV_IN_RESULT)
-				continue;
-			format_one(&res);
-			report_set_add(&set, &res);
-		}
+	reader_read(in, &sink);
 	fclose(in);
 	report_set_average(&set);
 	report_set_sweeps(&set);
 	if (set.n > 0) {
+		memset(&res, 0, sizeof(res));
 		report_set_get(&set, 0, &res);
 		report_set_compare(&set, res.name);
 	}
-	report_text_set(null, COMPAT_200, &set, set.has_base ? "base" : NULL);
-	report_json_set(null, &set, set.has_base ? "base" : NULL);
-	report_html_set(null, COMPAT_103, &set, set.has_base ? "base" : NULL,
-	    NULL);
-	report_markdown_set(null, COMPAT_200, &set, set.has_base ? "base" :
-	    NULL);
+	o.base = set.has_base ? "base" : NULL;
+	/* every format of clyde report, in both layouts */
+	for (i = 0; (w = writer_at(i)) != NULL; i++) {
+		o.compat = COMPAT_103;
+		w->set(null, &set, &o);
+		o.compat = COMPAT_200;
+		w->set(null, &set, &o);
+	}
 	report_set_free(&set);
 	return 0;
 }

@@ -140,4 +140,63 @@ ok $? "no cycle between the headers" || {
 	echo "$found"
 } | diag
 
+# The formats sit behind their interfaces: src/cli/ reaches the writers
+# of out/ through out/writer.h and the readers of in/ through in/reader.h
+# (a new format is a file and a line of a table, cli/ unchanged).  The
+# headers of out/ and in/ that src/cli/ may include, each for a reason:
+#   out/writer.h       the writers' interface and their table
+#   in/reader.h        the readers' interface and their table
+#   out/output_file.h  the --json file, made before -u drops privileges:
+#                      where the records go, not how they are written
+#   out/summary.h      what -x says on stderr after its runs: one text,
+#                      whatever the outputs, no format to choose
+# (three cases, which need no nm: counted here, beside needs_all's count)
+tap_count=$((tap_count + 3))
+cli_may="out/writer.h in/reader.h out/output_file.h out/summary.h"
+found=$(grep -H '^#include "\(out\|in\)/' src/cli/*.[ch] |
+    while IFS= read -r line; do
+	inc=${line#*\"}
+	inc=${inc%%\"*}
+	case " $cli_may " in
+	*" $inc "*) ;;
+	*) echo "  $line" ;;
+	esac
+    done)
+[ -z "$found" ]
+ok $? "src/cli/ includes no header of a format of out/ or in/ (but $cli_may)" || {
+	echo "includes of a format's own header:"
+	echo "$found"
+} | diag
+
+# table_files DIR KIND: every KIND_NAME of src/DIR/KINDs.c's table is
+# defined by src/DIR/NAME.c, a file of its own; every KIND defined
+# anywhere is in the table
+table_files() {
+	names=$(sed -n "s/^[[:space:]]*&$2_\([a-z0-9_]*\),.*/\1/p" \
+	    "src/$1/$2s.c")
+	[ -n "$names" ] || echo "  src/$1/$2s.c: no table of &$2_NAME lines"
+	for n in $names; do
+		grep -q "^const struct $2 $2_$n = " "src/$1/$n.c" 2>/dev/null ||
+		    echo "  $2_$n: not defined in src/$1/$n.c"
+	done
+	grep "^const struct $2 $2_[a-z0-9_]* = " src/*/*.c |
+	    sed "s/^\([^:]*\):const struct $2 $2_\([a-z0-9_]*\) = .*/\1 \2/" |
+	    while read -r file n; do
+		[ "$file" = "src/$1/$n.c" ] ||
+		    echo "  $2_$n: defined in $file, not in src/$1/$n.c"
+		echo "$names" | grep -qx "$n" ||
+		    echo "  $2_$n: not in the table of src/$1/$2s.c"
+	    done
+}
+
+for t in "out writer" "in reader"; do
+	set -- $t
+	found=$(table_files "$1" "$2")
+	[ -z "$found" ]
+	ok $? "each $2 of src/$1/$2s.c has its own file, src/$1/NAME.c" || {
+		echo "$2s without a file of their own, or out of the table:"
+		echo "$found"
+	} | diag
+done
+
 done_testing

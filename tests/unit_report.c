@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "in/csv_line.h"
+#include "in/stream.h"
 #include "core/csv.h"
 #include "out/text.h"
 #include "report/set.h"

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "in/csv_line.h"
+#include "in/stream.h"
 #include "tap.h"
 
 #define DIR_TABLES "tests/report/tables"

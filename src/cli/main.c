@@ -15,13 +15,11 @@
 #include "config.h"
 #include "dist/dist.h"
 #include "run/runner.h"
-#include "core/csv.h"
 #include "report/set.h"
-#include "out/text.h"
-#include "out/json.h"
 #include "cli/report_cmd.h"
 #include "out/summary.h"
 #include "out/output_file.h"
+#include "out/writer.h"
 #include "result.h"
 #include "cli/describe.h"
 #include "cli/setup.h"
@@ -62,14 +60,14 @@ static int close_stdout(void)
  */
 struct outputs {
 	bool speaks;
-	const struct csv_layout *layout;
+	/* the writers of the table, the CSV lines and the JSON, and what
+	   each knows of the run (the records it wrote: CSV, JSON) */
+	const struct writer *table_writer, *csv_writer, *json_writer;
+	struct writer_run table_run, csv_run, json_run;
 	FILE *table, *csv;
 	bool json_stdout;               /* --json=- */
 	struct output_file *json;       /* --json=FILE; NULL without */
 	bool json_failed;               /* a record was lost: exit 3 */
-	unsigned json_records;
-	bool several;                   /* more than one record: an array, a header */
-	bool header_done;
 	/* every rank's own figures, rank 0: dist_size() per point */
 	struct rank_figures *ranks;
 };
@@ -117,8 +115,12 @@ static int open_outputs(const struct config *cfg, struct outputs *out,
 	out->speaks = dist_rank() == 0;
 	out->json_stdout = out->speaks && json_on_stdout;
 	out->json = json;
-	out->several = several(cfg);
-	out->layout = csv_layout_for(cfg->compat);
+	out->table_writer = writer_find("text");
+	out->csv_writer = writer_find("csv");
+	out->json_writer = writer_find("json");
+	out->table_run.compat = cfg->compat;
+	out->table_run.several = several(cfg);
+	out->csv_run = out->json_run = out->table_run;
 	out->table = cfg->quiet || json_on_stdout ? stderr : stdout;
 	out->csv = json_on_stdout ? stderr : stdout;
 	if (out->speaks && dist_size() > 1 &&
@@ -140,33 +142,12 @@ static int open_outputs(const struct config *cfg, struct outputs *out,
 	return rc;
 }
 
-/* The text table of a run: one row per point of a sweep. */
-static int write_table(FILE *f, enum compat compat, const struct result *res,
-    unsigned nres)
-{
-	struct report_set set;
-	unsigned i;
-	int rc = 0;
-
-	if (nres == 1) {
-		report_text(f, compat, res);
-		return 0;
-	}
-	report_set_init(&set);
-	for (i = 0; i < nres && rc == 0; i++)
-		rc = report_set_add(&set, &res[i]);
-	if (rc == 0)
-		report_text_set(f, compat, &set, NULL);
-	else
-		fprintf(stderr, "clyde: the table: %s\n", strerror(errno));
-	report_set_free(&set);
-	return rc;
-}
-
-/* JSON text, made by put() into memory, to stdout or the --json file */
+/*
+ * JSON text, made by the JSON writer into memory, to stdout or the --json
+ * file: the records of a run, or without them (res NULL) their end.
+ */
 static void put_json(const struct config *cfg, struct outputs *out,
-    void (*put)(FILE *, const struct outputs *, const struct result *,
-    unsigned), const struct result *res, unsigned nres)
+    const struct result *res, unsigned nres)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -176,8 +157,10 @@ static void put_json(const struct config *cfg, struct outputs *out,
 	if (out->json == NULL && !out->json_stdout)
 		return;
 	mem = open_memstream(&text, &len);
-	if (mem != NULL)
-		put(mem, out, res, nres);
+	if (mem != NULL && res != NULL)
+		out->json_writer->records(mem, &out->json_run, res, nres);
+	else if (mem != NULL)
+		out->json_writer->end(mem, &out->json_run);
 	if (mem == NULL || fclose(mem) != 0) {
 		err = errno;
 		if (!out->json_failed)
@@ -192,27 +175,6 @@ static void put_json(const struct config *cfg, struct outputs *out,
 		out->json_failed = true;
 	}
 	free(text);
-}
-
-/* The records of one run: one, or part of an array (-x N > 1, --chunks) */
-static void json_records(FILE *f, const struct outputs *out,
-    const struct result *res, unsigned nres)
-{
-	for (unsigned i = 0; i < nres; i++) {
-		if (out->several)
-			fputs(out->json_records + i == 0 ? "[\n" : ",\n", f);
-		report_json_record(f, &res[i]);
-	}
-}
-
-/* The end of the array */
-static void json_end(FILE *f, const struct outputs *out,
-    const struct result *res, unsigned nres)
-{
-	(void)res;
-	(void)nres;
-	if (out->several && out->json_records > 0)
-		fputs("]\n", f);
 }
 
 /* A rank is said skewed when it took this much longer than the fastest. */
@@ -252,8 +214,8 @@ static int write_outputs(const struct config *cfg, struct outputs *out,
 
 	/* a run that could not start has no record */
 	if (rc != EXIT_CANNOT_START && nres > 0) {
-		put_json(cfg, out, json_records, res, nres);
-		out->json_records += nres;
+		put_json(cfg, out, res, nres);
+		out->json_run.records += nres;
 	}
 	/*
 	 * An interrupted run prints nothing else, as bonnie++; but the
@@ -265,19 +227,17 @@ static int write_outputs(const struct config *cfg, struct outputs *out,
 	else if (rc != EXIT_OK && rc != EXIT_IO_ERROR)
 		return rc;
 	/* bonnie++ prints no table with -x, even -x 1 */
-	if (cfg->runs == 0 && nres > 0 &&
-	    write_table(out->table, cfg->compat, res, nres) != 0 &&
-	    rc == EXIT_OK)
-		rc = EXIT_IO_ERROR;
+	if (cfg->runs == 0 && nres > 0 && out->table_writer->records(out->table,
+	    &out->table_run, res, nres) != 0) {
+		fprintf(stderr, "clyde: the table: %s\n", strerror(errno));
+		if (rc == EXIT_OK)
+			rc = EXIT_IO_ERROR;
+	}
 	for (i = 0; i < nres && !cfg->quiet; i++)
 		say_skew(&res[i]);
-	/* bonnie++ prints the header only for more than one line; after
-	 * the table, so that the lines follow it */
-	if (out->several && !out->header_done && nres > 0)
-		csv_write_header(out->csv, out->layout);
-	out->header_done = out->header_done || nres > 0;
-	for (i = 0; i < nres; i++)
-		csv_write_row(out->csv, out->layout, &res[i]);
+	/* after the table, so that the lines follow it */
+	out->csv_writer->records(out->csv, &out->csv_run, res, nres);
+	out->csv_run.records += nres;
 	/* a closed pipe or a full disk ends the runs: nobody reads them */
 	if (fflush(out->csv) != 0 && rc == EXIT_OK)
 		rc = EXIT_IO_ERROR;
@@ -293,9 +253,9 @@ static int close_outputs(const struct config *cfg, struct outputs *out)
 	int rc = EXIT_OK;
 
 	/* the array's end on stdout too (--json=-) */
-	put_json(cfg, out, json_end, NULL, 0);
+	put_json(cfg, out, NULL, 0);
 	if (out->json != NULL &&
-	    output_file_close(out->json, out->json_records > 0) != 0)
+	    output_file_close(out->json, out->json_run.records > 0) != 0)
 		rc = EXIT_IO_ERROR;
 	if (out->json_failed)
 		rc = EXIT_IO_ERROR;

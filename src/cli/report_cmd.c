@@ -1,8 +1,9 @@
 /*
  * cli/report_cmd.c: clyde report.
  *
- * input (files, stdin) -> csv_input -> struct result -> report_set
- * (--average, chunk sweeps, --compare) -> one formatter.  Unreadable result lines are
+ * input (files, stdin) -> a reader (in/readers.c) -> struct result ->
+ * report_set (--average, chunk sweeps, --compare) -> a writer
+ * (out/writers.c).  Unreadable result lines are
  * named on stderr as FILE:LINE: why, and the exit status is 1 after
  * everything readable has been printed.
  */
@@ -17,25 +18,15 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "in/csv_line.h"
-#include "core/csv.h"
-#include "in/json.h"
-#include "out/text.h"
-#include "out/grid.h"
-#include "out/json.h"
-#include "out/html.h"
-#include "out/latency.h"
-#include "out/markdown.h"
+#include "in/reader.h"
+#include "out/writer.h"
 #include "cli/report_cmd.h"
-#include "report/ranks.h"
 #include "report/set.h"
 #include "lib/fdio.h"
 #include "lib/text.h"
 
-enum format { FMT_TEXT, FMT_CSV, FMT_HTML, FMT_JSON, FMT_MARKDOWN };
-
 struct report_opts {
-	enum format format;
+	const struct writer *writer;    /* --text, --csv, ... */
 	enum compat compat;
 	bool compat_given;
 	bool average;
@@ -44,8 +35,11 @@ struct report_opts {
 	const char *compare;
 };
 
-static const char usage_text[] =
-"usage: clyde report [--text | --csv | --html | --json | --markdown]\n"
+/*
+ * The usage, around the writers' options and their lines (out/writers.c):
+ * "usage: clyde report [--text | ... | --markdown]" first.
+ */
+static const char usage_options[] =
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
 "                    [--best] [--latency]\n"
 "                    [[LABEL=]FILE...]\n"
@@ -53,12 +47,8 @@ static const char usage_text[] =
 "\n"
 "Read bonnie++ CSV lines and text tables of every version (1.00 to 2.00a,\n"
 "and clyde's), also pasted in mail or web pages, and clyde's --json\n"
-"records, from the FILEs or standard input (-), and print them:\n"
-"  --text            bonnie++'s text table, one row per result (default)\n"
-"  --csv             CSV lines of the --compat generation\n"
-"  --html            one HTML page with the tables and bar charts\n"
-"  --json            a JSON array of result records\n"
-"  --markdown        the tables as GitHub-flavoured Markdown\n"
+"records, from the FILEs or standard input (-), and print them:\n";
+static const char usage_rest[] =
 "  --compat=1.03|2.00  the layout of bonnie++ 1.03e (default) or 2.00a\n"
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
@@ -81,23 +71,50 @@ static const char usage_text[] =
 "LABEL=FILE makes all the results of FILE one set named LABEL, whatever\n"
 "their machine names: clyde report --average --compare=old old=a new=b\n";
 
-enum { OPT_TEXT = 256, OPT_CSV, OPT_HTML, OPT_JSON, OPT_MARKDOWN, OPT_COMPAT,
-    OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_LATENCY, OPT_HELP };
+/* OPT_WRITER + i: --NAME of the writer at place i */
+enum { OPT_COMPAT = 256, OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_LATENCY,
+    OPT_HELP, OPT_WRITER };
 
-static const struct option long_options[] = {
-	{ "text", no_argument, NULL, OPT_TEXT },
-	{ "csv", no_argument, NULL, OPT_CSV },
-	{ "html", no_argument, NULL, OPT_HTML },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
+/* The options after the writers' */
+static const struct option other_options[] = {
 	{ "compat", required_argument, NULL, OPT_COMPAT },
 	{ "average", no_argument, NULL, OPT_AVERAGE },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "best", no_argument, NULL, OPT_BEST },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
 };
+
+#define NOTHER (sizeof(other_options) / sizeof(other_options[0]))
+
+/* --NAME for each writer, in the table's order, then the others */
+static void make_options(struct option *opts)
+{
+	const struct writer *w;
+	size_t n = 0, i;
+
+	for (i = 0; (w = writer_at(i)) != NULL; i++)
+		opts[n++] = (struct option){ w->name, no_argument, NULL,
+		    OPT_WRITER + (int)i };
+	for (i = 0; i < NOTHER; i++)
+		opts[n++] = other_options[i];
+	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+static void usage(FILE *out)
+{
+	const struct writer *w;
+	size_t i;
+
+	fputs("usage: clyde report [", out);
+	for (i = 0; (w = writer_at(i)) != NULL; i++)
+		fprintf(out, "%s--%s", i > 0 ? " | " : "", w->name);
+	fputs("]\n", out);
+	fputs(usage_options, out);
+	for (i = 0; (w = writer_at(i)) != NULL; i++)
+		fprintf(out, "  --%-16s%s\n", w->name, w->help);
+	fputs(usage_rest, out);
+}
 
 /*
  * One message on stderr, a line.  The file names, labels and names in
@@ -109,7 +126,7 @@ static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static void say(const char *fmt, ...)
 {
-	char line[PATH_MAX + CSV_WHY_MAX + 256];
+	char line[PATH_MAX + READER_WHY_MAX + 256];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -129,30 +146,21 @@ static int usage_error(const char *what, const char *why)
 /* Returns -1 to go on, or an exit status. */
 static int parse_options(struct report_opts *o, int argc, char **argv)
 {
+	struct option long_options[WRITERS_MAX + NOTHER + 1];
 	int c;
 
+	make_options(long_options);
 	memset(o, 0, sizeof(*o));
-	o->format = FMT_TEXT;
+	o->writer = writer_find("text");
 	o->compat = COMPAT_103;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
+		if (c >= OPT_WRITER) {
+			o->writer = writer_at((size_t)(c - OPT_WRITER));
+			continue;
+		}
 		switch (c) {
-		case OPT_TEXT:
-			o->format = FMT_TEXT;
-			break;
-		case OPT_CSV:
-			o->format = FMT_CSV;
-			break;
-		case OPT_HTML:
-			o->format = FMT_HTML;
-			break;
-		case OPT_JSON:
-			o->format = FMT_JSON;
-			break;
-		case OPT_MARKDOWN:
-			o->format = FMT_MARKDOWN;
-			break;
 		case OPT_COMPAT:
 			o->compat_given = true;
 			if (strcmp(optarg, "1.03") == 0)
@@ -178,7 +186,7 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 			o->best = true;
 			break;
 		case OPT_HELP:
-			fputs(usage_text, stdout);
+			usage(stdout);
 			return EXIT_OK;
 		case ':':
 			return usage_error(argv[optind - 1], "needs a value");
@@ -192,133 +200,74 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 	return -1;
 }
 
-/* Where json_input hands its records: the set, under a label. */
-struct json_target {
+/* One input being read into the set */
+struct input {
 	struct report_set *set;
-	const char *label;
+	const char *name;               /* as messages name it; "-": stdin */
+	const char *label;              /* of LABEL=FILE, or NULL */
+	bool *full;                     /* the set takes no more: said */
+	bool ok;                        /* every result read was kept */
 };
 
-static int add_json(void *ctx, struct result *res)
-{
-	const struct json_target *t = ctx;
-
-	return report_set_take_labelled(t->set, res, t->label);
-}
-
 /*
- * clyde's own --json, the bytes seen first and the rest of in: every
- * record, or one line that says why none is read.
+ * A result read, into the set (in/reader.h).  Once the set is full the
+ * results of lines are passed over, as that was said; a JSON record not
+ * kept ends its reader, which says why.
  */
-static bool read_json(struct report_set *set, FILE *in, const char *name,
-    const char *label, const char *head, size_t head_len)
+static int take(void *ctx, struct result *res, unsigned long line)
 {
-	struct json_target t = { set, label };
-	char *text = malloc(head_len + 65536), why[CSV_WHY_MAX];
-	size_t len = head_len, cap = head_len + 65536, got;
-	unsigned long line;
-	long n;
+	struct input *in = ctx;
 
-	if (text != NULL)
-		memcpy(text, head, head_len);
-	while (text != NULL && (got = fread(text + len, 1, cap - len, in)) > 0) {
-		len += got;
-		if (len == cap) {
-			char *more = realloc(text, cap * 2);
-
-			if (more == NULL)
-				free(text);
-			text = more;
-			cap *= 2;
-		}
-	}
-	if (text == NULL || ferror(in)) {
-		say("clyde report: %s: %s", name,
-		    strerror(text == NULL ? ENOMEM : errno));
-		free(text);
-		return false;
-	}
-	n = json_input_read(text, len, add_json, &t, why, sizeof(why), &line);
-	free(text);
-	if (n > 0)
-		return true;
-	if (n == 0)
-		snprintf(why, sizeof(why), "no result in this JSON (only the "
-		    "means of clyde report --average, or none)");
-	if (line > 0)
-		say("%s:%lu: JSON: %s", name, line, why);
-	else
-		say("%s: JSON: %s", name, why);
-	return false;
+	if (line > 0 && *in->full)
+		return -1;
+	if (report_set_take_labelled(in->set, res, in->label) == 0)
+		return 0;
+	if (line == 0)
+		return -1;
+	say("clyde report: %s:%lu: %s", in->name, line, errno == EFBIG ?
+	    "more than 1000000 results; the rest is not read" :
+	    strerror(errno));
+	*in->full = true;
+	in->ok = false;
+	return -1;
 }
 
-/* Whether a line read says anything: a phase that ran, or may have */
-static bool has_figures(const struct result *res)
+/* What a reader says of a line of the input, or of all of it */
+static void say_of(void *ctx, unsigned long line, const char *why)
 {
-	if (res->has_io || res->has_files)
-		return true;
-	for (size_t i = 0; i < PH_COUNT; i++)
-		if (res->cell[i].status != CELL_SKIPPED)
-			return true;
-	return false;
+	const struct input *in = ctx;
+
+	if (line > 0)
+		say("%s:%lu: %s", in->name, line, why);
+	else
+		say("%s: %s", in->name, why);
 }
 
 /*
  * Read every result of one input into the set, under label when not NULL;
  * false when any was bad.
  */
-static bool read_input(struct report_set *set, FILE *in, const char *name,
+static bool read_input(struct report_set *set, FILE *f, const char *name,
     const char *label, bool *full)
 {
-	static struct csv_input ci;
-	char why[CSV_WHY_MAX];
-	unsigned long line;
-	struct result res;
-	bool ok = true, any = false;
-	const char *head;
-	size_t head_len;
+	struct input in = { set, name, label, full, true };
+	const struct reader_sink sink = { &in, take, say_of };
 
-	csv_input_init(&ci, in);
-	head = csv_input_peek(&ci, &head_len);
-	if (json_input_looks(head, head_len))
-		return read_json(set, in, name, label, head, head_len);
-	for (;;) {
-		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
-		case CSV_IN_END:
-			/* a file of something else says so (clyde(1), EXIT STATUS) */
-			if (ok && !any)
-				say("%s: no bonnie++ results found",
-				    strcmp(name, "-") == 0 ? "the standard input" :
-				    name);
-			return ok && any;
-		case CSV_IN_ERROR:
-			say("clyde report: %s: %s", name, strerror(errno));
-			return false;
-		case CSV_IN_BAD:
-			say("%s:%lu: %s", name, line, why);
-			ok = false;
-			break;
-		case CSV_IN_RESULT:
-			if (!has_figures(&res)) {
-				say("%s:%lu: a line without figures "
-				    "(-s 0 -n 0: a run of --dirs alone, whose "
-				    "figures are in its --json record only); "
-				    "passed over", name, line);
-				break;
-			}
-			any = true;
-			if (*full)
-				break;
-			if (report_set_add_labelled(set, &res, label) != 0) {
-				say("clyde report: %s:%lu: %s", name,
-				    line, errno == EFBIG ? "more than 1000000 "
-				    "results; the rest is not read" :
-				    strerror(errno));
-				*full = true;
-				ok = false;
-			}
-			break;
-		}
+	switch (reader_read(f, &sink)) {
+	case READER_OK:
+		return in.ok;
+	case READER_BAD:
+		break;
+	case READER_NONE:
+		/* a file of something else says so (clyde(1), EXIT STATUS) */
+		say("%s: no bonnie++ results found", strcmp(name, "-") == 0 ?
+		    "the standard input" : name);
+		break;
+	case READER_ERROR:
+		say("clyde report: %s: %s", name, strerror(errno));
+		break;
 	}
+	return false;
 }
 
 /*
@@ -366,98 +315,6 @@ static bool read_inputs(struct report_set *set, int nfiles, char **files)
 	return ok;
 }
 
-/*
- * bonnie++ never escaped a comma in a name or a -Z seed file name; a
- * line written back holds none, so that it reads back field for field.
- */
-static void no_commas(char *s)
-{
-	for (; *s != '\0'; s++)
-		if (*s == ',')
-			*s = ';';
-}
-
-/*
- * --best as lines of their own after the mean lines, one per set, phase
- * and measure, under a header of their own: a reader of bonnie++'s lines
- * takes them for no result.
- */
-static void print_best_csv(FILE *out, const struct report_set *set)
-{
-	static const char *const verdict[] = {
-		[VERDICT_NONE] = "", [VERDICT_TOO_FEW] = "too_few",
-		[VERDICT_SAME] = "within_noise", [VERDICT_BETTER] = "better",
-		[VERDICT_WORSE] = "worse",
-	};
-	char name[NAME_MAX_LEN + 1];
-	size_t g;
-	int lat, ph;
-
-	fputs("best_case,set,phase,measure,median,percent_of_best,verdict,p,"
-	    "runs\n", out);
-	for (g = 0; g < set->ngroups; g++)
-		for (lat = 0; lat < 2; lat++) {
-			const struct report_best *b = report_set_best_of(set,
-			    (long)g, lat);
-			const struct report_spread *sp = lat ?
-			    report_set_group_latency_spread(set, g) :
-			    report_set_group_spread(set, g);
-
-			if (b == NULL)
-				continue;
-			snprintf(name, sizeof(name), "%s",
-			    report_set_group_name(set, g));
-			no_commas(name);
-			for (ph = 0; ph < PH_COUNT; ph++) {
-				if (!b[ph].has)
-					continue;
-				fprintf(out, "best_case,%s,%s,%s,%.10g,%.1f,%s,", name,
-				    phase_csv_name[ph], lat ? "latency_us" : "rate",
-				    sp[ph].median, b[ph].percent, b[ph].best ? "best" :
-				    verdict[b[ph].v.kind]);
-				if (!b[ph].best && b[ph].v.kind != VERDICT_TOO_FEW)
-					fprintf(out, "%.4g", b[ph].v.p);
-				fprintf(out, ",%u\n", sp[ph].runs);
-			}
-		}
-}
-
-/* CSV of the --compat generation; a header first for several lines. */
-static void print_csv(FILE *out, const struct report_opts *o,
-    const struct report_set *set)
-{
-	const struct csv_layout *layout = csv_layout_for(o->compat);
-	struct result scratch;
-	size_t i;
-
-	memset(&scratch, 0, sizeof(scratch));
-	if (set->n + set->ngroups > 1)
-		csv_write_header(out, layout);
-	for (i = 0; i < set->n; i++) {
-		struct csv_layout own = *layout;
-
-		report_set_get(set, i, &scratch);
-		no_commas(scratch.name);
-		no_commas(scratch.seed);
-		/* a table's or a run's result: the line of its own generation */
-		if ((scratch.from_table || scratch.from_run) && !o->compat_given &&
-		    csv_layout_of_tag(scratch.generation) != NULL) {
-			own = *csv_layout_of_tag(scratch.generation);
-			if (own.format_version[0] != '\0')
-				own.format_version = scratch.format_version;
-		}
-		csv_write_row(out, &own, &scratch);
-	}
-	for (i = 0; i < set->ngroups; i++) {
-		report_set_group_mean(set, i, &scratch);
-		no_commas(scratch.name);
-		no_commas(scratch.seed);
-		csv_write_row(out, layout, &scratch);
-	}
-	if (set->best != NULL)
-		print_best_csv(out, set);
-}
-
 static int close_stdout(void)
 {
 	if (close_checked(stdout) != 0) {
@@ -489,7 +346,7 @@ static time_t page_time(void)
 
 int report_main(int argc, char **argv, bool stdout_closed)
 {
-	struct report_html_origin origin;
+	struct writer_opts wo;
 	struct report_opts o;
 	struct report_set set;
 	int rc = parse_options(&o, argc, argv);
@@ -530,32 +387,14 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		say("clyde report: --best: %s", strerror(errno));
 		ok = false;
 	}
-	switch (o.format) {
-	case FMT_TEXT:
-		report_text_set(stdout, o.compat, &set, o.compare);
-		report_ranks_text(stdout, &set);
-		report_grid_text(stdout, &set, false);
-		if (o.latency)
-			report_latency_text(stdout, &set, false);
-		break;
-	case FMT_CSV:
-		print_csv(stdout, &o, &set);
-		break;
-	case FMT_HTML:
-		origin.inputs = argv + optind;
-		origin.ninputs = (size_t)(argc - optind);
-		origin.made = page_time();
-		report_html_set(stdout, o.compat, &set, o.compare, &origin);
-		break;
-	case FMT_JSON:
-		report_json_set(stdout, &set, o.compare);
-		break;
-	case FMT_MARKDOWN:
-		report_markdown_set(stdout, o.compat, &set, o.compare);
-		if (o.latency)
-			report_latency_text(stdout, &set, true);
-		break;
-	}
+	wo.compat = o.compat;
+	wo.compat_given = o.compat_given;
+	wo.base = o.compare;
+	wo.latency = o.latency;
+	wo.inputs = argv + optind;
+	wo.ninputs = (size_t)(argc - optind);
+	wo.made = page_time();
+	o.writer->set(stdout, &set, &wo);
 	report_set_free(&set);
 	rc = close_stdout();
 	return rc != EXIT_OK ? rc : ok ? EXIT_OK : EXIT_USAGE;

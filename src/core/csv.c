@@ -112,6 +112,67 @@ const struct csv_layout *csv_layout_for(enum compat compat)
 	return compat == COMPAT_103 ? &csv_layout_103 : &csv_layout_198;
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+long csv_tag_key(const char *tag)
+{
+	long major, minor;
+	char *end;
+
+	if (strcmp(tag, "2") == 0)
+		return 0;
+	major = strtol(tag, &end, 10);
+	if (*end != '.' || !is_digit(end[1]))
+		return -1;
+	minor = strtol(end + 1, &end, 10);
+	if (minor < 10)
+		minor *= 10;    /* "1.9" reads as 1.90 */
+	if (minor > 99)
+		return -1;
+	return major * 10000 + minor * 100 +
+	    (*end >= 'a' && *end <= 'z' ? *end - 'a' + 1 : 0);
+}
+
+size_t csv_layouts_of_tag(const char *tag, const struct csv_layout *out[3])
+{
+	long k = csv_tag_key(tag);
+
+	out[0] = out[1] = out[2] = NULL;
+	if (k == 0) {
+		/* 1.90a, 1.90f-1.91, and 1.91c-1.92 "-s 0" lines, tagged 2 */
+		out[0] = &csv_layout_190a;
+		out[1] = &csv_layout_190;
+		out[2] = &csv_layout_192;
+	} else if (k >= CSV_TAG_KEY(1, 91, 0) && k <= CSV_TAG_KEY(1, 92, 0)) {
+		out[0] = &csv_layout_192;
+	} else if (k == CSV_TAG_KEY(1, 92, 1)) {
+		out[0] = &csv_layout_192a;
+	} else if (k >= CSV_TAG_KEY(1, 92, 2) && k <= CSV_TAG_KEY(1, 96, 26)) {
+		out[0] = &csv_layout_196;
+		out[1] = &csv_layout_196_s0;
+	} else if (k >= CSV_TAG_KEY(1, 97, 0) && k <= CSV_TAG_KEY(1, 97, 26)) {
+		out[0] = &csv_layout_196;
+	} else if (k >= CSV_TAG_KEY(1, 98, 0)) {
+		out[0] = &csv_layout_198;
+	}
+	return out[2] != NULL ? out[2]->nfields :
+	    out[0] != NULL ? out[0]->nfields : 0;
+}
+
+const struct csv_layout *csv_layout_of_tag(const char *tag)
+{
+	const struct csv_layout *cand[3];
+
+	if (strcmp(tag, "1.0x") == 0)
+		return &csv_layout_103;
+	if (csv_layouts_of_tag(tag, cand) == 0)
+		return NULL;
+	return cand[2] != NULL ? cand[2] : cand[0];
+}
+
 void csv_field_name(char *out, size_t n, const struct csv_field *f)
 {
 	const char *ph = phase_csv_name[f->phase];

@@ -63,6 +63,23 @@ extern const struct csv_layout csv_layout_196_s0;  /* 1.92b-1.96 -s 0: 47 */
 extern const struct csv_layout csv_layout_198;     /* 1.98-2.00a: 50 */
 
 const struct csv_layout *csv_layout_for(enum compat compat);
+
+/*
+ * A format tag ("1.92b", "2") as a number that orders the releases,
+ * CSV_TAG_KEY(1, 92, 2); 0 for "2"; -1 for no tag's shape.
+ */
+long csv_tag_key(const char *tag);
+#define CSV_TAG_KEY(major, minor, letter) \
+	((major) * 10000L + (minor) * 100L + (letter))
+/*
+ * The layouts a tag can have, by field count, into out (NULL where
+ * none).  Returns the largest count (0: no bonnie++ CSV format has this
+ * tag).  The reader tries each; the writer of a result read from a table
+ * or a run writes the line of its generation (csv_layout_of_tag()).
+ */
+size_t csv_layouts_of_tag(const char *tag, const struct csv_layout *out[3]);
+/* The layout of a format tag ("1.0x", "1.97", "1.98"), or NULL. */
+const struct csv_layout *csv_layout_of_tag(const char *tag);
 /* The header name of a column: "putc_cpu", "num_dirs", ... */
 void csv_field_name(char *out, size_t n, const struct csv_field *f);
 void csv_write_header(FILE *out, const struct csv_layout *layout);

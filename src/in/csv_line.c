@@ -116,58 +116,6 @@ static bool is_version(const char *s)
 	return true;
 }
 
-/* "1.92b" -> 19202; "2" -> 0; unknown shapes -> -1 */
-static long tag_key(const char *tag)
-{
-	long major, minor;
-	char *end;
-
-	if (strcmp(tag, "2") == 0)
-		return 0;
-	major = strtol(tag, &end, 10);
-	if (*end != '.' || !is_digit(end[1]))
-		return -1;
-	minor = strtol(end + 1, &end, 10);
-	if (minor < 10)
-		minor *= 10;    /* "1.9" reads as 1.90 */
-	if (minor > 99)
-		return -1;
-	return major * 10000 + minor * 100 +
-	    (*end >= 'a' && *end <= 'z' ? *end - 'a' + 1 : 0);
-}
-
-#define KEY(major, minor, letter) ((major) * 10000L + (minor) * 100L + (letter))
-
-/*
- * The layouts a tag can have, by field count.  Returns the largest
- * count (0: no bonnie++ CSV format has this tag).
- */
-static size_t layouts_for_tag(const char *tag, const struct csv_layout *out[3])
-{
-	long k = tag_key(tag);
-
-	out[0] = out[1] = out[2] = NULL;
-	if (k == 0) {
-		/* 1.90a, 1.90f-1.91, and 1.91c-1.92 "-s 0" lines, tagged 2 */
-		out[0] = &csv_layout_190a;
-		out[1] = &csv_layout_190;
-		out[2] = &csv_layout_192;
-	} else if (k >= KEY(1, 91, 0) && k <= KEY(1, 92, 0)) {
-		out[0] = &csv_layout_192;
-	} else if (k == KEY(1, 92, 1)) {
-		out[0] = &csv_layout_192a;
-	} else if (k >= KEY(1, 92, 2) && k <= KEY(1, 96, 26)) {
-		out[0] = &csv_layout_196;
-		out[1] = &csv_layout_196_s0;
-	} else if (k >= KEY(1, 97, 0) && k <= KEY(1, 97, 26)) {
-		out[0] = &csv_layout_196;
-	} else if (k >= KEY(1, 98, 0)) {
-		out[0] = &csv_layout_198;
-	}
-	return out[2] != NULL ? out[2]->nfields :
-	    out[0] != NULL ? out[0]->nfields : 0;
-}
-
 /* "16096M", "2G", "64M:4k"; bare MiB only where allowed (1.00-1.00b) */
 static bool is_size(const char *s, bool bare_ok)
 {
@@ -702,7 +650,7 @@ static enum csv_line_kind read_tagged(const struct line *l, const char *tag,
     struct csv_line_info *info)
 {
 	const struct csv_layout *cand[3];
-	size_t most = layouts_for_tag(tag, cand), i;
+	size_t most = csv_layouts_of_tag(tag, cand), i;
 
 	info->tagged = true;
 	info->expected = most;
@@ -914,17 +862,6 @@ int csv_parse_size(const char *s, struct result *res)
 	return read_size(s, false, res);
 }
 
-const struct csv_layout *csv_layout_of_tag(const char *tag)
-{
-	const struct csv_layout *cand[3];
-
-	if (strcmp(tag, "1.0x") == 0)
-		return &csv_layout_103;
-	if (layouts_for_tag(tag, cand) == 0)
-		return NULL;
-	return cand[2] != NULL ? cand[2] : cand[0];
-}
-
 enum csv_line_kind csv_read_line(const char *text, struct result *res,
     char *why, size_t why_len, struct csv_line_info *info)
 {
@@ -949,7 +886,7 @@ enum csv_line_kind csv_read_line(const char *text, struct result *res,
 		return CSV_HEADER;
 	/* 1.9x and later: a tag and a version (empty when unknown) */
 	if (is_tag(f0) && (is_version(f1) ||
-	    (f1[0] == '\0' && tag_key(f0) >= KEY(1, 90, 0))))
+	    (f1[0] == '\0' && csv_tag_key(f0) >= CSV_TAG_KEY(1, 90, 0))))
 		return read_tagged(&l, f0, res, why, why_len, info);
 	if (!l.too_many && l.n > 3 && (at = tag_after_text(&l)) != (size_t)-1) {
 		drop_fields(&l, at);

@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/csv.h"
 #include "in/csv_line.h"
 #include "in/json.h"
+#include "in/reader.h"
 #include "lib/json_read.h"
 
 bool json_input_looks(const char *text, size_t len)
@@ -31,20 +33,20 @@ bool json_input_looks(const char *text, size_t len)
 }
 
 /* Why a record is not read: the first reason found is kept. */
-struct reader {
+struct record_check {
 	char *why;
 	size_t why_len;
 	bool bad;
 };
 
-static void bad(struct reader *r, const char *what, const char *key)
+static void bad(struct record_check *r, const char *what, const char *key)
 {
 	if (!r->bad)
 		snprintf(r->why, r->why_len, "%s %s", key, what);
 	r->bad = true;
 }
 
-static const struct json_value *get_kind(struct reader *r,
+static const struct json_value *get_kind(struct record_check *r,
     const struct json_value *obj, const char *key, enum json_type type,
     bool may_be_null)
 {
@@ -68,7 +70,7 @@ static const struct json_value *get_kind(struct reader *r,
 }
 
 /* A string key into out[n]; null is "". */
-static void get_string(struct reader *r, const struct json_value *obj,
+static void get_string(struct record_check *r, const struct json_value *obj,
     const char *key, char *out, size_t n)
 {
 	const struct json_value *v = get_kind(r, obj, key, JSON_STRING, true);
@@ -83,7 +85,7 @@ static void get_string(struct reader *r, const struct json_value *obj,
 }
 
 /* A number key; null is dflt.  Whole and within max when whole. */
-static double get_number(struct reader *r, const struct json_value *obj,
+static double get_number(struct record_check *r, const struct json_value *obj,
     const char *key, double dflt, double max, bool whole)
 {
 	const struct json_value *v = get_kind(r, obj, key, JSON_NUMBER, true);
@@ -98,7 +100,7 @@ static double get_number(struct reader *r, const struct json_value *obj,
 	return v->number;
 }
 
-static bool get_bool(struct reader *r, const struct json_value *obj,
+static bool get_bool(struct record_check *r, const struct json_value *obj,
     const char *key)
 {
 	const struct json_value *v = get_kind(r, obj, key, JSON_TRUE, false);
@@ -106,7 +108,7 @@ static bool get_bool(struct reader *r, const struct json_value *obj,
 	return v != NULL && v->type == JSON_TRUE;
 }
 
-static void read_files(struct reader *r, const struct json_value *f,
+static void read_files(struct record_check *r, const struct json_value *f,
     struct result *res)
 {
 	char kind[16];
@@ -130,7 +132,7 @@ static void read_files(struct reader *r, const struct json_value *f,
 }
 
 /* --dirs; absent from the records made before it existed */
-static void read_dirs(struct reader *r, const struct json_value *rec,
+static void read_dirs(struct record_check *r, const struct json_value *rec,
     struct result *res)
 {
 	const struct json_value *d = json_get(rec, "dirs") == NULL ? NULL :
@@ -150,7 +152,7 @@ static void read_dirs(struct reader *r, const struct json_value *rec,
 	    get_bool(r, d, "shared");
 }
 
-static void read_test(struct reader *r, const struct json_value *t,
+static void read_test(struct record_check *r, const struct json_value *t,
     struct cell *c)
 {
 	static const char *const status[] = {
@@ -186,8 +188,8 @@ static void read_test(struct reader *r, const struct json_value *t,
  * The shares of slower operations, where the record has them (nover 0
  * in one written before they were): 2 s, 10 s, then --latency-over's.
  */
-static void read_latency_over(struct reader *r, const struct json_value *l,
-    struct latency_summary *lat)
+static void read_latency_over(struct record_check *r,
+    const struct json_value *l, struct latency_summary *lat)
 {
 	const struct json_value *over = json_get(l, "over");
 	size_t i;
@@ -218,7 +220,7 @@ static void read_latency_over(struct reader *r, const struct json_value *l,
 }
 
 /* A phase's raw figures (a run's "phases"), or null: it did not run. */
-static void read_phase(struct reader *r, const struct json_value *p,
+static void read_phase(struct record_check *r, const struct json_value *p,
     struct phase_figures *pf)
 {
 	const struct json_value *l, *st;
@@ -273,7 +275,7 @@ static size_t ranks_cap;
 
 /* Where read_rank() reads to. */
 struct ranks_reader {
-	struct reader *r;
+	struct record_check *r;
 	size_t n;
 };
 
@@ -281,7 +283,7 @@ struct ranks_reader {
 static int read_rank(void *ctx, size_t i, const struct json_value *one)
 {
 	struct ranks_reader *rr = ctx;
-	struct reader *r = rr->r;
+	struct record_check *r = rr->r;
 	struct rank_figures *rank = &ranks_buf[i];
 	const struct json_value *ph;
 
@@ -307,7 +309,7 @@ static int read_rank(void *ctx, size_t i, const struct json_value *one)
  * "ranks": clyde-mpi's every rank, one at a time from the text (the
  * array is left unparsed, json_parse_deferring()), into ranks_buf.
  */
-static void read_ranks(struct reader *r, const struct json_value *a,
+static void read_ranks(struct record_check *r, const struct json_value *a,
     struct result *res)
 {
 	struct ranks_reader rr = { r, 0 };
@@ -348,7 +350,7 @@ static void read_ranks(struct reader *r, const struct json_value *a,
  * A key that a record may lack (one written before it existed): NULL
  * when missing or null, else of type.
  */
-static const struct json_value *get_newer(struct reader *r,
+static const struct json_value *get_newer(struct record_check *r,
     const struct json_value *obj, const char *key, enum json_type type)
 {
 	return json_get(obj, key) != NULL ? get_kind(r, obj, key, type, true) :
@@ -356,7 +358,7 @@ static const struct json_value *get_newer(struct reader *r,
 }
 
 /* "argv": the command line, each argument NUL-terminated in run->argv. */
-static void read_argv(struct reader *r, const struct json_value *a,
+static void read_argv(struct record_check *r, const struct json_value *a,
     struct run_info *run)
 {
 	size_t i, used = 0, len;
@@ -378,7 +380,7 @@ static void read_argv(struct reader *r, const struct json_value *a,
 }
 
 /* "host", and its "device" (null where the target has none). */
-static void read_host(struct reader *r, const struct json_value *h,
+static void read_host(struct record_check *r, const struct json_value *h,
     struct host_info *host)
 {
 	const struct json_value *d = get_kind(r, h, "device", JSON_OBJECT, true);
@@ -402,7 +404,7 @@ static void read_host(struct reader *r, const struct json_value *h,
 }
 
 /* What only a run knows: where it ran, with what, its raw figures. */
-static void read_run(struct reader *r, const struct json_value *rec,
+static void read_run(struct record_check *r, const struct json_value *rec,
     struct result *res)
 {
 	const struct json_value *t = get_kind(r, rec, "target", JSON_OBJECT,
@@ -481,7 +483,7 @@ static void read_run(struct reader *r, const struct json_value *rec,
  * one may have removed a key or changed its meaning, and versions start
  * at 1.
  */
-static bool known_schema(struct reader *r, double v)
+static bool known_schema(struct record_check *r, double v)
 {
 	if (r->bad)
 		return false;
@@ -497,7 +499,7 @@ static bool known_schema(struct reader *r, double v)
 	return false;
 }
 
-static void read_record(struct reader *r, const struct json_value *rec,
+static void read_record(struct record_check *r, const struct json_value *rec,
     struct result *res)
 {
 	const struct json_value *tests;
@@ -572,7 +574,7 @@ long json_input_read(const char *text, size_t len, json_input_add *add,
 {
 	static struct result res;
 	struct json_value top;
-	struct reader r = { why, why_len, false };
+	struct record_check r = { why, why_len, false };
 	const struct json_value *recs;
 	size_t i, n;
 	long count = 0;
@@ -609,3 +611,60 @@ long json_input_read(const char *text, size_t len, json_input_add *add,
 	json_free(&top);
 	return count;
 }
+
+/* Where json_input_read() hands each record: the sink's take() */
+static int take_record(void *ctx, struct result *res)
+{
+	const struct reader_sink *sink = ctx;
+
+	return sink->take(sink->ctx, res, 0);
+}
+
+/*
+ * clyde's own --json, the bytes seen first and the rest of in: every
+ * record, or one line that says why none is read.
+ */
+static enum reader_status read_all(FILE *in, const char *head,
+    size_t head_len, const struct reader_sink *sink)
+{
+	struct reader_sink own = *sink;
+	char *text = malloc(head_len + 65536), why[READER_WHY_MAX];
+	char said[READER_WHY_MAX + 8];
+	size_t len = head_len, cap = head_len + 65536, got;
+	unsigned long line;
+	long n;
+	int err;
+
+	if (text != NULL)
+		memcpy(text, head, head_len);
+	while (text != NULL && (got = fread(text + len, 1, cap - len, in)) > 0) {
+		len += got;
+		if (len == cap) {
+			char *more = realloc(text, cap * 2);
+
+			if (more == NULL)
+				free(text);
+			text = more;
+			cap *= 2;
+		}
+	}
+	if (text == NULL || ferror(in)) {
+		err = text == NULL ? ENOMEM : errno;
+		free(text);
+		errno = err;
+		return READER_ERROR;
+	}
+	n = json_input_read(text, len, take_record, &own, why, sizeof(why),
+	    &line);
+	free(text);
+	if (n > 0)
+		return READER_OK;
+	if (n == 0)
+		snprintf(why, sizeof(why), "no result in this JSON (only the "
+		    "means of clyde report --average, or none)");
+	snprintf(said, sizeof(said), "JSON: %s", why);
+	sink->say(sink->ctx, line, said);
+	return READER_BAD;
+}
+
+const struct reader reader_json = { "json", json_input_looks, read_all };

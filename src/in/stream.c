@@ -22,7 +22,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "in/csv_line.h"
+#include "in/reader.h"
+#include "in/stream.h"
 
 /* pieces of one wrapped line, and blank lines allowed between them */
 #define MAX_PIECES 16
@@ -67,14 +68,6 @@ static int fill(struct csv_input *ci)
 		return -1;
 	}
 	return 0;
-}
-
-const char *csv_input_peek(struct csv_input *ci, size_t *len)
-{
-	if (ci->io_pos >= ci->io_len)
-		fill(ci);
-	*len = ci->io_pos < ci->io_len ? ci->io_len - ci->io_pos : 0;
-	return ci->io + ci->io_pos;
 }
 
 static bool is_blank(char c)
@@ -707,3 +700,71 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			return (enum csv_input_status)st;
 	}
 }
+
+/* Whether a line read says anything: a phase that ran, or may have */
+static bool has_figures(const struct result *res)
+{
+	if (res->has_io || res->has_files)
+		return true;
+	for (size_t i = 0; i < PH_COUNT; i++)
+		if (res->cell[i].status != CELL_SKIPPED)
+			return true;
+	return false;
+}
+
+/* Any input: one without a result in it ends in READER_NONE */
+static bool sniff(const char *head, size_t len)
+{
+	(void)head;
+	(void)len;
+	return true;
+}
+
+_Static_assert(sizeof(((struct csv_input *)NULL)->io) >= READER_HEAD_MAX,
+    "the stream's buffer holds the start that the readers looked at");
+
+/*
+ * Every result of the input, head[len] first (read from in as the first
+ * fill() would have read it), the rest from in.  A result that the sink
+ * does not keep is its to say; the lines after it are read all the same,
+ * for the bad ones to be said.
+ */
+static enum reader_status read_all(FILE *in, const char *head, size_t len,
+    const struct reader_sink *sink)
+{
+	static struct csv_input ci;
+	char why[CSV_WHY_MAX];
+	unsigned long line;
+	struct result res;
+	bool ok = true, any = false;
+
+	csv_input_init(&ci, in);
+	memcpy(ci.io, head, len);
+	ci.io_len = len;
+	ci.eof = len == 0;
+	for (;;) {
+		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
+		case CSV_IN_END:
+			return !ok ? READER_BAD : any ? READER_OK : READER_NONE;
+		case CSV_IN_ERROR:
+			return READER_ERROR;
+		case CSV_IN_BAD:
+			sink->say(sink->ctx, line, why);
+			ok = false;
+			break;
+		case CSV_IN_RESULT:
+			if (!has_figures(&res)) {
+				sink->say(sink->ctx, line, "a line without "
+				    "figures (-s 0 -n 0: a run of --dirs "
+				    "alone, whose figures are in its --json "
+				    "record only); passed over");
+				break;
+			}
+			any = true;
+			sink->take(sink->ctx, &res, line);
+			break;
+		}
+	}
+}
+
+const struct reader reader_stream = { "stream", sniff, read_all };

@@ -14,6 +14,7 @@
  *          rates that are garbage (its bug: the CSV line is right)
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

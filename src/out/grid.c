@@ -17,7 +17,7 @@
 
 #include "core/csv.h"
 #include "out/grid.h"
-#include "out/text.h"
+#include "out/text_cells.h"
 #include "lib/units.h"
 
 /* The phases every point of a sweep runs. */

@@ -20,7 +20,8 @@
 #include "out/latency.h"
 #include "report/ranks.h"
 #include "report/set.h"
-#include "out/text.h"
+#include "out/text_cells.h"
+#include "out/writer.h"
 #include "lib/text.h"
 #include "lib/units.h"
 
@@ -1134,3 +1135,17 @@ void report_html_set(FILE *out, enum compat compat,
 	report_latency_html(out, set, html_escape);
 	fputs("</body>\n</html>\n", out);
 }
+
+/* clyde report --html */
+static void print_set(FILE *out, const struct report_set *set,
+    const struct writer_opts *o)
+{
+	struct report_html_origin origin = { o->inputs, o->ninputs, o->made };
+
+	report_html_set(out, o->compat, set, o->base, &origin);
+}
+
+const struct writer writer_html = {
+	"html", "one HTML page with the tables and bar charts",
+	print_set, NULL, NULL
+};

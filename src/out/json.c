@@ -18,7 +18,8 @@
 
 #include "core/csv.h"
 #include "out/json.h"
-#include "out/text.h"
+#include "out/text_cells.h"
+#include "out/writer.h"
 #include "report/set.h"
 #include "lib/text.h"
 #include "lib/units.h"
@@ -780,3 +781,34 @@ void report_json_set(FILE *out, const struct report_set *set,
 	}
 	fputs(set->n + set->ngroups ? "\n]\n" : "]\n", out);
 }
+
+/* clyde report --json */
+static void print_set(FILE *out, const struct report_set *set,
+    const struct writer_opts *o)
+{
+	report_json_set(out, set, o->base);
+}
+
+/* The records of a run: one, or part of an array (-x N > 1, a sweep) */
+static int print_records(FILE *out, const struct writer_run *run,
+    const struct result *res, unsigned nres)
+{
+	for (unsigned i = 0; i < nres; i++) {
+		if (run->several)
+			fputs(run->records + i == 0 ? "[\n" : ",\n", out);
+		report_json_record(out, &res[i]);
+	}
+	return 0;
+}
+
+/* The end of the array */
+static void print_end(FILE *out, const struct writer_run *run)
+{
+	if (run->several && run->records > 0)
+		fputs("]\n", out);
+}
+
+const struct writer writer_json = {
+	"json", "a JSON array of result records",
+	print_set, print_records, print_end
+};

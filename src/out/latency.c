@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "out/latency.h"
-#include "out/text.h"
+#include "out/text_cells.h"
 #include "result.h"
 
 void report_latency_threshold(char *out, size_t n, uint64_t ns)

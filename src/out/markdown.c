@@ -15,9 +15,11 @@
 #include "core/csv.h"
 #include "out/context.h"
 #include "out/grid.h"
+#include "out/latency.h"
 #include "out/markdown.h"
 #include "report/ranks.h"
-#include "out/text.h"
+#include "out/text_cells.h"
+#include "out/writer.h"
 #include "lib/text.h"
 
 struct md {
@@ -548,3 +550,17 @@ void report_markdown_set(FILE *out, enum compat compat,
 	if (set->n > 0)
 		generations(&m);
 }
+
+/* clyde report --markdown, and with --latency the latency tables */
+static void print_set(FILE *out, const struct report_set *set,
+    const struct writer_opts *o)
+{
+	report_markdown_set(out, o->compat, set, o->base);
+	if (o->latency)
+		report_latency_text(out, set, true);
+}
+
+const struct writer writer_markdown = {
+	"markdown", "the tables as GitHub-flavoured Markdown",
+	print_set, NULL, NULL
+};
