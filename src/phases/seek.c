@@ -41,7 +41,6 @@
 
 #include "phases/io.h"
 #include "phases/seek.h"
-#include "run/stall.h"
 #include "lib/fdio.h"
 
 #ifndef MAP_ANONYMOUS
@@ -483,6 +482,14 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	_exit(slot->err != 0 || slot->why != NULL ? 1 : 0);
 }
 
+/* The seekers that started, told to the watcher of --stall (phases/ctx.h). */
+static void watch_children(struct phase_ctx *ctx, const pid_t *pids,
+    unsigned n)
+{
+	if (ctx->watch_children != NULL)
+		ctx->watch_children(ctx->meter, pids, n);
+}
+
 /*
  * Until every seeker that started has said it is ready, or has ended
  * (each closes its end of the pipe either way), or a stop signal came.
@@ -545,7 +552,7 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 	close(ready[1]);
 	if (err == 0) {
 		/* the watcher of --stall names a stopped one */
-		stall_watch_children(ctx->meter, sh->pid, sh->started);
+		watch_children(ctx, sh->pid, sh->started);
 		wait_ready(sh, ready[0]);
 	}
 	close(ready[0]);
@@ -675,16 +682,16 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	/* a stop that came to this process alone: the seekers leave at once */
 	if (phase_stop)
 		atomic_store(&sh->abort, 1);
-	stall_watch_children(ctx->meter, sh->pid, sh->started);
+	watch_children(ctx, sh->pid, sh->started);
 	release(sh);
 	/* 2.00a's parent closes its file once the tickets are written */
 	rc = close_in_parent(ctx, sh, !phase_stop);
 	if (rc != PHASE_OK)
 		atomic_store(&sh->abort, 1);
 	/* the seekers count in the meter: the line shows them meanwhile */
-	progress_wait_ticks(true);
+	tick_wait(true);
 	reap(sh);
-	progress_wait_ticks(false);
+	tick_wait(false);
 	seekers = sh->started;
 	sh->started = 0;
 	if (rc == PHASE_OK)
@@ -709,7 +716,7 @@ void phase_seeks_cleanup(struct phase_ctx *ctx)
 	}
 	stop_children_remove(sh->stop_handle);
 	if (ctx->meter != NULL)
-		stall_watch_children(ctx->meter, NULL, 0);
+		watch_children(ctx, NULL, 0);
 	munmap(sh, shared_len(sh));
 	ctx->seek = NULL;
 }

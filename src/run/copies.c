@@ -51,9 +51,11 @@
 #include "phases/phase.h"
 #include "run/copies.h"
 #include "phases/names.h"
+#include "run/progress.h"
 #include "run/stall.h"
 #include "core/stop.h"
 #include "core/test_hooks.h"
+#include "core/tick.h"
 
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS MAP_ANON
@@ -478,7 +480,7 @@ static void wait_all(struct copies *cp, char want, bool running)
 		if (n == 0)
 			return;
 		if (poll(cp->pfd, n, -1) < 0) {
-			if (errno == EINTR && progress_tick_due)
+			if (errno == EINTR && tick_due)
 				progress_tick();
 			continue;
 		}

@@ -74,6 +74,8 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	ctx->shared_fd = -1;
 	ctx->rank = dist_rank();
 	ctx->nranks = dist_size();
+	/* the copies of -c keep it, with the rest of the context */
+	ctx->watch_children = stall_watch_children;
 	ctx->pid = getpid();
 	ctx->chunk = cfg->chunk;
 	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
