@@ -104,10 +104,18 @@ struct phase_ctx {
 	void (*watch_children)(struct phase_meter *meter, const pid_t *pids,
 	    unsigned n);
 
-	struct io_state *io;            /* the data files of the I/O phases */
-	struct seek_shared *seek;       /* seek positions shared with the seekers */
-	struct file_set *files;         /* the small files */
-	struct dir_tree *dirs;          /* the directories of --dirs */
+	/*
+	 * What each family of phases (phases/phase.h) keeps from one phase
+	 * to the next, made by its phases: a copy of -c starts with none of
+	 * its parent's (run/copies.c clears it whole).  A family that keeps
+	 * something adds its pointer here.
+	 */
+	struct {
+		struct io_state *io;    /* the data files of the I/O phases */
+		struct seek_shared *seek;       /* shared with the seekers */
+		struct file_set *files;         /* the small files */
+		struct dir_tree *dirs;  /* the directories of --dirs */
+	} state;
 
 	char error[512];
 	/* cleanup: what could not be removed, reported once at the end */

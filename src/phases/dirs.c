@@ -296,7 +296,7 @@ static void free_tree(struct dir_tree *t)
 static struct dir_tree *tree_get(struct phase_ctx *ctx)
 {
 	uint64_t count = (uint64_t)ctx->cfg->dirs.count_k * FILE_UNIT;
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t != NULL)
 		return t;
@@ -322,7 +322,7 @@ static struct dir_tree *tree_get(struct phase_ctx *ctx)
 	for (uint32_t i = 0; i < uppers(t); i++)
 		t->held[i] = -1;
 	share_out(t, ctx);
-	ctx->dirs = t;
+	ctx->state.dirs = t;
 	return t;
 }
 
@@ -351,7 +351,7 @@ int phase_dirs_reserve(struct phase_ctx *ctx)
 
 static struct dir_tree *need_tree(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t == NULL || t->top_fd < 0) {
 		snprintf(ctx->error, sizeof ctx->error, "%s: %s: no "
@@ -369,7 +369,7 @@ static struct dir_tree *need_tree(struct phase_ctx *ctx)
 static int fail_at(struct phase_ctx *ctx, const char *rel, const char *op,
     int err)
 {
-	return phase_fail_in(ctx, ctx->dirs->top_name, rel, op, err);
+	return phase_fail_in(ctx, ctx->state.dirs->top_name, rel, op, err);
 }
 
 /* The phase fails on DIRS_DIR/rel, for why, and leaves it in place. */
@@ -1092,8 +1092,8 @@ int phase_ran_dir_del_run(struct phase_ctx *ctx)
 void phase_dirs_release(struct phase_ctx *ctx)
 {
 	/* after a delete: what was held is gone */
-	if (ctx->dirs != NULL && ctx->dirs->top_fd < 0)
-		close_held(ctx->dirs);
+	if (ctx->state.dirs != NULL && ctx->state.dirs->top_fd < 0)
+		close_held(ctx->state.dirs);
 }
 
 /*
@@ -1103,7 +1103,7 @@ void phase_dirs_release(struct phase_ctx *ctx)
  */
 int phase_dir_create_join(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 	char name[NAME_BUF];
 	const char *why;
 	int rc;
@@ -1135,7 +1135,7 @@ int phase_dir_create_join(struct phase_ctx *ctx)
  */
 int phase_dir_shared_done(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 	char name[NAME_BUF];
 
 	if (t == NULL || !t->shared || t->top_fd < 0)
@@ -1161,7 +1161,7 @@ int phase_dir_shared_done(struct phase_ctx *ctx)
 
 void phase_dirs_cleanup(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t == NULL)
 		return;
@@ -1170,16 +1170,16 @@ void phase_dirs_cleanup(struct phase_ctx *ctx)
 	if (t->shared)
 		return;
 	free_tree(t);
-	ctx->dirs = NULL;
+	ctx->state.dirs = NULL;
 }
 
 void phase_dirs_cleanup_shared(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t == NULL)
 		return;
 	remove_shared_quietly(ctx, t);
 	free_tree(t);
-	ctx->dirs = NULL;
+	ctx->state.dirs = NULL;
 }

@@ -989,7 +989,7 @@ static void seen_reset(struct file_set *fs)
 static struct file_set *file_set_get(struct phase_ctx *ctx)
 {
 	uint64_t count = (uint64_t)ctx->cfg->files.count_k * FILE_UNIT;
-	struct file_set *fs = ctx->files;
+	struct file_set *fs = ctx->state.files;
 
 	if (count == 0 || count > UINT32_MAX || count > SIZE_MAX / sizeof *fs->order) {
 		phase_fail(ctx, NULL, "file names", EOVERFLOW);
@@ -1005,7 +1005,7 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 		fs->cached_fd = -1;
 		fs->sync_dirs = true;
 		fs->wait_ms_left = DIR_WAIT_MS;
-		ctx->files = fs;
+		ctx->state.files = fs;
 	}
 	if (fs->order == NULL) {
 		fs->count = (uint32_t)count;
@@ -1112,7 +1112,7 @@ static int create_one(struct phase_ctx *ctx, struct file_set *fs, int at,
 
 static struct file_set *need_files(struct phase_ctx *ctx)
 {
-	struct file_set *fs = ctx->files;
+	struct file_set *fs = ctx->state.files;
 
 	if (fs == NULL || fs->top_fd < 0) {
 		fail_text(ctx, fs, "%s: no small files: their create phase "
@@ -1591,7 +1591,7 @@ int phase_ran_del_run(struct phase_ctx *ctx)
 
 void phase_files_made(const struct phase_ctx *ctx, struct files_made *made)
 {
-	const struct file_set *fs = ctx->files;
+	const struct file_set *fs = ctx->state.files;
 
 	memset(made, 0, sizeof *made);
 	if (fs == NULL || fs->top_fd < 0 || fs->order == NULL)
@@ -1695,13 +1695,13 @@ int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made)
 
 void phase_files_release(struct phase_ctx *ctx)
 {
-	if (ctx->files != NULL && ctx->files->theirs != NULL)
-		close_theirs(ctx->files->theirs);
+	if (ctx->state.files != NULL && ctx->state.files->theirs != NULL)
+		close_theirs(ctx->state.files->theirs);
 }
 
 void phase_files_cleanup(struct phase_ctx *ctx)
 {
-	struct file_set *fs = ctx->files;
+	struct file_set *fs = ctx->state.files;
 	struct stat st;
 
 	if (fs == NULL)
@@ -1720,5 +1720,5 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 		phase_cleanup_failed(ctx, TARGET_NAME, phase_remove(ctx,
 		    ctx->scratch_fd, "", TARGET_NAME, 0));
 	free_set(fs);
-	ctx->files = NULL;
+	ctx->state.files = NULL;
 }

@@ -101,8 +101,8 @@ static struct io_state *io_state_get(struct phase_ctx *ctx)
 	uint64_t left = cfg->file_size_mib * MIB;
 	struct io_state *io;
 
-	if (ctx->io != NULL)
-		return ctx->io;
+	if (ctx->state.io != NULL)
+		return ctx->state.io;
 	io = calloc(1, sizeof(*io) + 2 * count * sizeof(io->file[0]));
 	if (io == NULL)
 		return NULL;
@@ -119,16 +119,17 @@ static struct io_state *io_state_get(struct phase_ctx *ctx)
 		/* the same options on every rank: the same sizes */
 		io->file[count + i] = io->file[i];
 	}
-	ctx->io = io;
+	ctx->state.io = io;
 	return io;
 }
 
 /* A failure on data file i of the set in use, named where it is. */
 static int fail_file(struct phase_ctx *ctx, unsigned i, const char *op, int err)
 {
+	const struct io_state *io = ctx->state.io;
 	char name[64];
 
-	if (ctx->io != NULL && ctx->io->use != ctx->io->file)
+	if (io != NULL && io->use != io->file)
 		return phase_io_fail_read(ctx, i, op, err);
 	phase_io_file_name(ctx, i, name, sizeof(name));
 	return phase_fail(ctx, name, op, err);
@@ -194,7 +195,9 @@ static const char *not_as_made(const struct data_file *f,
 /* The set the phases that read back work on: theirs with --shift. */
 static struct data_file *read_set(const struct phase_ctx *ctx)
 {
-	return ctx->read_other ? ctx->io->file + ctx->io->count : ctx->io->file;
+	struct io_state *io = ctx->state.io;
+
+	return ctx->read_other ? io->file + io->count : io->file;
 }
 
 int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
@@ -217,9 +220,9 @@ int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
 				continue;
 			return -1;
 		}
-		if (ctx->io == NULL)
+		if (ctx->state.io == NULL)
 			*why = "opened before the data files were made";
-		else if (ctx->read_other && !ctx->io->shared)
+		else if (ctx->read_other && !ctx->state.io->shared)
 			*why = "the rank that made it did not say which file it made";
 		else if (fstat(fd, &st) != 0)
 			*why = "cannot fstat the file opened again";
@@ -315,7 +318,7 @@ static int open_all(struct phase_ctx *ctx, int access, bool create,
  */
 static int close_all(struct phase_ctx *ctx, bool sync)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 	unsigned i;
 
 	for (i = 0; i < io->count; i++) {
@@ -344,7 +347,7 @@ static int close_all(struct phase_ctx *ctx, bool sync)
 static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
     unsigned moves)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 	struct phase_meter *m = ctx->meter;
 	const size_t chunk = ctx->chunk;
 	uint64_t start = op_clock();
@@ -375,7 +378,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 /* Each block differs from the one before it: one byte moves on. */
 static void bump_block(struct phase_ctx *ctx, size_t len)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 
 	ctx->buf[io->bump % len]++;
 	io->bump++;
@@ -679,14 +682,14 @@ unsigned phase_io_made(const struct phase_ctx *ctx, uint64_t *ino)
 {
 	unsigned i;
 
-	for (i = 0; ctx->io != NULL && i < ctx->io->count; i++)
-		ino[i] = (uint64_t)ctx->io->file[i].ino;
-	return ctx->io != NULL ? ctx->io->count : 0;
+	for (i = 0; ctx->state.io != NULL && i < ctx->state.io->count; i++)
+		ino[i] = (uint64_t)ctx->state.io->file[i].ino;
+	return ctx->state.io != NULL ? ctx->state.io->count : 0;
 }
 
 void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 	unsigned i;
 
 	for (i = 0; io != NULL && i < io->count; i++) {
@@ -701,7 +704,7 @@ void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino)
 
 void phase_io_cleanup(struct phase_ctx *ctx)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 	struct stat st;
 	unsigned i;
 
@@ -729,5 +732,5 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 		    phase_remove(ctx, ctx->scratch_fd, "", name, 0));
 	}
 	free(io);
-	ctx->io = NULL;
+	ctx->state.io = NULL;
 }

@@ -214,7 +214,7 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 	sh = map_shared(cfg->seeks, cfg->seekers);
 	if (sh == NULL)
 		return phase_fail(ctx, NULL, "mmap", errno);
-	ctx->seek = sh;
+	ctx->state.seek = sh;
 	sh->next = &ctx->meter->next_seek;
 	atomic_store(sh->next, 0);
 	set_layout(sh, ctx);
@@ -673,7 +673,7 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 
 int phase_seeks_run(struct phase_ctx *ctx)
 {
-	struct seek_shared *sh = ctx->seek;
+	struct seek_shared *sh = ctx->state.seek;
 	unsigned seekers;
 	int rc;
 
@@ -703,7 +703,7 @@ int phase_seeks_run(struct phase_ctx *ctx)
 /* Seekers that never ran (the phase stopped first) are told to leave. */
 void phase_seeks_cleanup(struct phase_ctx *ctx)
 {
-	struct seek_shared *sh = ctx->seek;
+	struct seek_shared *sh = ctx->state.seek;
 
 	if (sh == NULL)
 		return;
@@ -718,5 +718,5 @@ void phase_seeks_cleanup(struct phase_ctx *ctx)
 	if (ctx->meter != NULL)
 		watch_children(ctx, NULL, 0);
 	munmap(sh, shared_len(sh));
-	ctx->seek = NULL;
+	ctx->state.seek = NULL;
 }

@@ -221,10 +221,7 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	sigprocmask(SIG_SETMASK, mask, NULL);
 
 	ctx = *base;
-	ctx.io = NULL;
-	ctx.files = NULL;
-	ctx.dirs = NULL;
-	ctx.seek = NULL;
+	memset(&ctx.state, 0, sizeof(ctx.state));
 	ctx.meter = c->meter;
 	ctx.scratch_fd = c->dir_fd;
 	ctx.scratch_name = c->scratch_name;
