@@ -59,6 +59,7 @@
 
 #include "phases/dirs.h"
 #include "phases/names.h"
+#include "phases/phase.h"
 #include "lib/text.h"
 
 #define DIRS_DIR        "dirs"
@@ -326,7 +327,11 @@ static struct dir_tree *tree_get(struct phase_ctx *ctx)
 	return t;
 }
 
-unsigned long phase_dirs_descriptors(const struct config *cfg)
+/*
+ * The descriptors the tree of cfg holds open at once, beyond DIRS_DIR's
+ * and a directory read's: one for each directory that has children.
+ */
+static unsigned long held_open(const struct config *cfg)
 {
 	uint64_t count = (uint64_t)cfg->dirs.count_k * FILE_UNIT;
 	struct dir_tree t;
@@ -344,8 +349,20 @@ unsigned long phase_dirs_descriptors(const struct config *cfg)
 	return n;
 }
 
+/* DIRS_DIR, a directory read, and those the tree holds open */
+unsigned long phase_dirs_descriptors(const struct config *cfg,
+    const char **fewer)
+{
+	unsigned long held = held_open(cfg);
+
+	*fewer = held > 0 ? "a --dirs tree with fewer directories that have "
+	    "children (each is held open)" : NULL;
+	return cfg->dirs.count_k > 0 ? 2 + held : 0;
+}
+
 int phase_dirs_reserve(struct phase_ctx *ctx)
 {
+	ctx->label = "--dirs";
 	return tree_get(ctx) != NULL ? PHASE_OK : PHASE_ERROR;
 }
 

@@ -21,14 +21,16 @@ int phase_ran_dir_del_prepare(struct phase_ctx *ctx);
 int phase_ran_dir_del_run(struct phase_ctx *ctx);
 /*
  * The table of the tree, made before the first phase, so that a lack of
- * memory refuses the run rather than failing it in the middle.
+ * memory refuses the run rather than failing it in the middle
+ * (PHASE_ERROR, ctx->error saying so, for the label "--dirs").
  */
 int phase_dirs_reserve(struct phase_ctx *ctx);
 /*
- * The descriptors the tree of cfg holds open at once, beyond DIRS_DIR's
- * and a directory read's: one for each directory that has children.
+ * phases/phase.h's descriptors(): DIRS_DIR's, a directory read's, and
+ * one for each directory of the tree that has children, held open.
  */
-unsigned long phase_dirs_descriptors(const struct config *cfg);
+unsigned long phase_dirs_descriptors(const struct config *cfg,
+    const char **fewer);
 /* Untimed, after each directory phase: close what a delete left held. */
 void phase_dirs_release(struct phase_ctx *ctx);
 /*

@@ -47,6 +47,7 @@
 
 #include "phases/files.h"
 #include "phases/names.h"
+#include "phases/phase.h"
 #include "lib/fdio.h"
 #include "lib/text.h"
 
@@ -1026,7 +1027,34 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 
 int phase_files_reserve(struct phase_ctx *ctx)
 {
-	return file_set_get(ctx) != NULL ? PHASE_OK : PHASE_ERROR;
+	unsigned k = ctx->cfg->files.count_k;
+
+	if (file_set_get(ctx) != NULL)
+		return PHASE_OK;
+	snprintf(ctx->error, sizeof ctx->error, "-n %u: no memory for the "
+	    "names of %llu files: %s", k, (unsigned long long)k * FILE_UNIT,
+	    strerror(ENOMEM));
+	return PHASE_ERROR;
+}
+
+/*
+ * The files directory, a subdirectory, the file and, with -b, the
+ * directory synced; each of -n's directories held open (with --shift,
+ * those of the rank read from too).
+ */
+unsigned long phase_files_descriptors(const struct config *cfg,
+    const char **fewer)
+{
+	const struct files_spec *f = &cfg->files;
+
+	*fewer = NULL;
+	if (f->count_k == 0)
+		return 0;
+	if (f->dirs <= 1)
+		return 3;
+	*fewer = "fewer directories in -n (each is held open)";
+	return 3 + (unsigned long)f->dirs * (cfg->shift != 0 ? 2 : 1) +
+	    cfg->sync_writes;
 }
 
 static int create_prepare(struct phase_ctx *ctx, bool random_names)
@@ -1589,19 +1617,24 @@ int phase_ran_del_run(struct phase_ctx *ctx)
 
 /* --shift ---------------------------------------------------------------- */
 
-void phase_files_made(const struct phase_ctx *ctx, struct files_made *made)
+_Static_assert(sizeof(struct files_made) <= PHASE_MADE_MAX,
+    "what the small-file phases made fits in what made() writes");
+
+size_t phase_files_made(const struct phase_ctx *ctx, void *out)
 {
 	const struct file_set *fs = ctx->state.files;
+	struct files_made *made = out;
 
 	memset(made, 0, sizeof *made);
 	if (fs == NULL || fs->top_fd < 0 || fs->order == NULL)
-		return;
+		return sizeof *made;
 	/* the names, not the order: that is the reader's to draw */
 	made->key = fs->key;
 	made->count = fs->count;
 	made->random_first = fs->random_first;
 	made->target_ino = fs->target_made ? (uint64_t)fs->target_ino : 0;
 	made->dir_ino = fs->dir_ino;
+	return sizeof *made;
 }
 
 /* Close what this rank has open of theirs: they go in their delete phase. */
@@ -1621,8 +1654,9 @@ static void free_set(struct file_set *fs)
 	free(fs);
 }
 
-int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made)
+int phase_files_theirs(struct phase_ctx *ctx, const void *in)
 {
+	const struct files_made *made = in;
 	struct file_set *fs = need_files(ctx), *th;
 	struct stat st;
 

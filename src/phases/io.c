@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "phases/io.h"
+#include "phases/phase.h"
 #include "lib/fdio.h"
 
 #define MIB ((uint64_t)1024 * 1024)
@@ -70,6 +71,13 @@ unsigned phase_io_file_count(const struct config *cfg)
 	n = (cfg->file_size_mib + IO_FILE_MAX_MIB - 1) / IO_FILE_MAX_MIB;
 	/* core/config.c refuses more; should it not, the last file takes the rest */
 	return n > IO_FILES_MAX ? IO_FILES_MAX : (unsigned)n;
+}
+
+unsigned long phase_io_descriptors(const struct config *cfg,
+    const char **fewer)
+{
+	*fewer = NULL;
+	return phase_io_file_count(cfg);
 }
 
 static void data_file_name(pid_t pid, unsigned i, char *out, size_t n)
@@ -678,18 +686,24 @@ int phase_get_block_run(struct phase_ctx *ctx)
 
 /* --- --shift ---------------------------------------------------------- */
 
-unsigned phase_io_made(const struct phase_ctx *ctx, uint64_t *ino)
+_Static_assert(IO_FILES_MAX * sizeof(uint64_t) <= PHASE_MADE_MAX,
+    "the inode numbers of the data files fit in what made() writes");
+
+size_t phase_io_made(const struct phase_ctx *ctx, void *made)
 {
+	uint64_t *ino = made;
 	unsigned i;
 
 	for (i = 0; ctx->state.io != NULL && i < ctx->state.io->count; i++)
 		ino[i] = (uint64_t)ctx->state.io->file[i].ino;
-	return ctx->state.io != NULL ? ctx->state.io->count : 0;
+	return (ctx->state.io != NULL ? ctx->state.io->count : 0) *
+	    sizeof(ino[0]);
 }
 
-void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino)
+int phase_io_theirs(struct phase_ctx *ctx, const void *made)
 {
 	struct io_state *io = ctx->state.io;
+	const uint64_t *ino = made;
 	unsigned i;
 
 	for (i = 0; io != NULL && i < io->count; i++) {
@@ -698,6 +712,7 @@ void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino)
 	}
 	if (io != NULL)
 		io->shared = true;
+	return PHASE_OK;
 }
 
 /* --- cleanup ---------------------------------------------------------- */

@@ -27,6 +27,9 @@ int phase_io_check_direct(struct phase_ctx *ctx);
 void phase_io_cleanup(struct phase_ctx *ctx);
 /* number of data files for the configured size (1.03: 1 GiB each) */
 unsigned phase_io_file_count(const struct config *cfg);
+/* phases/phase.h's descriptors(): each data file */
+unsigned long phase_io_descriptors(const struct config *cfg,
+    const char **fewer);
 /*
  * Data file i opened again by a phase that reads back (openat() flags,
  * O_NOFOLLOW and O_CLOEXEC added): this rank's, or with --shift that of
@@ -42,12 +45,13 @@ int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
 int phase_io_fail_read(struct phase_ctx *ctx, unsigned i, const char *op,
     int err);
 /*
- * --shift: the inode numbers of the data files this rank made into
- * ino[IO_FILES_MAX], returning their count; phase_io_theirs(): those the
- * rank read from made, the same count, before a phase reads them.
+ * --shift (phases/phase.h's made() and theirs()): the inode numbers of
+ * the data files this rank made, as uint64_t, one a file; those the rank
+ * read from made, the same count, before a phase reads them (it never
+ * fails: a reopen checks them).
  */
-unsigned phase_io_made(const struct phase_ctx *ctx, uint64_t *ino);
-void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino);
+size_t phase_io_made(const struct phase_ctx *ctx, void *made);
+int phase_io_theirs(struct phase_ctx *ctx, const void *made);
 /* name of data file i ("Bonnie.<pid>", "Bonnie.<pid>.001", ...) */
 void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n);
 

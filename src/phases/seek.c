@@ -202,6 +202,16 @@ static uint64_t target_of(const struct seek_shared *sh, unsigned k)
 static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh);
 static int open_in_parent(struct phase_ctx *ctx, struct seek_shared *sh);
 
+/* A seeker opens every data file; 2.00's parent opens its one again. */
+unsigned long phase_seeks_descriptors(const struct config *cfg,
+    const char **fewer)
+{
+	unsigned long n = phase_io_file_count(cfg);
+
+	*fewer = NULL;
+	return n > 0 && cfg->compat == COMPAT_200 ? n + 1 : n;
+}
+
 int phase_seeks_prepare(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;

@@ -82,7 +82,7 @@ struct copy_slot {
 
 /* The head of the shared mapping: what the parent asks, then the slots. */
 struct shared_head {
-	unsigned phase;                 /* in phase_table[] */
+	unsigned phase;                 /* phases/phase.h's phase_at() */
 	unsigned chunk;                 /* the I/O chunk of the running point */
 	unsigned point;                 /* that point (its file size) */
 	struct copy_slot slot[];
@@ -236,7 +236,7 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 			p->release(&ctx);
 			stall_unwatch(ctx.meter);
 		}
-		p = &phase_table[cp->sh->phase];
+		p = phase_at(cp->sh->phase);
 		ctx.chunk = cp->sh->chunk;
 		config_at_point(base->cfg, cp->sh->point, &point);
 		ctx.cfg = &point;
@@ -615,7 +615,7 @@ int copies_run_phase(struct copies *cp, struct phase_ctx *base,
 	unsigned k;
 	int rc;
 
-	cp->sh->phase = (unsigned)(p - phase_table);
+	cp->sh->phase = (unsigned)phase_index(p);
 	/* the point of a --chunks sweep the phase runs at */
 	cp->sh->chunk = base->chunk;
 	cp->sh->point = base->point;
