@@ -1200,3 +1200,47 @@ void phase_dirs_cleanup_shared(struct phase_ctx *ctx)
 	free_tree(t);
 	ctx->state.dirs = NULL;
 }
+
+static bool dirs_enabled(const struct config *cfg)
+{
+	return cfg->dirs.count_k > 0;
+}
+
+/*
+ * A directory phase: its id, label, progress line, prepare(), run(),
+ * join() and after_all() (--dirs-shared)
+ */
+#define DIR_PHASE(id, label, progress, prepare, run, join, after_all) \
+	{ id, label, progress, "done.\n", dirs_enabled, prepare, run, \
+	  phase_dirs_release, false, false, join, after_all }
+
+/* --dirs: after bonnie++'s phases, the same six for directories */
+static const struct phase_def dirs_phases[] = {
+	DIR_PHASE(PH_DIR_CREATE, "directory create", "Create directories in tree "
+	    "order...", phase_dir_create_prepare, phase_dir_create_run,
+	    phase_dir_create_join, NULL),
+	DIR_PHASE(PH_DIR_STAT, "directory stat", "Stat directories in tree "
+	    "order...", phase_dir_walk_prepare, phase_dir_stat_run, NULL, NULL),
+	DIR_PHASE(PH_DIR_DEL, "directory delete", "Delete directories in tree "
+	    "order...", phase_dir_walk_prepare, phase_dir_del_run, NULL,
+	    phase_dir_shared_done),
+	DIR_PHASE(PH_RAN_DIR_CREATE, "random directory create", "Create "
+	    "directories in random order...", phase_ran_dir_create_prepare,
+	    phase_ran_dir_create_run, phase_dir_create_join, NULL),
+	DIR_PHASE(PH_RAN_DIR_STAT, "random directory stat", "Stat directories "
+	    "in random order...", phase_ran_dir_stat_prepare,
+	    phase_ran_dir_stat_run, NULL, NULL),
+	DIR_PHASE(PH_RAN_DIR_DEL, "random directory delete", "Delete "
+	    "directories in random order...", phase_ran_dir_del_prepare,
+	    phase_ran_dir_del_run, NULL, phase_dir_shared_done),
+};
+
+const struct phase_family dirs_family = {
+	.name = "dirs",
+	.phases = dirs_phases,
+	.nphases = sizeof(dirs_phases) / sizeof(dirs_phases[0]),
+	.reserve = phase_dirs_reserve,
+	.cleanup = phase_dirs_cleanup,
+	.cleanup_shared = phase_dirs_cleanup_shared,
+	.descriptors = phase_dirs_descriptors,
+};

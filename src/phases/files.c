@@ -1756,3 +1756,43 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 	free_set(fs);
 	ctx->state.files = NULL;
 }
+
+static bool files_enabled(const struct config *cfg)
+{
+	return cfg->files.count_k > 0;
+}
+
+/* The small-file phases, at the first point of a sweep alone. */
+static const struct phase_def files_phases[] = {
+	{ PH_SEQ_CREATE, "sequential create", "Create files in sequential order...",
+	  "done.\n", files_enabled, phase_seq_create_prepare, phase_seq_create_run,
+	  NULL, false, true, NULL, NULL },
+	{ PH_SEQ_STAT, "sequential stat", "Stat files in sequential order...",
+	  "done.\n", files_enabled, NULL, phase_seq_stat_run,
+	  phase_files_release, false, false, NULL, NULL },
+	{ PH_SEQ_DEL, "sequential delete", "Delete files in sequential order...",
+	  "done.\n", files_enabled, NULL, phase_seq_del_run,
+	  NULL, false, false, NULL, NULL },
+	{ PH_RAN_CREATE, "random create", "Create files in random order...",
+	  "done.\n", files_enabled, phase_ran_create_prepare, phase_ran_create_run,
+	  NULL, false, true, NULL, NULL },
+	{ PH_RAN_STAT, "random stat", "Stat files in random order...",
+	  "done.\n", files_enabled, phase_ran_stat_prepare, phase_ran_stat_run,
+	  phase_files_release, false, false, NULL, NULL },
+	{ PH_RAN_DEL, "random delete", "Delete files in random order...",
+	  "done.\n", files_enabled, phase_ran_del_prepare, phase_ran_del_run,
+	  NULL, false, false, NULL, NULL },
+};
+
+const struct phase_family files_family = {
+	.name = "files",
+	.phases = files_phases,
+	.nphases = sizeof(files_phases) / sizeof(files_phases[0]),
+	.reserve = phase_files_reserve,
+	.made = phase_files_made,
+	.theirs = phase_files_theirs,
+	.made_what = "small files",
+	.theirs_agreed = true,
+	.cleanup = phase_files_cleanup,
+	.descriptors = phase_files_descriptors,
+};

@@ -749,3 +749,49 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 	free(io);
 	ctx->state.io = NULL;
 }
+
+/* --- the family ------------------------------------------------------- */
+
+static bool io_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0;
+}
+
+static bool per_char_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0 && cfg->per_char;
+}
+
+/*
+ * The per-char and block phases: a --chunks sweep runs the block phases
+ * at every point, the per-char ones at the first alone.
+ */
+static const struct phase_def io_phases[] = {
+	{ PH_PUTC, "per-char write", "Writing with putc()...", "done\n",
+	  per_char_enabled, phase_putc_prepare, phase_putc_run,
+	  NULL, false, false, NULL, NULL },
+	{ PH_PUT_BLOCK, "block write", "Writing intelligently...", "done\n",
+	  io_enabled, phase_put_block_prepare, phase_put_block_run,
+	  NULL, true, true, NULL, NULL },
+	{ PH_REWRITE, "rewrite", "Rewriting...", "done\n",
+	  io_enabled, phase_rewrite_prepare, phase_rewrite_run,
+	  NULL, true, false, NULL, NULL },
+	{ PH_GETC, "per-char read", "Reading with getc()...", "done\n",
+	  per_char_enabled, phase_getc_prepare, phase_getc_run,
+	  NULL, false, false, NULL, NULL },
+	{ PH_GET_BLOCK, "block read", "Reading intelligently...", "done\n",
+	  io_enabled, phase_get_block_prepare, phase_get_block_run,
+	  NULL, true, false, NULL, NULL },
+};
+
+const struct phase_family io_family = {
+	.name = "io",
+	.phases = io_phases,
+	.nphases = sizeof(io_phases) / sizeof(io_phases[0]),
+	.check_direct = phase_io_check_direct,
+	.made = phase_io_made,
+	.theirs = phase_io_theirs,
+	.made_what = "data files",
+	.cleanup = phase_io_cleanup,
+	.descriptors = phase_io_descriptors,
+};

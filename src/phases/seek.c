@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "phases/io.h"
+#include "phases/phase.h"
 #include "phases/seek.h"
 #include "lib/fdio.h"
 
@@ -730,3 +731,29 @@ void phase_seeks_cleanup(struct phase_ctx *ctx)
 	munmap(sh, shared_len(sh));
 	ctx->state.seek = NULL;
 }
+
+/* --- the family ------------------------------------------------------- */
+
+static bool seeks_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0;
+}
+
+/*
+ * The seeks are the last phase to use the data files: they go as soon
+ * as it ends, so that the small-file phases run without them.  A
+ * --chunks sweep runs them at every point.
+ */
+static const struct phase_def seek_phases[] = {
+	{ PH_SEEKS, "random seeks", "start 'em...", NULL,
+	  seeks_enabled, phase_seeks_prepare, phase_seeks_run,
+	  phase_io_cleanup, true, false, NULL, NULL },
+};
+
+const struct phase_family seek_family = {
+	.name = "seek",
+	.phases = seek_phases,
+	.nphases = sizeof(seek_phases) / sizeof(seek_phases[0]),
+	.cleanup = phase_seeks_cleanup,
+	.descriptors = phase_seeks_descriptors,
+};
