@@ -57,7 +57,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "phases/dirs.h"
 #include "phases/names.h"
 #include "phases/phase.h"
 #include "lib/text.h"
@@ -349,8 +348,12 @@ static unsigned long held_open(const struct config *cfg)
 	return n;
 }
 
-/* DIRS_DIR, a directory read, and those the tree holds open */
-unsigned long phase_dirs_descriptors(const struct config *cfg,
+/*
+ * The family's descriptors() (phases/phase.h): DIRS_DIR's, a directory
+ * read's, and one for each directory of the tree that has children,
+ * held open.
+ */
+static unsigned long phase_dirs_descriptors(const struct config *cfg,
     const char **fewer)
 {
 	unsigned long held = held_open(cfg);
@@ -360,7 +363,12 @@ unsigned long phase_dirs_descriptors(const struct config *cfg,
 	return cfg->dirs.count_k > 0 ? 2 + held : 0;
 }
 
-int phase_dirs_reserve(struct phase_ctx *ctx)
+/*
+ * The table of the tree, made before the first phase, so that a lack of
+ * memory refuses the run rather than failing it in the middle
+ * (PHASE_ERROR, ctx->error saying so, for the label "--dirs").
+ */
+static int phase_dirs_reserve(struct phase_ctx *ctx)
 {
 	ctx->label = "--dirs";
 	return tree_get(ctx) != NULL ? PHASE_OK : PHASE_ERROR;
@@ -1025,12 +1033,12 @@ static int walk_all(struct phase_ctx *ctx, bool remove)
 
 /* The phases ------------------------------------------------------------- */
 
-int phase_dir_create_prepare(struct phase_ctx *ctx)
+static int phase_dir_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, false);
 }
 
-int phase_dir_create_run(struct phase_ctx *ctx)
+static int phase_dir_create_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, false, OP_MKDIR);
 }
@@ -1044,7 +1052,7 @@ static struct dir_tree *checked_tree(struct phase_ctx *ctx)
 }
 
 /* Untimed, before a walk: the tree checked, no directory met. */
-int phase_dir_walk_prepare(struct phase_ctx *ctx)
+static int phase_dir_walk_prepare(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = checked_tree(ctx);
 
@@ -1054,27 +1062,27 @@ int phase_dir_walk_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_dir_stat_run(struct phase_ctx *ctx)
+static int phase_dir_stat_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, false);
 }
 
-int phase_dir_del_run(struct phase_ctx *ctx)
+static int phase_dir_del_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, true);
 }
 
-int phase_ran_dir_create_prepare(struct phase_ctx *ctx)
+static int phase_ran_dir_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, true);
 }
 
-int phase_ran_dir_create_run(struct phase_ctx *ctx)
+static int phase_ran_dir_create_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, true, OP_MKDIR);
 }
 
-int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
+static int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = checked_tree(ctx);
 
@@ -1086,12 +1094,12 @@ int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_ran_dir_stat_run(struct phase_ctx *ctx)
+static int phase_ran_dir_stat_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, true, OP_STAT);
 }
 
-int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
+static int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = checked_tree(ctx);
 
@@ -1101,12 +1109,13 @@ int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_ran_dir_del_run(struct phase_ctx *ctx)
+static int phase_ran_dir_del_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, true, OP_RMDIR);
 }
 
-void phase_dirs_release(struct phase_ctx *ctx)
+/* Untimed, after each directory phase: close what a delete left held. */
+static void phase_dirs_release(struct phase_ctx *ctx)
 {
 	/* after a delete: what was held is gone */
 	if (ctx->state.dirs != NULL && ctx->state.dirs->top_fd < 0)
@@ -1118,7 +1127,7 @@ void phase_dirs_release(struct phase_ctx *ctx)
  * the ranks other than 0 open DIRS_DIR, which rank 0 has made, and hold
  * the shared levels' directories that have children, one name at a time.
  */
-int phase_dir_create_join(struct phase_ctx *ctx)
+static int phase_dir_create_join(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = ctx->state.dirs;
 	char name[NAME_BUF];
@@ -1148,9 +1157,11 @@ int phase_dir_create_join(struct phase_ctx *ctx)
 /*
  * --dirs-shared, untimed, once every rank's delete phase has ended well
  * (their own directories are gone): rank 0 removes the shared levels,
- * deepest first, and DIRS_DIR; every rank closes it.
+ * deepest first, and DIRS_DIR; every rank closes it.  Without
+ * --dirs-shared, this and phase_dir_create_join() return PHASE_OK at
+ * once.
  */
-int phase_dir_shared_done(struct phase_ctx *ctx)
+static int phase_dir_shared_done(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = ctx->state.dirs;
 	char name[NAME_BUF];
@@ -1176,7 +1187,13 @@ int phase_dir_shared_done(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-void phase_dirs_cleanup(struct phase_ctx *ctx)
+/*
+ * Remove every directory the directory phases made; free memory.  With
+ * --dirs-shared, this rank's own alone: once every rank's are gone,
+ * phase_dirs_cleanup_shared() removes the shared levels on rank 0 and
+ * frees memory.
+ */
+static void phase_dirs_cleanup(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = ctx->state.dirs;
 
@@ -1190,7 +1207,7 @@ void phase_dirs_cleanup(struct phase_ctx *ctx)
 	ctx->state.dirs = NULL;
 }
 
-void phase_dirs_cleanup_shared(struct phase_ctx *ctx)
+static void phase_dirs_cleanup_shared(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = ctx->state.dirs;
 

@@ -45,7 +45,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "phases/files.h"
 #include "phases/names.h"
 #include "phases/phase.h"
 #include "lib/fdio.h"
@@ -1025,7 +1024,12 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 	return fs;
 }
 
-int phase_files_reserve(struct phase_ctx *ctx)
+/*
+ * The order of the file names, made before the first phase, so that a
+ * lack of memory refuses the run rather than failing it in the middle
+ * (PHASE_ERROR, ctx->error saying so).
+ */
+static int phase_files_reserve(struct phase_ctx *ctx)
 {
 	unsigned k = ctx->cfg->files.count_k;
 
@@ -1038,11 +1042,12 @@ int phase_files_reserve(struct phase_ctx *ctx)
 }
 
 /*
- * The files directory, a subdirectory, the file and, with -b, the
- * directory synced; each of -n's directories held open (with --shift,
- * those of the rank read from too).
+ * The family's descriptors() (phases/phase.h): the files directory, a
+ * subdirectory, the file and, with -b, the directory synced; each of
+ * -n's directories held open (with --shift, those of the rank read from
+ * too).
  */
-unsigned long phase_files_descriptors(const struct config *cfg,
+static unsigned long phase_files_descriptors(const struct config *cfg,
     const char **fewer)
 {
 	const struct files_spec *f = &cfg->files;
@@ -1540,37 +1545,37 @@ static int each_in_order(struct phase_ctx *ctx, struct file_set *fs,
 
 /* The phases ------------------------------------------------------------ */
 
-int phase_seq_create_prepare(struct phase_ctx *ctx)
+static int phase_seq_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, false);
 }
 
-int phase_seq_create_run(struct phase_ctx *ctx)
+static int phase_seq_create_run(struct phase_ctx *ctx)
 {
 	return create_run(ctx);
 }
 
-int phase_seq_stat_run(struct phase_ctx *ctx)
+static int phase_seq_stat_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, stat_files(ctx), false);
 }
 
-int phase_seq_del_run(struct phase_ctx *ctx)
+static int phase_seq_del_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, need_files(ctx), true);
 }
 
-int phase_ran_create_prepare(struct phase_ctx *ctx)
+static int phase_ran_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, true);
 }
 
-int phase_ran_create_run(struct phase_ctx *ctx)
+static int phase_ran_create_run(struct phase_ctx *ctx)
 {
 	return create_run(ctx);
 }
 
-int phase_ran_stat_prepare(struct phase_ctx *ctx)
+static int phase_ran_stat_prepare(struct phase_ctx *ctx)
 {
 	struct file_set *fs;
 	int rc = reshuffle(ctx);
@@ -1591,17 +1596,17 @@ int phase_ran_stat_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_ran_stat_run(struct phase_ctx *ctx)
+static int phase_ran_stat_run(struct phase_ctx *ctx)
 {
 	return each_in_order(ctx, stat_files(ctx), false);
 }
 
-int phase_ran_del_prepare(struct phase_ctx *ctx)
+static int phase_ran_del_prepare(struct phase_ctx *ctx)
 {
 	return reshuffle(ctx);
 }
 
-int phase_ran_del_run(struct phase_ctx *ctx)
+static int phase_ran_del_run(struct phase_ctx *ctx)
 {
 	struct file_set *fs = need_files(ctx);
 	int rc = each_in_order(ctx, fs, true);
@@ -1617,10 +1622,25 @@ int phase_ran_del_run(struct phase_ctx *ctx)
 
 /* --shift ---------------------------------------------------------------- */
 
+/*
+ * After each create phase a rank tells the rank that reads its small
+ * files (run/runner.c) where they are and their names; that rank's stat
+ * phases then work on those, in its scratch directory, and never create
+ * nor remove any.  What a rank made, as phase_files_made() says it:
+ * the key the names come from, not a list.
+ */
+struct files_made {
+	uint64_t key;                   /* what the names' random parts come from */
+	uint64_t dir_ino;               /* its files directory (0: none made) */
+	uint64_t target_ino;            /* files.target (-n N:-1, -2), or 0 */
+	uint32_t count;
+	uint32_t random_first;          /* the random phases' names */
+};
+
 _Static_assert(sizeof(struct files_made) <= PHASE_MADE_MAX,
     "what the small-file phases made fits in what made() writes");
 
-size_t phase_files_made(const struct phase_ctx *ctx, void *out)
+static size_t phase_files_made(const struct phase_ctx *ctx, void *out)
 {
 	const struct file_set *fs = ctx->state.files;
 	struct files_made *made = out;
@@ -1654,7 +1674,11 @@ static void free_set(struct file_set *fs)
 	free(fs);
 }
 
-int phase_files_theirs(struct phase_ctx *ctx, const void *in)
+/*
+ * The small files of the rank read from (ctx->read_fd), its directory
+ * opened and checked (PHASE_ERROR with ctx->error when it cannot be).
+ */
+static int phase_files_theirs(struct phase_ctx *ctx, const void *in)
 {
 	const struct files_made *made = in;
 	struct file_set *fs = need_files(ctx), *th;
@@ -1727,13 +1751,15 @@ int phase_files_theirs(struct phase_ctx *ctx, const void *in)
 	return PHASE_OK;
 }
 
-void phase_files_release(struct phase_ctx *ctx)
+/* After a stat phase: theirs closed, before their delete phase. */
+static void phase_files_release(struct phase_ctx *ctx)
 {
 	if (ctx->state.files != NULL && ctx->state.files->theirs != NULL)
 		close_theirs(ctx->state.files->theirs);
 }
 
-void phase_files_cleanup(struct phase_ctx *ctx)
+/* Remove every file and directory the small-file phases made; free memory. */
+static void phase_files_cleanup(struct phase_ctx *ctx)
 {
 	struct file_set *fs = ctx->state.files;
 	struct stat st;

@@ -73,7 +73,8 @@ unsigned phase_io_file_count(const struct config *cfg)
 	return n > IO_FILES_MAX ? IO_FILES_MAX : (unsigned)n;
 }
 
-unsigned long phase_io_descriptors(const struct config *cfg,
+/* the family's descriptors() (phases/phase.h): each data file */
+static unsigned long phase_io_descriptors(const struct config *cfg,
     const char **fewer)
 {
 	*fewer = NULL;
@@ -88,7 +89,9 @@ static void data_file_name(pid_t pid, unsigned i, char *out, size_t n)
 		snprintf(out, n, "Bonnie.%ld.%03u", (long)pid, i);
 }
 
-void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n)
+/* name of data file i ("Bonnie.<pid>", "Bonnie.<pid>.001", ...) */
+static void phase_io_file_name(const struct phase_ctx *ctx, unsigned i,
+    char *out, size_t n)
 {
 	data_file_name(ctx->pid, i, out, n);
 }
@@ -427,7 +430,7 @@ static int block_flags(const struct phase_ctx *ctx)
  * Before any phase: can this filesystem write and read one chunk with
  * O_DIRECT?  tmpfs, for one, refuses it with EINVAL at open().
  */
-int phase_io_check_direct(struct phase_ctx *ctx)
+static int phase_io_check_direct(struct phase_ctx *ctx)
 {
 	const char *probe = "direct-io-probe";
 	int fd, err = 0;
@@ -511,14 +514,14 @@ static int write_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
  * with -b or not.  clyde syncs them at the end, as every phase that
  * writes (clyde(1), COMPATIBILITY).
  */
-int phase_putc_prepare(struct phase_ctx *ctx)
+static int phase_putc_prepare(struct phase_ctx *ctx)
 {
 	bool stdio = ctx->cfg->compat == COMPAT_103;
 
 	return open_all(ctx, O_WRONLY, true, stdio ? "w" : NULL);
 }
 
-int phase_putc_run(struct phase_ctx *ctx)
+static int phase_putc_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	chunk_fn op = cfg->compat == COMPAT_103 ? putc_batch : write_bytes;
@@ -560,7 +563,7 @@ static int sync_empty_file(struct phase_ctx *ctx)
 }
 
 /* The files are made anew: those of the per-char write removed first. */
-int phase_put_block_prepare(struct phase_ctx *ctx)
+static int phase_put_block_prepare(struct phase_ctx *ctx)
 {
 	size_t k;
 
@@ -572,7 +575,7 @@ int phase_put_block_prepare(struct phase_ctx *ctx)
 	return open_all(ctx, O_WRONLY | block_flags(ctx), true, NULL);
 }
 
-int phase_put_block_run(struct phase_ctx *ctx)
+static int phase_put_block_run(struct phase_ctx *ctx)
 {
 	int rc = each_chunk(ctx, write_block, total_bytes(ctx->cfg), 1);
 
@@ -595,12 +598,12 @@ static int rewrite_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	return check_transfer(ctx, i, "write", got, len);
 }
 
-int phase_rewrite_prepare(struct phase_ctx *ctx)
+static int phase_rewrite_prepare(struct phase_ctx *ctx)
 {
 	return open_all(ctx, O_RDWR | block_flags(ctx), false, NULL);
 }
 
-int phase_rewrite_run(struct phase_ctx *ctx)
+static int phase_rewrite_run(struct phase_ctx *ctx)
 {
 	int rc = each_chunk(ctx, rewrite_block, total_bytes(ctx->cfg), 2);
 
@@ -645,7 +648,7 @@ static int read_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	return PHASE_OK;
 }
 
-int phase_getc_prepare(struct phase_ctx *ctx)
+static int phase_getc_prepare(struct phase_ctx *ctx)
 {
 	bool stdio = ctx->cfg->compat == COMPAT_103;
 
@@ -653,7 +656,7 @@ int phase_getc_prepare(struct phase_ctx *ctx)
 }
 
 /* Nothing was written: fsync() as bonnie++ does (sync_read_phase()). */
-int phase_getc_run(struct phase_ctx *ctx)
+static int phase_getc_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	bool stdio = cfg->compat == COMPAT_103;
@@ -671,12 +674,12 @@ static int read_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	return check_transfer(ctx, i, "read", read_all(f->fd, ctx->buf, len), len);
 }
 
-int phase_get_block_prepare(struct phase_ctx *ctx)
+static int phase_get_block_prepare(struct phase_ctx *ctx)
 {
 	return open_all(ctx, O_RDONLY | block_flags(ctx), false, NULL);
 }
 
-int phase_get_block_run(struct phase_ctx *ctx)
+static int phase_get_block_run(struct phase_ctx *ctx)
 {
 	int rc = each_chunk(ctx, read_block, total_bytes(ctx->cfg), 1);
 
@@ -689,7 +692,13 @@ int phase_get_block_run(struct phase_ctx *ctx)
 _Static_assert(IO_FILES_MAX * sizeof(uint64_t) <= PHASE_MADE_MAX,
     "the inode numbers of the data files fit in what made() writes");
 
-size_t phase_io_made(const struct phase_ctx *ctx, void *made)
+/*
+ * --shift (phases/phase.h's made() and theirs()): the inode numbers of
+ * the data files this rank made, as uint64_t, one a file; those the rank
+ * read from made, the same count, before a phase reads them (it never
+ * fails: a reopen checks them).
+ */
+static size_t phase_io_made(const struct phase_ctx *ctx, void *made)
 {
 	uint64_t *ino = made;
 	unsigned i;
@@ -700,7 +709,7 @@ size_t phase_io_made(const struct phase_ctx *ctx, void *made)
 	    sizeof(ino[0]);
 }
 
-int phase_io_theirs(struct phase_ctx *ctx, const void *made)
+static int phase_io_theirs(struct phase_ctx *ctx, const void *made)
 {
 	struct io_state *io = ctx->state.io;
 	const uint64_t *ino = made;

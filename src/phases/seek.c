@@ -41,7 +41,6 @@
 
 #include "phases/io.h"
 #include "phases/phase.h"
-#include "phases/seek.h"
 #include "lib/fdio.h"
 
 #ifndef MAP_ANONYMOUS
@@ -202,9 +201,10 @@ static uint64_t target_of(const struct seek_shared *sh, unsigned k)
 
 static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh);
 static int open_in_parent(struct phase_ctx *ctx, struct seek_shared *sh);
+static void phase_seeks_cleanup(struct phase_ctx *ctx);
 
 /* A seeker opens every data file; 2.00's parent opens its one again. */
-unsigned long phase_seeks_descriptors(const struct config *cfg,
+static unsigned long phase_seeks_descriptors(const struct config *cfg,
     const char **fewer)
 {
 	unsigned long n = phase_io_file_count(cfg);
@@ -213,7 +213,7 @@ unsigned long phase_seeks_descriptors(const struct config *cfg,
 	return n > 0 && cfg->compat == COMPAT_200 ? n + 1 : n;
 }
 
-int phase_seeks_prepare(struct phase_ctx *ctx)
+static int phase_seeks_prepare(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	uint64_t chunks = cfg->file_size_mib * MIB / ctx->chunk;
@@ -682,7 +682,7 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 	return rc;
 }
 
-int phase_seeks_run(struct phase_ctx *ctx)
+static int phase_seeks_run(struct phase_ctx *ctx)
 {
 	struct seek_shared *sh = ctx->state.seek;
 	unsigned seekers;
@@ -711,8 +711,11 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	return rc;
 }
 
-/* Seekers that never ran (the phase stopped first) are told to leave. */
-void phase_seeks_cleanup(struct phase_ctx *ctx)
+/*
+ * Unmap the shared positions; safe to call at any point, twice.  Seekers
+ * that never ran (the phase stopped first) are told to leave.
+ */
+static void phase_seeks_cleanup(struct phase_ctx *ctx)
 {
 	struct seek_shared *sh = ctx->state.seek;
 
