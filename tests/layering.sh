@@ -246,8 +246,8 @@ ok $? "no file outside src/phases/ includes a family's header: a family is used 
 #                      where the records go, not how they are written
 #   out/summary.h      what -x says on stderr after its runs: one text,
 #                      whatever the outputs, no format to choose
-# (three cases, which need no nm: counted here, beside needs_all's count)
-tap_count=$((tap_count + 3))
+# (four cases, which need no nm: counted here, beside needs_all's count)
+tap_count=$((tap_count + 4))
 cli_may="out/writer.h in/reader.h out/output_file.h out/summary.h"
 found=$(grep -H '^#include "\(out\|in\)/' src/cli/*.[ch] |
     while IFS= read -r line; do
@@ -264,13 +264,13 @@ ok $? "src/cli/ includes no header of a format of out/ or in/ (but $cli_may)" ||
 	echo "$found"
 } | diag
 
-# table_files DIR KIND: every KIND_NAME of src/DIR/KINDs.c's table is
-# defined by src/DIR/NAME.c, a file of its own; every KIND defined
-# anywhere is in the table
+# table_files DIR KIND [TABLE]: every KIND_NAME of the table in TABLE
+# (src/DIR/KINDs.c) is defined by src/DIR/NAME.c, a file of its own;
+# every KIND defined anywhere is in the table
 table_files() {
-	names=$(sed -n "s/^[[:space:]]*&$2_\([a-z0-9_]*\),.*/\1/p" \
-	    "src/$1/$2s.c")
-	[ -n "$names" ] || echo "  src/$1/$2s.c: no table of &$2_NAME lines"
+	table=${3:-src/$1/$2s.c}
+	names=$(sed -n "s/^[[:space:]]*&$2_\([a-z0-9_]*\),.*/\1/p" "$table")
+	[ -n "$names" ] || echo "  $table: no table of &$2_NAME lines"
 	for n in $names; do
 		grep -q "^const struct $2 $2_$n = " "src/$1/$n.c" 2>/dev/null ||
 		    echo "  $2_$n: not defined in src/$1/$n.c"
@@ -281,16 +281,16 @@ table_files() {
 		[ "$file" = "src/$1/$n.c" ] ||
 		    echo "  $2_$n: defined in $file, not in src/$1/$n.c"
 		echo "$names" | grep -qx "$n" ||
-		    echo "  $2_$n: not in the table of src/$1/$2s.c"
+		    echo "  $2_$n: not in the table of $table"
 	    done
 }
 
-for t in "out writer" "in reader"; do
+for t in "out writer" "in reader" "phases phase_family src/phases/phase.c"; do
 	set -- $t
-	found=$(table_files "$1" "$2")
+	found=$(table_files "$@")
 	[ -z "$found" ]
-	ok $? "each $2 of src/$1/$2s.c has its own file, src/$1/NAME.c" || {
-		echo "$2s without a file of their own, or out of the table:"
+	ok $? "each $2 of ${3:-src/$1/$2s.c} has its own file, src/$1/NAME.c" || {
+		echo "the $2 entries without a file of their own, or out of the table:"
 		echo "$found"
 	} | diag
 done

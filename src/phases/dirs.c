@@ -1252,7 +1252,7 @@ static const struct phase_def dirs_phases[] = {
 	    phase_ran_dir_del_run, NULL, phase_dir_shared_done),
 };
 
-const struct phase_family dirs_family = {
+const struct phase_family phase_family_dirs = {
 	.name = "dirs",
 	.phases = dirs_phases,
 	.nphases = sizeof(dirs_phases) / sizeof(dirs_phases[0]),

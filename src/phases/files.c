@@ -1810,7 +1810,7 @@ static const struct phase_def files_phases[] = {
 	  NULL, false, false, NULL, NULL },
 };
 
-const struct phase_family files_family = {
+const struct phase_family phase_family_files = {
 	.name = "files",
 	.phases = files_phases,
 	.nphases = sizeof(files_phases) / sizeof(files_phases[0]),

@@ -793,7 +793,7 @@ static const struct phase_def io_phases[] = {
 	  NULL, true, false, NULL, NULL },
 };
 
-const struct phase_family io_family = {
+const struct phase_family phase_family_io = {
 	.name = "io",
 	.phases = io_phases,
 	.nphases = sizeof(io_phases) / sizeof(io_phases[0]),

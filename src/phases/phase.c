@@ -3,23 +3,19 @@
  */
 #include "phases/phase.h"
 
+extern const struct phase_family phase_family_io, phase_family_seek,
+    phase_family_files, phase_family_dirs;
+
 /*
- * The families in the order their phases run, each defined in its file
- * of phases/ (io_family in phases/io.c): a family is that file and its
- * line here.
+ * The families in the order their phases run.  A new family is the file
+ * phases/NAME.c that defines phase_family_NAME, declared here and given
+ * its line of the table (tests/layering.sh checks that each has its file).
  */
-#define PHASE_FAMILIES(F) \
-	F(io_family)            /* per-char and block I/O */ \
-	F(seek_family)          /* random seeks */ \
-	F(files_family)         /* small files */ \
-	F(dirs_family)          /* --dirs */
-
-#define DECLARE(family) extern const struct phase_family family;
-PHASE_FAMILIES(DECLARE)
-
-#define ENTRY(family) &family,
 const struct phase_family *const phase_families[] = {
-	PHASE_FAMILIES(ENTRY)
+	&phase_family_io,
+	&phase_family_seek,
+	&phase_family_files,
+	&phase_family_dirs,
 };
 
 const size_t phase_family_count =

@@ -53,9 +53,9 @@ struct phase_def {
 #define PHASE_MADE_MAX 8192
 
 /*
- * A family of phases: one file of phases/ and its line in the table of
- * families (phases/phase.c).  Every call but cleanup() may be NULL: the
- * family has none.
+ * A family of phases: the file phases/NAME.c, which defines
+ * phase_family_NAME, and its entry in the table of families
+ * (phases/phase.c).  A call that is NULL: the family has none.
  */
 struct phase_family {
 	const char *name;               /* its file's: "io" is phases/io.c */

@@ -753,7 +753,7 @@ static const struct phase_def seek_phases[] = {
 	  phase_io_cleanup, true, false, NULL, NULL },
 };
 
-const struct phase_family seek_family = {
+const struct phase_family phase_family_seek = {
 	.name = "seek",
 	.phases = seek_phases,
 	.nphases = sizeof(seek_phases) / sizeof(seek_phases[0]),
