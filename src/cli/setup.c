@@ -15,8 +15,7 @@
 #include <sys/vfs.h>         /* fstatfs(): the filesystem type */
 #include <unistd.h>
 
-#include "phases/dirs.h"
-#include "phases/io.h"
+#include "phases/phase.h"
 #include "cli/setup.h"
 #include "lib/rng.h"
 #include "lib/sys.h"
@@ -256,38 +255,53 @@ int setup_check_target(const struct config *cfg, int *target_fd)
 /*
  * Descriptors the measuring process opens beyond those open now, at its
  * peak (counted with ulimit -n on tmpfs, rounded up): the directory the
- * run started in, the target and the scratch directory; in the I/O
- * phases each data file (a seeker opens them all; 2.00's parent reopens
- * its one); in the small-file phases the files directory, a
- * subdirectory, the file and, with -b, the directory synced, each of
- * -n's directories held open (with --shift, those of the rank read from
- * too); in the directory phases
- * dirs/, a directory read and each directory of the tree that has
- * children, held open; the copies of -c, their pipes and their own files.
+ * run started in, the target and the scratch directory; those of the
+ * family of phases that holds the most open at once (phases/phase.h's
+ * descriptors()); the copies of -c, their pipes and their own files.
  */
 static unsigned long descriptors_needed(const struct config *cfg)
 {
-	unsigned long io = phase_io_file_count(cfg), files = 0, dirs = 0, more;
+	unsigned long most = 0, more;
 
-	if (io > 0 && cfg->compat == COMPAT_200)
-		io++;
-	if (cfg->files.count_k > 0)
-		files = 3 + (cfg->files.dirs > 1 ? (unsigned long)cfg->files.dirs *
-		    (cfg->shift != 0 ? 2 : 1) + cfg->sync_writes : 0);
-	if (cfg->dirs.count_k > 0)
-		dirs = 2 + phase_dirs_descriptors(cfg);
-	if (files < dirs)
-		files = dirs;
-	more = 3 + (io > files ? io : files);
+	for (size_t i = 0; i < phase_family_count; i++) {
+		const struct phase_family *f = phase_families[i];
+		const char *fewer;
+		unsigned long n;
+
+		if (f->descriptors != NULL &&
+		    (n = f->descriptors(cfg, &fewer)) > most)
+			most = n;
+	}
+	more = 3 + most;
 	if (cfg->concurrency > 1)
 		more += 3UL * cfg->concurrency + 2;
 	return more;
+}
+
+/* How a run needs fewer: ", or give fewer copies (-c)", and the families'. */
+static void say_fewer(const struct config *cfg, char *out, size_t n)
+{
+	size_t len;
+
+	snprintf(out, n, "%s", cfg->concurrency > 1 ? ", or give fewer "
+	    "copies (-c)" : "");
+	for (size_t i = 0; i < phase_family_count; i++) {
+		const struct phase_family *f = phase_families[i];
+		const char *fewer = NULL;
+
+		if (f->descriptors != NULL)
+			f->descriptors(cfg, &fewer);
+		len = strlen(out);
+		if (fewer != NULL && len < n)
+			snprintf(out + len, n - len, ", or %s", fewer);
+	}
 }
 
 int setup_check_descriptors(const struct config *cfg)
 {
 	struct rlimit rl;
 	unsigned long open_now = 0, top = 0, need;
+	char fewer[512];
 	long fd, scan;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
@@ -312,13 +326,9 @@ int setup_check_descriptors(const struct config *cfg)
 		if (setrlimit(RLIMIT_NOFILE, &rl) == 0)
 			return EXIT_OK;
 	}
+	say_fewer(cfg, fewer, sizeof(fewer));
 	fprintf(stderr, "clyde: the run needs %lu open files at once, and "
-	    "the limit is %llu (ulimit -n): raise it%s%s%s\n", need,
-	    (unsigned long long)rl.rlim_max,
-	    cfg->concurrency > 1 ? ", or give fewer copies (-c)" : "",
-	    cfg->files.count_k > 0 && cfg->files.dirs > 1 ? ", or fewer "
-	    "directories in -n (each is held open)" : "",
-	    phase_dirs_descriptors(cfg) > 0 ? ", or a --dirs tree with fewer "
-	    "directories that have children (each is held open)" : "");
+	    "the limit is %llu (ulimit -n): raise it%s\n", need,
+	    (unsigned long long)rl.rlim_max, fewer);
 	return EXIT_CANNOT_START;
 }

@@ -30,7 +30,6 @@
 #include "dist/dist.h"
 #include "dist/proxy.h"
 #include "phases/ctx.h"
-#include "run/scratch.h"
 #include "core/stop.h"
 #include "lib/text.h"
 

@@ -18,7 +18,6 @@
 
 #include "out/output_file.h"
 #include "out/json.h"
-#include "run/scratch.h"
 #include "lib/fdio.h"
 #include "lib/rng.h"
 #include "lib/sys.h"

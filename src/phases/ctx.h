@@ -13,8 +13,8 @@
 #include <sys/types.h>
 
 #include "config.h"
-#include "run/progress.h"
 #include "core/stop.h"
+#include "core/tick.h"
 #include "core/timing.h"
 #include "lib/rng.h"
 
@@ -95,11 +95,27 @@ struct phase_ctx {
 
 	const char *label;              /* the running phase, for messages */
 	struct phase_meter *meter;
+	/*
+	 * The processes a phase waits for (the seekers, n of them; n 0: none
+	 * any more), told to the watcher of --stall (run/stall.h's
+	 * stall_watch_children(), which the runner sets here), which names a
+	 * stopped one and kills them at a second stop signal.  NULL: none.
+	 */
+	void (*watch_children)(struct phase_meter *meter, const pid_t *pids,
+	    unsigned n);
 
-	struct io_state *io;            /* the data files of the I/O phases */
-	struct seek_shared *seek;       /* seek positions shared with the seekers */
-	struct file_set *files;         /* the small files */
-	struct dir_tree *dirs;          /* the directories of --dirs */
+	/*
+	 * What each family of phases (phases/phase.h) keeps from one phase
+	 * to the next, made by its phases: a copy of -c starts with none of
+	 * its parent's (run/copies.c clears it whole).  A family that keeps
+	 * something adds its pointer here.
+	 */
+	struct {
+		struct io_state *io;    /* the data files of the I/O phases */
+		struct seek_shared *seek;       /* shared with the seekers */
+		struct file_set *files;         /* the small files */
+		struct dir_tree *dirs;  /* the directories of --dirs */
+	} state;
 
 	char error[512];
 	/* cleanup: what could not be removed, reported once at the end */
@@ -182,12 +198,13 @@ bool phase_stale_again(int64_t *until, int err);
 
 /*
  * PHASE_STOPPED when a stop signal arrived, else PHASE_OK.  Every phase
- * loop calls it once per operation, so it also draws the progress line.
+ * loop calls it once per operation, so it also takes the ticks that draw
+ * the progress line (core/tick.h): between two, a test of the flag alone.
  */
 static inline int phase_check_stop(void)
 {
-	if (progress_tick_due)
-		progress_tick();
+	if (tick_due)
+		tick_take();
 	return phase_stop ? PHASE_STOPPED : PHASE_OK;
 }
 

@@ -57,8 +57,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "phases/dirs.h"
 #include "phases/names.h"
+#include "phases/phase.h"
 #include "lib/text.h"
 
 #define DIRS_DIR        "dirs"
@@ -296,7 +296,7 @@ static void free_tree(struct dir_tree *t)
 static struct dir_tree *tree_get(struct phase_ctx *ctx)
 {
 	uint64_t count = (uint64_t)ctx->cfg->dirs.count_k * FILE_UNIT;
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t != NULL)
 		return t;
@@ -322,11 +322,15 @@ static struct dir_tree *tree_get(struct phase_ctx *ctx)
 	for (uint32_t i = 0; i < uppers(t); i++)
 		t->held[i] = -1;
 	share_out(t, ctx);
-	ctx->dirs = t;
+	ctx->state.dirs = t;
 	return t;
 }
 
-unsigned long phase_dirs_descriptors(const struct config *cfg)
+/*
+ * The descriptors the tree of cfg holds open at once, beyond DIRS_DIR's
+ * and a directory read's: one for each directory that has children.
+ */
+static unsigned long held_open(const struct config *cfg)
 {
 	uint64_t count = (uint64_t)cfg->dirs.count_k * FILE_UNIT;
 	struct dir_tree t;
@@ -344,14 +348,35 @@ unsigned long phase_dirs_descriptors(const struct config *cfg)
 	return n;
 }
 
-int phase_dirs_reserve(struct phase_ctx *ctx)
+/*
+ * The family's descriptors() (phases/phase.h): DIRS_DIR's, a directory
+ * read's, and one for each directory of the tree that has children,
+ * held open.
+ */
+static unsigned long phase_dirs_descriptors(const struct config *cfg,
+    const char **fewer)
 {
+	unsigned long held = held_open(cfg);
+
+	*fewer = held > 0 ? "a --dirs tree with fewer directories that have "
+	    "children (each is held open)" : NULL;
+	return cfg->dirs.count_k > 0 ? 2 + held : 0;
+}
+
+/*
+ * The table of the tree, made before the first phase, so that a lack of
+ * memory refuses the run rather than failing it in the middle
+ * (PHASE_ERROR, ctx->error saying so, for the label "--dirs").
+ */
+static int phase_dirs_reserve(struct phase_ctx *ctx)
+{
+	ctx->label = "--dirs";
 	return tree_get(ctx) != NULL ? PHASE_OK : PHASE_ERROR;
 }
 
 static struct dir_tree *need_tree(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t == NULL || t->top_fd < 0) {
 		snprintf(ctx->error, sizeof ctx->error, "%s: %s: no "
@@ -369,7 +394,7 @@ static struct dir_tree *need_tree(struct phase_ctx *ctx)
 static int fail_at(struct phase_ctx *ctx, const char *rel, const char *op,
     int err)
 {
-	return phase_fail_in(ctx, ctx->dirs->top_name, rel, op, err);
+	return phase_fail_in(ctx, ctx->state.dirs->top_name, rel, op, err);
 }
 
 /* The phase fails on DIRS_DIR/rel, for why, and leaves it in place. */
@@ -1008,12 +1033,12 @@ static int walk_all(struct phase_ctx *ctx, bool remove)
 
 /* The phases ------------------------------------------------------------- */
 
-int phase_dir_create_prepare(struct phase_ctx *ctx)
+static int phase_dir_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, false);
 }
 
-int phase_dir_create_run(struct phase_ctx *ctx)
+static int phase_dir_create_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, false, OP_MKDIR);
 }
@@ -1027,7 +1052,7 @@ static struct dir_tree *checked_tree(struct phase_ctx *ctx)
 }
 
 /* Untimed, before a walk: the tree checked, no directory met. */
-int phase_dir_walk_prepare(struct phase_ctx *ctx)
+static int phase_dir_walk_prepare(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = checked_tree(ctx);
 
@@ -1037,27 +1062,27 @@ int phase_dir_walk_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_dir_stat_run(struct phase_ctx *ctx)
+static int phase_dir_stat_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, false);
 }
 
-int phase_dir_del_run(struct phase_ctx *ctx)
+static int phase_dir_del_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, true);
 }
 
-int phase_ran_dir_create_prepare(struct phase_ctx *ctx)
+static int phase_ran_dir_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, true);
 }
 
-int phase_ran_dir_create_run(struct phase_ctx *ctx)
+static int phase_ran_dir_create_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, true, OP_MKDIR);
 }
 
-int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
+static int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = checked_tree(ctx);
 
@@ -1069,12 +1094,12 @@ int phase_ran_dir_stat_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_ran_dir_stat_run(struct phase_ctx *ctx)
+static int phase_ran_dir_stat_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, true, OP_STAT);
 }
 
-int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
+static int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
 {
 	struct dir_tree *t = checked_tree(ctx);
 
@@ -1084,16 +1109,17 @@ int phase_ran_dir_del_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_ran_dir_del_run(struct phase_ctx *ctx)
+static int phase_ran_dir_del_run(struct phase_ctx *ctx)
 {
 	return each_dir(ctx, true, OP_RMDIR);
 }
 
-void phase_dirs_release(struct phase_ctx *ctx)
+/* Untimed, after each directory phase: close what a delete left held. */
+static void phase_dirs_release(struct phase_ctx *ctx)
 {
 	/* after a delete: what was held is gone */
-	if (ctx->dirs != NULL && ctx->dirs->top_fd < 0)
-		close_held(ctx->dirs);
+	if (ctx->state.dirs != NULL && ctx->state.dirs->top_fd < 0)
+		close_held(ctx->state.dirs);
 }
 
 /*
@@ -1101,9 +1127,9 @@ void phase_dirs_release(struct phase_ctx *ctx)
  * the ranks other than 0 open DIRS_DIR, which rank 0 has made, and hold
  * the shared levels' directories that have children, one name at a time.
  */
-int phase_dir_create_join(struct phase_ctx *ctx)
+static int phase_dir_create_join(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 	char name[NAME_BUF];
 	const char *why;
 	int rc;
@@ -1131,11 +1157,13 @@ int phase_dir_create_join(struct phase_ctx *ctx)
 /*
  * --dirs-shared, untimed, once every rank's delete phase has ended well
  * (their own directories are gone): rank 0 removes the shared levels,
- * deepest first, and DIRS_DIR; every rank closes it.
+ * deepest first, and DIRS_DIR; every rank closes it.  Without
+ * --dirs-shared, this and phase_dir_create_join() return PHASE_OK at
+ * once.
  */
-int phase_dir_shared_done(struct phase_ctx *ctx)
+static int phase_dir_shared_done(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 	char name[NAME_BUF];
 
 	if (t == NULL || !t->shared || t->top_fd < 0)
@@ -1159,9 +1187,15 @@ int phase_dir_shared_done(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-void phase_dirs_cleanup(struct phase_ctx *ctx)
+/*
+ * Remove every directory the directory phases made; free memory.  With
+ * --dirs-shared, this rank's own alone: once every rank's are gone,
+ * phase_dirs_cleanup_shared() removes the shared levels on rank 0 and
+ * frees memory.
+ */
+static void phase_dirs_cleanup(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t == NULL)
 		return;
@@ -1170,16 +1204,60 @@ void phase_dirs_cleanup(struct phase_ctx *ctx)
 	if (t->shared)
 		return;
 	free_tree(t);
-	ctx->dirs = NULL;
+	ctx->state.dirs = NULL;
 }
 
-void phase_dirs_cleanup_shared(struct phase_ctx *ctx)
+static void phase_dirs_cleanup_shared(struct phase_ctx *ctx)
 {
-	struct dir_tree *t = ctx->dirs;
+	struct dir_tree *t = ctx->state.dirs;
 
 	if (t == NULL)
 		return;
 	remove_shared_quietly(ctx, t);
 	free_tree(t);
-	ctx->dirs = NULL;
+	ctx->state.dirs = NULL;
 }
+
+static bool dirs_enabled(const struct config *cfg)
+{
+	return cfg->dirs.count_k > 0;
+}
+
+/*
+ * A directory phase: its id, label, progress line, prepare(), run(),
+ * join() and after_all() (--dirs-shared)
+ */
+#define DIR_PHASE(id, label, progress, prepare, run, join, after_all) \
+	{ id, label, progress, "done.\n", dirs_enabled, prepare, run, \
+	  phase_dirs_release, false, false, join, after_all }
+
+/* --dirs: after bonnie++'s phases, the same six for directories */
+static const struct phase_def dirs_phases[] = {
+	DIR_PHASE(PH_DIR_CREATE, "directory create", "Create directories in tree "
+	    "order...", phase_dir_create_prepare, phase_dir_create_run,
+	    phase_dir_create_join, NULL),
+	DIR_PHASE(PH_DIR_STAT, "directory stat", "Stat directories in tree "
+	    "order...", phase_dir_walk_prepare, phase_dir_stat_run, NULL, NULL),
+	DIR_PHASE(PH_DIR_DEL, "directory delete", "Delete directories in tree "
+	    "order...", phase_dir_walk_prepare, phase_dir_del_run, NULL,
+	    phase_dir_shared_done),
+	DIR_PHASE(PH_RAN_DIR_CREATE, "random directory create", "Create "
+	    "directories in random order...", phase_ran_dir_create_prepare,
+	    phase_ran_dir_create_run, phase_dir_create_join, NULL),
+	DIR_PHASE(PH_RAN_DIR_STAT, "random directory stat", "Stat directories "
+	    "in random order...", phase_ran_dir_stat_prepare,
+	    phase_ran_dir_stat_run, NULL, NULL),
+	DIR_PHASE(PH_RAN_DIR_DEL, "random directory delete", "Delete "
+	    "directories in random order...", phase_ran_dir_del_prepare,
+	    phase_ran_dir_del_run, NULL, phase_dir_shared_done),
+};
+
+const struct phase_family phase_family_dirs = {
+	.name = "dirs",
+	.phases = dirs_phases,
+	.nphases = sizeof(dirs_phases) / sizeof(dirs_phases[0]),
+	.reserve = phase_dirs_reserve,
+	.cleanup = phase_dirs_cleanup,
+	.cleanup_shared = phase_dirs_cleanup_shared,
+	.descriptors = phase_dirs_descriptors,
+};

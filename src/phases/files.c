@@ -45,8 +45,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "phases/files.h"
 #include "phases/names.h"
+#include "phases/phase.h"
 #include "lib/fdio.h"
 #include "lib/text.h"
 
@@ -989,7 +989,7 @@ static void seen_reset(struct file_set *fs)
 static struct file_set *file_set_get(struct phase_ctx *ctx)
 {
 	uint64_t count = (uint64_t)ctx->cfg->files.count_k * FILE_UNIT;
-	struct file_set *fs = ctx->files;
+	struct file_set *fs = ctx->state.files;
 
 	if (count == 0 || count > UINT32_MAX || count > SIZE_MAX / sizeof *fs->order) {
 		phase_fail(ctx, NULL, "file names", EOVERFLOW);
@@ -1005,7 +1005,7 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 		fs->cached_fd = -1;
 		fs->sync_dirs = true;
 		fs->wait_ms_left = DIR_WAIT_MS;
-		ctx->files = fs;
+		ctx->state.files = fs;
 	}
 	if (fs->order == NULL) {
 		fs->count = (uint32_t)count;
@@ -1024,9 +1024,42 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 	return fs;
 }
 
-int phase_files_reserve(struct phase_ctx *ctx)
+/*
+ * The order of the file names, made before the first phase, so that a
+ * lack of memory refuses the run rather than failing it in the middle
+ * (PHASE_ERROR, ctx->error saying so).
+ */
+static int phase_files_reserve(struct phase_ctx *ctx)
 {
-	return file_set_get(ctx) != NULL ? PHASE_OK : PHASE_ERROR;
+	unsigned k = ctx->cfg->files.count_k;
+
+	if (file_set_get(ctx) != NULL)
+		return PHASE_OK;
+	snprintf(ctx->error, sizeof ctx->error, "-n %u: no memory for the "
+	    "names of %llu files: %s", k, (unsigned long long)k * FILE_UNIT,
+	    strerror(ENOMEM));
+	return PHASE_ERROR;
+}
+
+/*
+ * The family's descriptors() (phases/phase.h): the files directory, a
+ * subdirectory, the file and, with -b, the directory synced; each of
+ * -n's directories held open (with --shift, those of the rank read from
+ * too).
+ */
+static unsigned long phase_files_descriptors(const struct config *cfg,
+    const char **fewer)
+{
+	const struct files_spec *f = &cfg->files;
+
+	*fewer = NULL;
+	if (f->count_k == 0)
+		return 0;
+	if (f->dirs <= 1)
+		return 3;
+	*fewer = "fewer directories in -n (each is held open)";
+	return 3 + (unsigned long)f->dirs * (cfg->shift != 0 ? 2 : 1) +
+	    cfg->sync_writes;
 }
 
 static int create_prepare(struct phase_ctx *ctx, bool random_names)
@@ -1112,7 +1145,7 @@ static int create_one(struct phase_ctx *ctx, struct file_set *fs, int at,
 
 static struct file_set *need_files(struct phase_ctx *ctx)
 {
-	struct file_set *fs = ctx->files;
+	struct file_set *fs = ctx->state.files;
 
 	if (fs == NULL || fs->top_fd < 0) {
 		fail_text(ctx, fs, "%s: no small files: their create phase "
@@ -1512,37 +1545,37 @@ static int each_in_order(struct phase_ctx *ctx, struct file_set *fs,
 
 /* The phases ------------------------------------------------------------ */
 
-int phase_seq_create_prepare(struct phase_ctx *ctx)
+static int phase_seq_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, false);
 }
 
-int phase_seq_create_run(struct phase_ctx *ctx)
+static int phase_seq_create_run(struct phase_ctx *ctx)
 {
 	return create_run(ctx);
 }
 
-int phase_seq_stat_run(struct phase_ctx *ctx)
+static int phase_seq_stat_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, stat_files(ctx), false);
 }
 
-int phase_seq_del_run(struct phase_ctx *ctx)
+static int phase_seq_del_run(struct phase_ctx *ctx)
 {
 	return walk_all(ctx, need_files(ctx), true);
 }
 
-int phase_ran_create_prepare(struct phase_ctx *ctx)
+static int phase_ran_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, true);
 }
 
-int phase_ran_create_run(struct phase_ctx *ctx)
+static int phase_ran_create_run(struct phase_ctx *ctx)
 {
 	return create_run(ctx);
 }
 
-int phase_ran_stat_prepare(struct phase_ctx *ctx)
+static int phase_ran_stat_prepare(struct phase_ctx *ctx)
 {
 	struct file_set *fs;
 	int rc = reshuffle(ctx);
@@ -1563,17 +1596,17 @@ int phase_ran_stat_prepare(struct phase_ctx *ctx)
 	return PHASE_OK;
 }
 
-int phase_ran_stat_run(struct phase_ctx *ctx)
+static int phase_ran_stat_run(struct phase_ctx *ctx)
 {
 	return each_in_order(ctx, stat_files(ctx), false);
 }
 
-int phase_ran_del_prepare(struct phase_ctx *ctx)
+static int phase_ran_del_prepare(struct phase_ctx *ctx)
 {
 	return reshuffle(ctx);
 }
 
-int phase_ran_del_run(struct phase_ctx *ctx)
+static int phase_ran_del_run(struct phase_ctx *ctx)
 {
 	struct file_set *fs = need_files(ctx);
 	int rc = each_in_order(ctx, fs, true);
@@ -1589,19 +1622,39 @@ int phase_ran_del_run(struct phase_ctx *ctx)
 
 /* --shift ---------------------------------------------------------------- */
 
-void phase_files_made(const struct phase_ctx *ctx, struct files_made *made)
+/*
+ * After each create phase a rank tells the rank that reads its small
+ * files (run/runner.c) where they are and their names; that rank's stat
+ * phases then work on those, in its scratch directory, and never create
+ * nor remove any.  What a rank made, as phase_files_made() says it:
+ * the key the names come from, not a list.
+ */
+struct files_made {
+	uint64_t key;                   /* what the names' random parts come from */
+	uint64_t dir_ino;               /* its files directory (0: none made) */
+	uint64_t target_ino;            /* files.target (-n N:-1, -2), or 0 */
+	uint32_t count;
+	uint32_t random_first;          /* the random phases' names */
+};
+
+_Static_assert(sizeof(struct files_made) <= PHASE_MADE_MAX,
+    "what the small-file phases made fits in what made() writes");
+
+static size_t phase_files_made(const struct phase_ctx *ctx, void *out)
 {
-	const struct file_set *fs = ctx->files;
+	const struct file_set *fs = ctx->state.files;
+	struct files_made *made = out;
 
 	memset(made, 0, sizeof *made);
 	if (fs == NULL || fs->top_fd < 0 || fs->order == NULL)
-		return;
+		return sizeof *made;
 	/* the names, not the order: that is the reader's to draw */
 	made->key = fs->key;
 	made->count = fs->count;
 	made->random_first = fs->random_first;
 	made->target_ino = fs->target_made ? (uint64_t)fs->target_ino : 0;
 	made->dir_ino = fs->dir_ino;
+	return sizeof *made;
 }
 
 /* Close what this rank has open of theirs: they go in their delete phase. */
@@ -1621,8 +1674,13 @@ static void free_set(struct file_set *fs)
 	free(fs);
 }
 
-int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made)
+/*
+ * The small files of the rank read from (ctx->read_fd), its directory
+ * opened and checked (PHASE_ERROR with ctx->error when it cannot be).
+ */
+static int phase_files_theirs(struct phase_ctx *ctx, const void *in)
 {
+	const struct files_made *made = in;
 	struct file_set *fs = need_files(ctx), *th;
 	struct stat st;
 
@@ -1693,15 +1751,17 @@ int phase_files_theirs(struct phase_ctx *ctx, const struct files_made *made)
 	return PHASE_OK;
 }
 
-void phase_files_release(struct phase_ctx *ctx)
+/* After a stat phase: theirs closed, before their delete phase. */
+static void phase_files_release(struct phase_ctx *ctx)
 {
-	if (ctx->files != NULL && ctx->files->theirs != NULL)
-		close_theirs(ctx->files->theirs);
+	if (ctx->state.files != NULL && ctx->state.files->theirs != NULL)
+		close_theirs(ctx->state.files->theirs);
 }
 
-void phase_files_cleanup(struct phase_ctx *ctx)
+/* Remove every file and directory the small-file phases made; free memory. */
+static void phase_files_cleanup(struct phase_ctx *ctx)
 {
-	struct file_set *fs = ctx->files;
+	struct file_set *fs = ctx->state.files;
 	struct stat st;
 
 	if (fs == NULL)
@@ -1720,5 +1780,45 @@ void phase_files_cleanup(struct phase_ctx *ctx)
 		phase_cleanup_failed(ctx, TARGET_NAME, phase_remove(ctx,
 		    ctx->scratch_fd, "", TARGET_NAME, 0));
 	free_set(fs);
-	ctx->files = NULL;
+	ctx->state.files = NULL;
 }
+
+static bool files_enabled(const struct config *cfg)
+{
+	return cfg->files.count_k > 0;
+}
+
+/* The small-file phases, at the first point of a sweep alone. */
+static const struct phase_def files_phases[] = {
+	{ PH_SEQ_CREATE, "sequential create", "Create files in sequential order...",
+	  "done.\n", files_enabled, phase_seq_create_prepare, phase_seq_create_run,
+	  NULL, false, true, NULL, NULL },
+	{ PH_SEQ_STAT, "sequential stat", "Stat files in sequential order...",
+	  "done.\n", files_enabled, NULL, phase_seq_stat_run,
+	  phase_files_release, false, false, NULL, NULL },
+	{ PH_SEQ_DEL, "sequential delete", "Delete files in sequential order...",
+	  "done.\n", files_enabled, NULL, phase_seq_del_run,
+	  NULL, false, false, NULL, NULL },
+	{ PH_RAN_CREATE, "random create", "Create files in random order...",
+	  "done.\n", files_enabled, phase_ran_create_prepare, phase_ran_create_run,
+	  NULL, false, true, NULL, NULL },
+	{ PH_RAN_STAT, "random stat", "Stat files in random order...",
+	  "done.\n", files_enabled, phase_ran_stat_prepare, phase_ran_stat_run,
+	  phase_files_release, false, false, NULL, NULL },
+	{ PH_RAN_DEL, "random delete", "Delete files in random order...",
+	  "done.\n", files_enabled, phase_ran_del_prepare, phase_ran_del_run,
+	  NULL, false, false, NULL, NULL },
+};
+
+const struct phase_family phase_family_files = {
+	.name = "files",
+	.phases = files_phases,
+	.nphases = sizeof(files_phases) / sizeof(files_phases[0]),
+	.reserve = phase_files_reserve,
+	.made = phase_files_made,
+	.theirs = phase_files_theirs,
+	.made_what = "small files",
+	.theirs_agreed = true,
+	.cleanup = phase_files_cleanup,
+	.descriptors = phase_files_descriptors,
+};

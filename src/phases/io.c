@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "phases/io.h"
+#include "phases/phase.h"
 #include "lib/fdio.h"
 
 #define MIB ((uint64_t)1024 * 1024)
@@ -72,6 +73,14 @@ unsigned phase_io_file_count(const struct config *cfg)
 	return n > IO_FILES_MAX ? IO_FILES_MAX : (unsigned)n;
 }
 
+/* the family's descriptors() (phases/phase.h): each data file */
+static unsigned long phase_io_descriptors(const struct config *cfg,
+    const char **fewer)
+{
+	*fewer = NULL;
+	return phase_io_file_count(cfg);
+}
+
 static void data_file_name(pid_t pid, unsigned i, char *out, size_t n)
 {
 	if (i == 0)
@@ -80,7 +89,9 @@ static void data_file_name(pid_t pid, unsigned i, char *out, size_t n)
 		snprintf(out, n, "Bonnie.%ld.%03u", (long)pid, i);
 }
 
-void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n)
+/* name of data file i ("Bonnie.<pid>", "Bonnie.<pid>.001", ...) */
+static void phase_io_file_name(const struct phase_ctx *ctx, unsigned i,
+    char *out, size_t n)
 {
 	data_file_name(ctx->pid, i, out, n);
 }
@@ -101,8 +112,8 @@ static struct io_state *io_state_get(struct phase_ctx *ctx)
 	uint64_t left = cfg->file_size_mib * MIB;
 	struct io_state *io;
 
-	if (ctx->io != NULL)
-		return ctx->io;
+	if (ctx->state.io != NULL)
+		return ctx->state.io;
 	io = calloc(1, sizeof(*io) + 2 * count * sizeof(io->file[0]));
 	if (io == NULL)
 		return NULL;
@@ -119,16 +130,17 @@ static struct io_state *io_state_get(struct phase_ctx *ctx)
 		/* the same options on every rank: the same sizes */
 		io->file[count + i] = io->file[i];
 	}
-	ctx->io = io;
+	ctx->state.io = io;
 	return io;
 }
 
 /* A failure on data file i of the set in use, named where it is. */
 static int fail_file(struct phase_ctx *ctx, unsigned i, const char *op, int err)
 {
+	const struct io_state *io = ctx->state.io;
 	char name[64];
 
-	if (ctx->io != NULL && ctx->io->use != ctx->io->file)
+	if (io != NULL && io->use != io->file)
 		return phase_io_fail_read(ctx, i, op, err);
 	phase_io_file_name(ctx, i, name, sizeof(name));
 	return phase_fail(ctx, name, op, err);
@@ -194,7 +206,9 @@ static const char *not_as_made(const struct data_file *f,
 /* The set the phases that read back work on: theirs with --shift. */
 static struct data_file *read_set(const struct phase_ctx *ctx)
 {
-	return ctx->read_other ? ctx->io->file + ctx->io->count : ctx->io->file;
+	struct io_state *io = ctx->state.io;
+
+	return ctx->read_other ? io->file + io->count : io->file;
 }
 
 int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
@@ -217,9 +231,9 @@ int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
 				continue;
 			return -1;
 		}
-		if (ctx->io == NULL)
+		if (ctx->state.io == NULL)
 			*why = "opened before the data files were made";
-		else if (ctx->read_other && !ctx->io->shared)
+		else if (ctx->read_other && !ctx->state.io->shared)
 			*why = "the rank that made it did not say which file it made";
 		else if (fstat(fd, &st) != 0)
 			*why = "cannot fstat the file opened again";
@@ -315,7 +329,7 @@ static int open_all(struct phase_ctx *ctx, int access, bool create,
  */
 static int close_all(struct phase_ctx *ctx, bool sync)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 	unsigned i;
 
 	for (i = 0; i < io->count; i++) {
@@ -344,7 +358,7 @@ static int close_all(struct phase_ctx *ctx, bool sync)
 static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
     unsigned moves)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 	struct phase_meter *m = ctx->meter;
 	const size_t chunk = ctx->chunk;
 	uint64_t start = op_clock();
@@ -375,7 +389,7 @@ static int each_chunk(struct phase_ctx *ctx, chunk_fn op, uint64_t limit,
 /* Each block differs from the one before it: one byte moves on. */
 static void bump_block(struct phase_ctx *ctx, size_t len)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 
 	ctx->buf[io->bump % len]++;
 	io->bump++;
@@ -416,7 +430,7 @@ static int block_flags(const struct phase_ctx *ctx)
  * Before any phase: can this filesystem write and read one chunk with
  * O_DIRECT?  tmpfs, for one, refuses it with EINVAL at open().
  */
-int phase_io_check_direct(struct phase_ctx *ctx)
+static int phase_io_check_direct(struct phase_ctx *ctx)
 {
 	const char *probe = "direct-io-probe";
 	int fd, err = 0;
@@ -500,14 +514,14 @@ static int write_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
  * with -b or not.  clyde syncs them at the end, as every phase that
  * writes (clyde(1), COMPATIBILITY).
  */
-int phase_putc_prepare(struct phase_ctx *ctx)
+static int phase_putc_prepare(struct phase_ctx *ctx)
 {
 	bool stdio = ctx->cfg->compat == COMPAT_103;
 
 	return open_all(ctx, O_WRONLY, true, stdio ? "w" : NULL);
 }
 
-int phase_putc_run(struct phase_ctx *ctx)
+static int phase_putc_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	chunk_fn op = cfg->compat == COMPAT_103 ? putc_batch : write_bytes;
@@ -549,7 +563,7 @@ static int sync_empty_file(struct phase_ctx *ctx)
 }
 
 /* The files are made anew: those of the per-char write removed first. */
-int phase_put_block_prepare(struct phase_ctx *ctx)
+static int phase_put_block_prepare(struct phase_ctx *ctx)
 {
 	size_t k;
 
@@ -561,7 +575,7 @@ int phase_put_block_prepare(struct phase_ctx *ctx)
 	return open_all(ctx, O_WRONLY | block_flags(ctx), true, NULL);
 }
 
-int phase_put_block_run(struct phase_ctx *ctx)
+static int phase_put_block_run(struct phase_ctx *ctx)
 {
 	int rc = each_chunk(ctx, write_block, total_bytes(ctx->cfg), 1);
 
@@ -584,12 +598,12 @@ static int rewrite_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	return check_transfer(ctx, i, "write", got, len);
 }
 
-int phase_rewrite_prepare(struct phase_ctx *ctx)
+static int phase_rewrite_prepare(struct phase_ctx *ctx)
 {
 	return open_all(ctx, O_RDWR | block_flags(ctx), false, NULL);
 }
 
-int phase_rewrite_run(struct phase_ctx *ctx)
+static int phase_rewrite_run(struct phase_ctx *ctx)
 {
 	int rc = each_chunk(ctx, rewrite_block, total_bytes(ctx->cfg), 2);
 
@@ -634,7 +648,7 @@ static int read_bytes(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	return PHASE_OK;
 }
 
-int phase_getc_prepare(struct phase_ctx *ctx)
+static int phase_getc_prepare(struct phase_ctx *ctx)
 {
 	bool stdio = ctx->cfg->compat == COMPAT_103;
 
@@ -642,7 +656,7 @@ int phase_getc_prepare(struct phase_ctx *ctx)
 }
 
 /* Nothing was written: fsync() as bonnie++ does (sync_read_phase()). */
-int phase_getc_run(struct phase_ctx *ctx)
+static int phase_getc_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	bool stdio = cfg->compat == COMPAT_103;
@@ -660,12 +674,12 @@ static int read_block(struct phase_ctx *ctx, struct data_file *f, unsigned i,
 	return check_transfer(ctx, i, "read", read_all(f->fd, ctx->buf, len), len);
 }
 
-int phase_get_block_prepare(struct phase_ctx *ctx)
+static int phase_get_block_prepare(struct phase_ctx *ctx)
 {
 	return open_all(ctx, O_RDONLY | block_flags(ctx), false, NULL);
 }
 
-int phase_get_block_run(struct phase_ctx *ctx)
+static int phase_get_block_run(struct phase_ctx *ctx)
 {
 	int rc = each_chunk(ctx, read_block, total_bytes(ctx->cfg), 1);
 
@@ -675,18 +689,30 @@ int phase_get_block_run(struct phase_ctx *ctx)
 
 /* --- --shift ---------------------------------------------------------- */
 
-unsigned phase_io_made(const struct phase_ctx *ctx, uint64_t *ino)
+_Static_assert(IO_FILES_MAX * sizeof(uint64_t) <= PHASE_MADE_MAX,
+    "the inode numbers of the data files fit in what made() writes");
+
+/*
+ * --shift (phases/phase.h's made() and theirs()): the inode numbers of
+ * the data files this rank made, as uint64_t, one a file; those the rank
+ * read from made, the same count, before a phase reads them (it never
+ * fails: a reopen checks them).
+ */
+static size_t phase_io_made(const struct phase_ctx *ctx, void *made)
 {
+	uint64_t *ino = made;
 	unsigned i;
 
-	for (i = 0; ctx->io != NULL && i < ctx->io->count; i++)
-		ino[i] = (uint64_t)ctx->io->file[i].ino;
-	return ctx->io != NULL ? ctx->io->count : 0;
+	for (i = 0; ctx->state.io != NULL && i < ctx->state.io->count; i++)
+		ino[i] = (uint64_t)ctx->state.io->file[i].ino;
+	return (ctx->state.io != NULL ? ctx->state.io->count : 0) *
+	    sizeof(ino[0]);
 }
 
-void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino)
+static int phase_io_theirs(struct phase_ctx *ctx, const void *made)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
+	const uint64_t *ino = made;
 	unsigned i;
 
 	for (i = 0; io != NULL && i < io->count; i++) {
@@ -695,13 +721,14 @@ void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino)
 	}
 	if (io != NULL)
 		io->shared = true;
+	return PHASE_OK;
 }
 
 /* --- cleanup ---------------------------------------------------------- */
 
 void phase_io_cleanup(struct phase_ctx *ctx)
 {
-	struct io_state *io = ctx->io;
+	struct io_state *io = ctx->state.io;
 	struct stat st;
 	unsigned i;
 
@@ -729,5 +756,51 @@ void phase_io_cleanup(struct phase_ctx *ctx)
 		    phase_remove(ctx, ctx->scratch_fd, "", name, 0));
 	}
 	free(io);
-	ctx->io = NULL;
+	ctx->state.io = NULL;
 }
+
+/* --- the family ------------------------------------------------------- */
+
+static bool io_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0;
+}
+
+static bool per_char_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0 && cfg->per_char;
+}
+
+/*
+ * The per-char and block phases: a --chunks sweep runs the block phases
+ * at every point, the per-char ones at the first alone.
+ */
+static const struct phase_def io_phases[] = {
+	{ PH_PUTC, "per-char write", "Writing with putc()...", "done\n",
+	  per_char_enabled, phase_putc_prepare, phase_putc_run,
+	  NULL, false, false, NULL, NULL },
+	{ PH_PUT_BLOCK, "block write", "Writing intelligently...", "done\n",
+	  io_enabled, phase_put_block_prepare, phase_put_block_run,
+	  NULL, true, true, NULL, NULL },
+	{ PH_REWRITE, "rewrite", "Rewriting...", "done\n",
+	  io_enabled, phase_rewrite_prepare, phase_rewrite_run,
+	  NULL, true, false, NULL, NULL },
+	{ PH_GETC, "per-char read", "Reading with getc()...", "done\n",
+	  per_char_enabled, phase_getc_prepare, phase_getc_run,
+	  NULL, false, false, NULL, NULL },
+	{ PH_GET_BLOCK, "block read", "Reading intelligently...", "done\n",
+	  io_enabled, phase_get_block_prepare, phase_get_block_run,
+	  NULL, true, false, NULL, NULL },
+};
+
+const struct phase_family phase_family_io = {
+	.name = "io",
+	.phases = io_phases,
+	.nphases = sizeof(io_phases) / sizeof(io_phases[0]),
+	.check_direct = phase_io_check_direct,
+	.made = phase_io_made,
+	.theirs = phase_io_theirs,
+	.made_what = "data files",
+	.cleanup = phase_io_cleanup,
+	.descriptors = phase_io_descriptors,
+};

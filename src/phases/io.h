@@ -1,28 +1,14 @@
 /*
- * phases/io.h: the per-char and block phases on the data files
- * (phases/io.c): write a byte at a time, write in blocks, rewrite, read a
- * byte at a time, read in blocks.
+ * phases/io.h: the data files of the per-char and block phases
+ * (phases/io.c: write a byte at a time, write in blocks, rewrite, read a
+ * byte at a time, read in blocks), as the seeks (phases/seek.c) use
+ * them.  The family itself is its descriptor alone (phases/phase.h).
  */
 #ifndef CLYDE_PHASE_IO_H
 #define CLYDE_PHASE_IO_H
 
-#include <stddef.h>
-#include <stdint.h>
-
 #include "phases/ctx.h"
 
-int phase_putc_prepare(struct phase_ctx *ctx);
-int phase_putc_run(struct phase_ctx *ctx);
-int phase_put_block_prepare(struct phase_ctx *ctx);
-int phase_put_block_run(struct phase_ctx *ctx);
-int phase_rewrite_prepare(struct phase_ctx *ctx);
-int phase_rewrite_run(struct phase_ctx *ctx);
-int phase_getc_prepare(struct phase_ctx *ctx);
-int phase_getc_run(struct phase_ctx *ctx);
-int phase_get_block_prepare(struct phase_ctx *ctx);
-int phase_get_block_run(struct phase_ctx *ctx);
-/* -D: PHASE_OK when the filesystem takes O_DIRECT for one chunk. */
-int phase_io_check_direct(struct phase_ctx *ctx);
 /* Close and unlink the data files; safe to call at any point, twice. */
 void phase_io_cleanup(struct phase_ctx *ctx);
 /* number of data files for the configured size (1.03: 1 GiB each) */
@@ -41,14 +27,5 @@ int phase_io_reopen(const struct phase_ctx *ctx, unsigned i, int flags,
 /* phase_fail() for data file i as phase_io_reopen() opens it */
 int phase_io_fail_read(struct phase_ctx *ctx, unsigned i, const char *op,
     int err);
-/*
- * --shift: the inode numbers of the data files this rank made into
- * ino[IO_FILES_MAX], returning their count; phase_io_theirs(): those the
- * rank read from made, the same count, before a phase reads them.
- */
-unsigned phase_io_made(const struct phase_ctx *ctx, uint64_t *ino);
-void phase_io_theirs(struct phase_ctx *ctx, const uint64_t *ino);
-/* name of data file i ("Bonnie.<pid>", "Bonnie.<pid>.001", ...) */
-void phase_io_file_name(const struct phase_ctx *ctx, unsigned i, char *out, size_t n);
 
 #endif

@@ -40,8 +40,7 @@
 #include <unistd.h>
 
 #include "phases/io.h"
-#include "phases/seek.h"
-#include "run/stall.h"
+#include "phases/phase.h"
 #include "lib/fdio.h"
 
 #ifndef MAP_ANONYMOUS
@@ -202,8 +201,19 @@ static uint64_t target_of(const struct seek_shared *sh, unsigned k)
 
 static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh);
 static int open_in_parent(struct phase_ctx *ctx, struct seek_shared *sh);
+static void phase_seeks_cleanup(struct phase_ctx *ctx);
 
-int phase_seeks_prepare(struct phase_ctx *ctx)
+/* A seeker opens every data file; 2.00's parent opens its one again. */
+static unsigned long phase_seeks_descriptors(const struct config *cfg,
+    const char **fewer)
+{
+	unsigned long n = phase_io_file_count(cfg);
+
+	*fewer = NULL;
+	return n > 0 && cfg->compat == COMPAT_200 ? n + 1 : n;
+}
+
+static int phase_seeks_prepare(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	uint64_t chunks = cfg->file_size_mib * MIB / ctx->chunk;
@@ -215,7 +225,7 @@ int phase_seeks_prepare(struct phase_ctx *ctx)
 	sh = map_shared(cfg->seeks, cfg->seekers);
 	if (sh == NULL)
 		return phase_fail(ctx, NULL, "mmap", errno);
-	ctx->seek = sh;
+	ctx->state.seek = sh;
 	sh->next = &ctx->meter->next_seek;
 	atomic_store(sh->next, 0);
 	set_layout(sh, ctx);
@@ -483,6 +493,14 @@ static _Noreturn void seeker_main(struct phase_ctx *ctx, struct seek_shared *sh,
 	_exit(slot->err != 0 || slot->why != NULL ? 1 : 0);
 }
 
+/* The seekers that started, told to the watcher of --stall (phases/ctx.h). */
+static void watch_children(struct phase_ctx *ctx, const pid_t *pids,
+    unsigned n)
+{
+	if (ctx->watch_children != NULL)
+		ctx->watch_children(ctx->meter, pids, n);
+}
+
 /*
  * Until every seeker that started has said it is ready, or has ended
  * (each closes its end of the pipe either way), or a stop signal came.
@@ -545,7 +563,7 @@ static int start_seekers(struct phase_ctx *ctx, struct seek_shared *sh)
 	close(ready[1]);
 	if (err == 0) {
 		/* the watcher of --stall names a stopped one */
-		stall_watch_children(ctx->meter, sh->pid, sh->started);
+		watch_children(ctx, sh->pid, sh->started);
 		wait_ready(sh, ready[0]);
 	}
 	close(ready[0]);
@@ -664,9 +682,9 @@ static int gather(struct phase_ctx *ctx, const struct seek_shared *sh,
 	return rc;
 }
 
-int phase_seeks_run(struct phase_ctx *ctx)
+static int phase_seeks_run(struct phase_ctx *ctx)
 {
-	struct seek_shared *sh = ctx->seek;
+	struct seek_shared *sh = ctx->state.seek;
 	unsigned seekers;
 	int rc;
 
@@ -675,16 +693,16 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	/* a stop that came to this process alone: the seekers leave at once */
 	if (phase_stop)
 		atomic_store(&sh->abort, 1);
-	stall_watch_children(ctx->meter, sh->pid, sh->started);
+	watch_children(ctx, sh->pid, sh->started);
 	release(sh);
 	/* 2.00a's parent closes its file once the tickets are written */
 	rc = close_in_parent(ctx, sh, !phase_stop);
 	if (rc != PHASE_OK)
 		atomic_store(&sh->abort, 1);
 	/* the seekers count in the meter: the line shows them meanwhile */
-	progress_wait_ticks(true);
+	tick_wait(true);
 	reap(sh);
-	progress_wait_ticks(false);
+	tick_wait(false);
 	seekers = sh->started;
 	sh->started = 0;
 	if (rc == PHASE_OK)
@@ -693,10 +711,13 @@ int phase_seeks_run(struct phase_ctx *ctx)
 	return rc;
 }
 
-/* Seekers that never ran (the phase stopped first) are told to leave. */
-void phase_seeks_cleanup(struct phase_ctx *ctx)
+/*
+ * Unmap the shared positions; safe to call at any point, twice.  Seekers
+ * that never ran (the phase stopped first) are told to leave.
+ */
+static void phase_seeks_cleanup(struct phase_ctx *ctx)
 {
-	struct seek_shared *sh = ctx->seek;
+	struct seek_shared *sh = ctx->state.seek;
 
 	if (sh == NULL)
 		return;
@@ -709,7 +730,33 @@ void phase_seeks_cleanup(struct phase_ctx *ctx)
 	}
 	stop_children_remove(sh->stop_handle);
 	if (ctx->meter != NULL)
-		stall_watch_children(ctx->meter, NULL, 0);
+		watch_children(ctx, NULL, 0);
 	munmap(sh, shared_len(sh));
-	ctx->seek = NULL;
+	ctx->state.seek = NULL;
 }
+
+/* --- the family ------------------------------------------------------- */
+
+static bool seeks_enabled(const struct config *cfg)
+{
+	return cfg->file_size_mib > 0;
+}
+
+/*
+ * The seeks are the last phase to use the data files: they go as soon
+ * as it ends, so that the small-file phases run without them.  A
+ * --chunks sweep runs them at every point.
+ */
+static const struct phase_def seek_phases[] = {
+	{ PH_SEEKS, "random seeks", "start 'em...", NULL,
+	  seeks_enabled, phase_seeks_prepare, phase_seeks_run,
+	  phase_io_cleanup, true, false, NULL, NULL },
+};
+
+const struct phase_family phase_family_seek = {
+	.name = "seek",
+	.phases = seek_phases,
+	.nphases = sizeof(seek_phases) / sizeof(seek_phases[0]),
+	.cleanup = phase_seeks_cleanup,
+	.descriptors = phase_seeks_descriptors,
+};

@@ -51,9 +51,11 @@
 #include "phases/phase.h"
 #include "run/copies.h"
 #include "phases/names.h"
+#include "run/progress.h"
 #include "run/stall.h"
 #include "core/stop.h"
 #include "core/test_hooks.h"
+#include "core/tick.h"
 
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS MAP_ANON
@@ -80,7 +82,7 @@ struct copy_slot {
 
 /* The head of the shared mapping: what the parent asks, then the slots. */
 struct shared_head {
-	unsigned phase;                 /* in phase_table[] */
+	unsigned phase;                 /* phases/phase.h's phase_at() */
 	unsigned chunk;                 /* the I/O chunk of the running point */
 	unsigned point;                 /* that point (its file size) */
 	struct copy_slot slot[];
@@ -219,10 +221,7 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 	sigprocmask(SIG_SETMASK, mask, NULL);
 
 	ctx = *base;
-	ctx.io = NULL;
-	ctx.files = NULL;
-	ctx.dirs = NULL;
-	ctx.seek = NULL;
+	memset(&ctx.state, 0, sizeof(ctx.state));
 	ctx.meter = c->meter;
 	ctx.scratch_fd = c->dir_fd;
 	ctx.scratch_name = c->scratch_name;
@@ -237,7 +236,7 @@ static _Noreturn void copy_main(struct copies *cp, const struct phase_ctx *base,
 			p->release(&ctx);
 			stall_unwatch(ctx.meter);
 		}
-		p = &phase_table[cp->sh->phase];
+		p = phase_at(cp->sh->phase);
 		ctx.chunk = cp->sh->chunk;
 		config_at_point(base->cfg, cp->sh->point, &point);
 		ctx.cfg = &point;
@@ -478,7 +477,7 @@ static void wait_all(struct copies *cp, char want, bool running)
 		if (n == 0)
 			return;
 		if (poll(cp->pfd, n, -1) < 0) {
-			if (errno == EINTR && progress_tick_due)
+			if (errno == EINTR && tick_due)
 				progress_tick();
 			continue;
 		}
@@ -616,7 +615,7 @@ int copies_run_phase(struct copies *cp, struct phase_ctx *base,
 	unsigned k;
 	int rc;
 
-	cp->sh->phase = (unsigned)(p - phase_table);
+	cp->sh->phase = (unsigned)phase_index(p);
 	/* the point of a --chunks sweep the phase runs at */
 	cp->sh->chunk = base->chunk;
 	cp->sh->point = base->point;

@@ -7,8 +7,8 @@
  * rank 0 speaks.
  *
  * The line is drawn by the measuring process itself, from the phase
- * loops (phase_check_stop()) once the SIGALRM tick has set a flag: all
- * the work of a redraw is in progress_tick(), none in the loops.
+ * loops (phase_check_stop()) once the SIGALRM tick has set core/tick.h's
+ * flag: all the work of a redraw is in progress_tick(), none in the loops.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -22,9 +22,9 @@
 #include "phases/ctx.h"
 #include "run/progress.h"
 #include "core/stop.h"
+#include "core/tick.h"
 #include "lib/units.h"
 
-volatile sig_atomic_t progress_tick_due;
 /* the terminal was resized: its width is read again at the next tick */
 static volatile sig_atomic_t winch_due = 1;
 
@@ -66,7 +66,7 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
 		stop_on_signal(sig, si, uc);
 		return;
 	}
-	progress_tick_due = 1;
+	tick_due = 1;
 }
 
 static void on_winch(int sig)
@@ -311,7 +311,7 @@ void progress_tick(void)
 
 	if (m == NULL)
 		return;
-	progress_tick_due = 0;
+	tick_due = 0;
 	dist_poll();
 	if (!live.on || live.phase == NULL)
 		return;
@@ -351,6 +351,13 @@ static void install(int sig, void (*handler)(int),
 	sigaction(sig, &sa, NULL);
 }
 
+/* core/tick.h's tick_wait(): a tick interrupts a blocking call while on */
+static void wait_ticks(bool on)
+{
+	if (live.ticks)
+		install(SIGALRM, NULL, on_tick, !on);
+}
+
 /*
  * The redrawn line on a terminal (or always), never with -q.  Each call
  * starts the next run of -x.
@@ -367,6 +374,7 @@ void progress_start(const struct config *cfg, unsigned first_phases,
 	live.first_phases = first_phases < PH_COUNT ? first_phases : PH_COUNT;
 	live.later_phases = later_phases < PH_COUNT ? later_phases : PH_COUNT;
 	live.run_start_ns = now_ns();
+	tick_register(progress_tick, wait_ticks);
 	live.on = !cfg->quiet && dist_rank() == 0 &&
 	    (cfg->progress == PROGRESS_ALWAYS ||
 	    (cfg->progress == PROGRESS_AUTO && isatty(STDERR_FILENO)));
@@ -382,18 +390,13 @@ void progress_start(const struct config *cfg, unsigned first_phases,
 	setitimer(ITIMER_REAL, &every, NULL);
 }
 
-void progress_wait_ticks(bool on)
-{
-	if (live.ticks)
-		install(SIGALRM, NULL, on_tick, !on);
-}
 
 void progress_stop(void)
 {
 	struct itimerval off = { { 0, 0 }, { 0, 0 } };
 
 	setitimer(ITIMER_REAL, &off, NULL);
-	progress_tick_due = 0;
+	tick_due = 0;
 	run_took = now_ns() - live.run_start_ns;
 	if (!live.on)
 		return;

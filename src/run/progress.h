@@ -1,12 +1,12 @@
 /*
  * run/progress.h: what a run shows while it runs (run/progress.c): bonnie++'s
  * lines ("Writing intelligently...done") or the live line.  The phase
- * loops draw the live line through phase_check_stop() (phases/ctx.h).
+ * loops draw the live line through phase_check_stop() (phases/ctx.h) at
+ * the ticks of core/tick.h, which progress_start() sets going.
  */
 #ifndef CLYDE_PROGRESS_H
 #define CLYDE_PROGRESS_H
 
-#include <signal.h>
 #include <stdbool.h>
 
 #include "config.h"
@@ -14,10 +14,11 @@
 struct phase_def;
 struct phase_meter;
 
-/* Set twice a second while the live line is on (or with several ranks). */
-extern volatile sig_atomic_t progress_tick_due;
-
-/* Redraw the live line, when the calling thread is the one shown. */
+/*
+ * A tick is due (core/tick.h's tick_due, set twice a second while the
+ * live line is on, or with several ranks): redraw the live line, when
+ * the calling thread is the one shown.
+ */
 void progress_tick(void);
 
 /*
@@ -29,19 +30,12 @@ void progress_attach(const struct phase_meter *meter);
 
 /*
  * Before the first phase and after the last of each run (-x): the live
- * line's timer.  A run makes first_phases phases at its first point,
+ * line's timer, whose ticks the phases take (core/tick.h).  A run makes first_phases phases at its first point,
  * later_phases at each later point of a --chunks sweep.
  */
 void progress_start(const struct config *cfg, unsigned first_phases,
     unsigned later_phases);
 void progress_stop(void);
-
-/*
- * While on, a tick interrupts a blocking call (EINTR) instead of letting
- * it go on: for a wait that draws the line itself (the seekers' reaping)
- * through phase_check_stop().
- */
-void progress_wait_ticks(bool on);
 
 /* true while the live line is shown instead of bonnie++'s lines */
 bool progress_live(void);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,6 @@
 #include "dist/dist.h"
 #include "phases/phase.h"
 #include "run/copies.h"
-#include "phases/dirs.h"
-#include "phases/files.h"
-#include "phases/io.h"
 #include "run/progress.h"
 #include "run/runner.h"
 #include "run/scratch.h"
@@ -74,6 +72,8 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 	ctx->shared_fd = -1;
 	ctx->rank = dist_rank();
 	ctx->nranks = dist_size();
+	/* the copies of -c keep it, with the rest of the context */
+	ctx->watch_children = stall_watch_children;
 	ctx->pid = getpid();
 	ctx->chunk = cfg->chunk;
 	if (posix_memalign(&buf, page > 0 ? (size_t)page : 4096, size) != 0) {
@@ -94,41 +94,31 @@ static int setup_ctx(struct phase_ctx *ctx, const struct config *cfg)
 }
 
 /*
- * --shift: the ranks tell each other which data files they made (the
- * inode numbers), so that the rank reading them back opens those and no
- * other file put in their place.  A collective call, after the phase
- * that made them.
+ * --shift, after a phase that makes what another rank reads (of family
+ * f): the ranks tell each other what they made, so that the rank reading
+ * it back takes exactly that, and no other file put in its place (the
+ * data files' inode numbers; where the small files are and what their
+ * names come from).  A collective call; when f's theirs() may fail, the
+ * ranks agree, a rank that cannot reach them stopping all.
  */
-static int share_data_files(struct phase_ctx *ctx)
+static int share_made(struct phase_ctx *ctx, const struct phase_family *f)
 {
-	static uint64_t mine[IO_FILES_MAX], theirs[IO_FILES_MAX];
-	unsigned n = phase_io_made(ctx, mine);
-
-	if (!dist_exchange(mine, n * sizeof(mine[0]), read_from, theirs))
-		return phase_fail(ctx, NULL, "--shift: the ranks could not "
-		    "tell each other which data files they made", 0);
-	phase_io_theirs(ctx, theirs);
-	return PHASE_OK;
-}
-
-/*
- * --shift: after a create phase of the small files, the ranks tell each
- * other where those are and what their names come from, so that the
- * stat phases that follow, in the rank reading them, stat and read
- * exactly those, in that rank's directory.  A collective call; the ranks
- * agree, a rank that cannot reach them stopping all.
- */
-static int share_small_files(struct phase_ctx *ctx)
-{
-	struct files_made mine, theirs;
+	static union {
+		max_align_t align;
+		unsigned char bytes[PHASE_MADE_MAX];
+	} mine, theirs;
 	char why[DIST_TEXT_LEN] = "", first[sizeof(ctx->error)];
+	size_t n = f->made(ctx, mine.bytes);
 	int rc;
 
-	phase_files_made(ctx, &mine);
-	if (!dist_exchange(&mine, sizeof(mine), read_from, &theirs))
-		return phase_fail(ctx, NULL, "--shift: the ranks could not "
-		    "tell each other which small files they made", 0);
-	rc = phase_files_theirs(ctx, &theirs);
+	if (!dist_exchange(mine.bytes, n, read_from, theirs.bytes)) {
+		snprintf(why, sizeof(why), "--shift: the ranks could not tell "
+		    "each other which %s they made", f->made_what);
+		return phase_fail(ctx, NULL, why, 0);
+	}
+	rc = f->theirs(ctx, theirs.bytes);
+	if (!f->theirs_agreed)
+		return rc;
 	if (rc != PHASE_OK)
 		snprintf(why, sizeof(why), "rank %u: %s", dist_rank(),
 		    ctx->error);
@@ -329,10 +319,8 @@ static int time_phase(struct phase_ctx *ctx, const struct phase_def *p,
 	if (rc == PHASE_OK && p->after_all != NULL)
 		rc = agree(ctx, untimed(ctx, p, "after", p->after_all));
 	/* on every rank alike: rc is the whole run's */
-	if (rc == PHASE_OK && p->makes == MAKES_DATA && ctx->read_other)
-		rc = share_data_files(ctx);
-	if (rc == PHASE_OK && p->makes == MAKES_FILES && ctx->read_other)
-		rc = share_small_files(ctx);
+	if (rc == PHASE_OK && p->shares_made && ctx->read_other)
+		rc = share_made(ctx, phase_family_of(p));
 	/* this process's own stall and stops (rank 0's with several ranks) */
 	stall_seen(meter, &pf->stall_ns, pf->stall_call, sizeof(pf->stall_call));
 	pf->stopped_ns = stall_stopped(meter);
@@ -426,7 +414,9 @@ static int teardown(struct phase_ctx *ctx, struct copies *copies,
 		stall_unwatch(ctx->meter);
 		dist_all_ok(true);
 		stall_step(ctx->meter, "cleanup", NULL);
-		phase_dirs_cleanup_shared(ctx);
+		for (size_t i = 0; i < phase_family_count; i++)
+			if (phase_families[i]->cleanup_shared != NULL)
+				phase_families[i]->cleanup_shared(ctx);
 	}
 	phase_cleanup_report(ctx);
 	rc = scratch_remove(ctx, path);
@@ -475,12 +465,11 @@ static void report_end(const struct config *cfg, const struct phase_ctx *ctx,
 static int run_point(struct phase_ctx *ctx, struct copies *copies,
     struct result *res, bool first)
 {
+	const struct phase_def *p;
 	unsigned k = 0;
 	int rc = PHASE_OK;
 
-	for (size_t i = 0; i < phase_count && rc == PHASE_OK; i++) {
-		const struct phase_def *p = &phase_table[i];
-
+	for (size_t i = 0; (p = phase_at(i)) != NULL && rc == PHASE_OK; i++) {
 		if (!phase_runs_at(p, ctx->cfg, first))
 			continue;
 		rc = run_phase(ctx, copies, p, ++k, res);
@@ -528,11 +517,13 @@ static int run_points(struct phase_ctx *ctx, struct copies *copies,
 }
 
 /*
- * -D: can the filesystem take O_DIRECT with each chunk?  Without a sweep
- * a refusal stops the run; a sweep leaves the size out (skip[i]), said
- * on stderr, and stops only when it has none left.  The ranks agree.
+ * -D: can the filesystem take O_DIRECT with each chunk, as family f does
+ * its I/O?  Without a sweep a refusal stops the run; a sweep leaves the
+ * size out (skip[i]), said on stderr, and stops only when it has none
+ * left.  The ranks agree.
  */
-static int check_direct(struct phase_ctx *ctx, bool *skip)
+static int check_direct(struct phase_ctx *ctx, const struct phase_family *f,
+    bool *skip)
 {
 	const struct config *cfg = ctx->cfg;
 	unsigned i, left = 0, nch = cfg->nchunks > 0 ? cfg->nchunks : 1;
@@ -550,7 +541,7 @@ static int check_direct(struct phase_ctx *ctx, bool *skip)
 		}
 		ctx->chunk = config_point_chunk(cfg, i);
 		stall_step(ctx->meter, "starting", NULL);
-		rc = phase_io_check_direct(ctx);
+		rc = f->check_direct(ctx);
 		stall_unwatch(ctx->meter);
 		skip[i] = !dist_all_ok(rc == PHASE_OK);
 		if (!skip[i]) {
@@ -578,6 +569,34 @@ static int check_direct(struct phase_ctx *ctx, bool *skip)
 		fputs("clyde: --chunks: -D (O_DIRECT): every chunk size was "
 		    "refused\n", stderr);
 	return PHASE_ERROR;
+}
+
+/*
+ * Before any phase, for each family whose phases run: -D's check, then
+ * what it reserves; nothing measured, so the run could not start.
+ */
+static int prepare_families(struct phase_ctx *ctx, bool *skip)
+{
+	const struct config *cfg = ctx->cfg;
+
+	for (size_t i = 0; i < phase_family_count; i++) {
+		const struct phase_family *f = phase_families[i];
+
+		if (cfg->direct_io && f->check_direct != NULL &&
+		    phase_family_runs(f, cfg) &&
+		    check_direct(ctx, f, skip) != PHASE_OK)
+			return PHASE_ERROR;
+	}
+	for (size_t i = 0; i < phase_family_count; i++) {
+		const struct phase_family *f = phase_families[i];
+
+		if (f->reserve != NULL && phase_family_runs(f, cfg) &&
+		    f->reserve(ctx) == PHASE_ERROR) {
+			fprintf(stderr, "clyde: %s\n", ctx->error);
+			return PHASE_ERROR;
+		}
+	}
+	return PHASE_OK;
 }
 
 /*
@@ -653,22 +672,8 @@ int phase_run_all(const struct config *cfg, int target_fd,
 	}
 	if (find_read_dir(&ctx) != PHASE_OK || find_shared_dir(&ctx) != PHASE_OK)
 		goto out;
-	if (cfg->direct_io && cfg->file_size_mib > 0 &&
-	    check_direct(&ctx, skip) != PHASE_OK)
+	if (prepare_families(&ctx, skip) != PHASE_OK)
 		goto out;
-	/* before any phase: nothing measured, so the run could not start */
-	if (cfg->files.count_k > 0 && phase_files_reserve(&ctx) != PHASE_OK) {
-		fprintf(stderr, "clyde: -n %u: no memory for the names of "
-		    "%llu files: %s\n", cfg->files.count_k,
-		    (unsigned long long)cfg->files.count_k * FILE_UNIT,
-		    strerror(ENOMEM));
-		goto out;
-	}
-	ctx.label = "--dirs";
-	if (cfg->dirs.count_k > 0 && phase_dirs_reserve(&ctx) == PHASE_ERROR) {
-		fprintf(stderr, "clyde: %s\n", ctx.error);
-		goto out;
-	}
 	stall_step(ctx.meter, "starting", NULL);
 	if (cfg->concurrency > 1)
 		copies = copies_start(&ctx, cfg->concurrency, &what);
