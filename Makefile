@@ -28,7 +28,7 @@ LDLIBS += -lm
 OBJ = $(SRC:src/%.c=$(B)/%.o) $(B)/version.o
 # Everything but main(), for the unit tests.
 LIB_OBJ = $(filter-out $(B)/cli/main.o,$(OBJ))
-DEP = $(wildcard $(B)/*/*.d $(B)/*.d $(B)/tests/*.d)
+DEP = $(wildcard $(B)/*/*.d $(B)/*.d)
 
 # The version: `git describe` of a tagged tree (v0.1.0 -> 0.1.0), else
 # VERSION_BASE and the commit (0.1.0-g1a2b3c4), "-dirty" with changes not
@@ -42,16 +42,23 @@ VERSION_CMD = if git rev-parse --git-dir >/dev/null 2>&1; then \
 	elif [ -f .version ]; then v=$$(cat .version); \
 	else v=$(VERSION_BASE); fi; echo "$$v"
 
-UNIT = tests/unit_util tests/unit_report tests/unit_tables tests/unit_stats
+# The test programs are built in $(BT), beside the objects, none among the
+# sources of tests/.
+BT = $(B)/tests
+UNIT = $(BT)/unit_util $(BT)/unit_report $(BT)/unit_tables $(BT)/unit_stats
+UNIT_SRC = $(UNIT:$(BT)/%=tests/%.c)
 # clyde with its test hooks (src/core/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
 # the clyde that is built and installed has none.
-HOOKS = tests/clyde-hooks
-TOOLS = tests/csv_table
+HOOKS = $(BT)/clyde-hooks
+TOOLS = $(BT)/csv_table
+TOOLS_SRC = $(TOOLS:$(BT)/%=tests/%.c)
 # An LD_PRELOAD library that injects I/O errors, for the tests only.
-SHIM = tests/fault_shim.so
+SHIM = $(BT)/fault_shim.so
+SHIM_SRC = tests/fault_shim.c
 # One that lets User-mode Linux 6.1 boot on CPUs with AMX (make check-nfs).
-NFS_SHIM = tests/nfs/xstate_shim.so
+NFS_SHIM = $(BT)/xstate_shim.so
+NFS_SHIM_SRC = tests/nfs/xstate_shim.c
 
 SAN_DIR = $(B)/san
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -78,9 +85,9 @@ $(B)/version.c: FORCE
 $(B)/version.o: $(B)/version.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-tests/%: tests/%.c tests/tap.h $(LIB_OBJ)
-	@mkdir -p $(B)/tests
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP -MF $(B)/tests/$(@F).d \
+$(UNIT) $(TOOLS): $(BT)/%: tests/%.c tests/tap.h $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP \
 	    -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 HOOKS_OBJ = $(filter-out $(B)/core/test_hooks.o,$(OBJ)) $(B)/test_hooks_on.o
@@ -90,10 +97,15 @@ $(B)/test_hooks_on.o: src/core/test_hooks.c
 	$(CC) -DCLYDE_TEST_HOOKS $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ src/core/test_hooks.c
 
 $(HOOKS): $(HOOKS_OBJ)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_OBJ) $(LDLIBS)
 
 # the shims, position-independent, with the C library's dlsym()
-tests/%.so: tests/%.c
+$(SHIM): $(SHIM_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $(SHIM_SRC) -ldl
+$(NFS_SHIM): $(NFS_SHIM_SRC)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first (as measured idle), so that the last to start are short
@@ -129,7 +141,7 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 		tmp=/dev/shm; \
 	fi; \
 	if command -v $(MPICC) >/dev/null; then \
-		$(MAKE) -s mpi tests/clyde-mpi-hooks >/dev/null || :; \
+		$(MAKE) -s mpi $(MPI_HOOKS) >/dev/null || :; \
 	fi; \
 	TMPDIR=$${tmp:-/tmp} \
 	    prove -j4 --exec tests/tap_run.sh $(TESTS)
@@ -146,8 +158,8 @@ lint-man:
 $(LINT_CC:%=lint-%): $(B)/version.c
 	@cc=$(@:lint-%=%); \
 	if ! command -v $$cc >/dev/null; then echo "$$cc: not installed"; exit 0; fi; \
-	printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
-	    $(NFS_SHIM:.so=.c) $(B)/version.c | \
+	printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT_SRC) $(TOOLS_SRC) $(SHIM_SRC) \
+	    $(NFS_SHIM_SRC) $(B)/version.c | \
 	    xargs -P 2 -n 1 $$cc $(ALL_CPPFLAGS) -std=c11 -pthread $(WARN) \
 	    -Werror -O2 -c -o /dev/null || exit 1; \
 	$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
@@ -197,7 +209,9 @@ clyde-mpi: $(MPI_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(LDLIBS)
 
 # clyde-mpi with the test hooks, for tests/mpi_faults.sh
-tests/clyde-mpi-hooks: $(MPI_HOOKS_OBJ)
+MPI_HOOKS = $(BT)/clyde-mpi-hooks
+$(MPI_HOOKS): $(MPI_HOOKS_OBJ)
+	@mkdir -p $(@D)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_HOOKS_OBJ) $(LDLIBS)
 
 $(B)/dist/mpi.o: src/dist/mpi.c
@@ -234,8 +248,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
-		$(HOOKS) tests/clyde-mpi-hooks
+	rm -f clyde clyde-mpi
 	rm -rf $(B)
 
 # What every suite uses, from Debian's packages, as root (tests/deps.sh;

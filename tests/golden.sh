@@ -14,7 +14,7 @@
 # header of all 50 names, the -s chunk in io_chunk_size, the seeker count
 # in the label, num_dirs and file_chunk_size under their header names.
 cd "$(dirname "$0")/.." || exit 1
-tool=tests/csv_table
+tool=build/tests/csv_table
 n=0
 fail=0
 set -- tests/golden/*.txt

@@ -2,11 +2,11 @@
 # Each test script runs from the top of the tree, uses ./clyde (or
 # $CLYDE), and works in its own temporary directory.  Tests that stop
 # or fail a run at a chosen point use $CLYDE_HOOKS, clyde built with its
-# test hooks (src/core/test_hooks.h; make tests/clyde-hooks).
+# test hooks (src/core/test_hooks.h; make build/tests/clyde-hooks).
 
 cd "$(dirname "$0")/.." || exit 1
 CLYDE=${CLYDE:-./clyde}
-CLYDE_HOOKS=${CLYDE_HOOKS:-tests/clyde-hooks}
+CLYDE_HOOKS=${CLYDE_HOOKS:-build/tests/clyde-hooks}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clyde-test.XXXXXX") || exit 1
 # other users (-u nobody) must be able to reach the targets inside
 chmod 755 "$WORK"
@@ -82,9 +82,9 @@ pl() {
 	perl -Mstrict -Mwarnings=FATAL,all -Itests -MJSONCheck -e "$code" "$@"
 }
 
-# the fault shim (make tests/fault_shim.so), and a scratch directory as it
+# the fault shim (make build/tests/fault_shim.so), and a scratch directory as it
 # appears in messages (an ERE)
-SHIM=$(pwd)/tests/fault_shim.so
+SHIM=$(pwd)/build/tests/fault_shim.so
 SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
 # Globs for the shim's CLYDE_FAULT_FILE: a directory of --dirs (ten hex
 # digits of its number) and a small file of the sequential phases (the

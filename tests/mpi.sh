@@ -65,7 +65,7 @@ if direct_io "$base"; then
 	t=$(mktemp -d "$base/t.XXXXXX")
 	chmod 755 "$t"
 	args="-d $t $AS_USER -r 0 -m mpi --compat=2.00 -s 8::500 -f -n 0 -D --chunks=1k,4k -q"
-	timeout 300 $MPIRUN -np 1 ./clyde-mpi $args : -np 1 -x LD_PRELOAD="$(pwd)/tests/fault_shim.so" \
+	timeout 300 $MPIRUN -np 1 ./clyde-mpi $args : -np 1 -x LD_PRELOAD="$SHIM" \
 	    -x CLYDE_FAULT_DIRECT_ALIGN=4096 ./clyde-mpi $args >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	[ "$rc" = 0 ] && [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f7)" = 4k ] &&

@@ -10,7 +10,7 @@ MPI_CASES=9
 start=$(date +%s)
 t=$(mktemp -d "$base/t.XXXXXX")
 chmod 755 "$t"
-timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:put_block tests/clyde-mpi-hooks \
+timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:put_block build/tests/clyde-mpi-hooks \
     --compat=2.00 -d "$t" $AS_USER -r 0 -s 1024 -f -n 0 -q >"$WORK/out" 2>"$WORK/err"
 rc=$?
 took=$(($(date +%s) - start))
@@ -209,7 +209,7 @@ done
 # its own, then rank 0 the shared one; nothing left
 t=$(mktemp -d "$base/t.XXXXXX")
 chmod 755 "$t"
-timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:dir_del tests/clyde-mpi-hooks \
+timeout 120 $MPIRUN -np 3 -x CLYDE_TEST_FAIL_RANK=1:dir_del build/tests/clyde-mpi-hooks \
     --compat=2.00 -d "$t" $AS_USER -r 0 -s 0 -n 0 --dirs=1 --dirs-shared -q \
     >"$WORK/out" 2>"$WORK/err"
 rc=$?

@@ -11,7 +11,7 @@ if [ -n "${CLYDE_SANITIZED:-}" ]; then
 	echo "1..0 # skip not on the sanitizer build (MPI's own allocations)"
 	exit 0
 fi
-make -s mpi tests/clyde-mpi-hooks >/dev/null ||
+make -s mpi build/tests/clyde-mpi-hooks >/dev/null ||
     { echo "1..0 # skip make mpi failed"; exit 0; }
 # ranks on one host that talk over TCP (root's, see dist/mpi.c) use loopback
 MPIRUN="mpirun --oversubscribe --allow-run-as-root --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"

@@ -61,7 +61,7 @@ if [ -n "${CLYDE_SANITIZED:-}" ] ||
 	done_testing
 fi
 if [ ! -f "$SHIM" ]; then
-	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
+	ok 1 "the fault shim $SHIM is built (make build/tests/fault_shim.so)"
 	done_testing
 fi
 

@@ -44,7 +44,7 @@
 # $WORK, their processes end with them, and every mount is inside a
 # guest.
 # Usage: make check-nfs, or prove -v tests/nfs.sh after make clyde
-# tests/nfs/xstate_shim.so; CLYDE=/path/to/clyde prove -v tests/nfs.sh
+# build/tests/xstate_shim.so; CLYDE=/path/to/clyde prove -v tests/nfs.sh
 # tests another build.  To run a script of one's own against NFS:
 # tests/nfs/guest.sh (its header).
 # the guest sees its work directory by the host's path, and a guest's

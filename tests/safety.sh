@@ -335,7 +335,7 @@ ALL_FILES="16 18 20 22 24 26"
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
 	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 32
 elif [ ! -f "$SHIM" ]; then
-	ok 1 "the fault shim $SHIM is built (make tests/fault_shim.so)"
+	ok 1 "the fault shim $SHIM is built (make build/tests/fault_shim.so)"
 else
 	# 1 MiB: CHUNKS writes of 8 KiB to the data file in the block write
 	# and the rewrite, CHUNKS reads of it in the rewrite and the block

@@ -45,7 +45,7 @@ if ! command -v strace >/dev/null 2>&1; then
 elif ! strace -f -qq -o /dev/null true >/dev/null 2>&1; then
 	why_not="strace cannot trace here (ptrace not allowed)"
 elif [ ! -x "$CLYDE_HOOKS" ]; then
-	why_not="$CLYDE_HOOKS is not built (make tests/clyde-hooks)"
+	why_not="$CLYDE_HOOKS is not built (make build/tests/clyde-hooks)"
 fi
 if [ -n "$why_not" ]; then
 	skip_all "$why_not" "$NTESTS"

@@ -8,7 +8,7 @@
 # (tests/bench/flaky.sh counts the failures there).
 test=$1
 case $test in */*) ;; *) test=./$test ;; esac
-name=$(printf '%s' "$1" | sed 's|^tests/||; s|/|_|g')
+name=$(printf '%s' "$1" | sed 's|^build/||; s|^tests/||; s|/|_|g')
 tap=$(mktemp "${TMPDIR:-/tmp}/clyde-tap.XXXXXX") || exit 1
 trap 'rm -f "$tap" "$tap.rc"' EXIT
 { "$test"; echo $? >"$tap.rc"; } | tee "$tap"

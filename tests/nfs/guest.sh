@@ -28,7 +28,7 @@
 # GUEST:
 #   uml         User-mode Linux, /usr/bin/linux.uml (user-mode-linux)
 #   uml-xstate  the same with xstate_shim.so preloaded (make
-#               tests/nfs/xstate_shim.so): UML 6.1 panics without it on
+#               build/tests/xstate_shim.so): UML 6.1 panics without it on
 #               CPUs with AMX ("ptrace set fp regs failed")
 #   qemu-kvm    QEMU with KVM (qemu-system-x86), booting Debian's kernel
 #               from $CLYDE_NFS_CACHE (default /var/tmp/clyde-nfs, filled
@@ -66,7 +66,8 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 UML=${UML:-/usr/bin/linux.uml}
-SHIM=$HERE/xstate_shim.so
+# the shim that make builds (make build/tests/xstate_shim.so)
+SHIM=$(cd "$HERE/../.." && pwd)/build/tests/xstate_shim.so
 QEMU=qemu-system-x86_64
 CACHE=${CLYDE_NFS_CACHE:-/var/tmp/clyde-nfs}
 GUESTS="uml uml-xstate qemu-kvm qemu-tcg"
@@ -100,7 +101,7 @@ why_not() {
 	uml | uml-xstate)
 		[ -x "$UML" ] || { echo "no $UML (user-mode-linux)"; return; }
 		[ "$1" = uml ] || [ -f "$SHIM" ] ||
-		    { echo "no $SHIM (make tests/nfs/xstate_shim.so)"; return; }
+		    { echo "no $SHIM (make build/tests/xstate_shim.so)"; return; }
 		rel=$(ls /usr/lib/uml/modules 2>/dev/null | head -1)
 		[ -n "$rel" ] && [ -f "/usr/lib/uml/modules/$rel/modules.dep" ] ||
 		    { echo "no /usr/lib/uml/modules (user-mode-linux)"; return; }
