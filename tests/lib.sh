@@ -4,7 +4,13 @@
 # or fail a run at a chosen point use $CLYDE_HOOKS, clyde built with its
 # test hooks (src/core/test_hooks.h; make build/tests/clyde-hooks).
 
-cd "$(dirname "$0")/.." || exit 1
+# The top of the tree: the nearest folder above the test that has
+# tests/lib.sh, however deep under tests/ the test sits.
+cd "$(dirname "$0")" || exit 1
+while [ ! -f tests/lib.sh ]; do
+	[ "$(pwd)" != / ] || { echo "lib.sh: no tree above $0" >&2; exit 1; }
+	cd ..
+done
 CLYDE=${CLYDE:-./clyde}
 CLYDE_HOOKS=${CLYDE_HOOKS:-build/tests/clyde-hooks}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clyde-test.XXXXXX") || exit 1
