@@ -10,8 +10,8 @@ PAGE=man/clyde.1
 
 # the cases that read the page need python3 (needs)
 page() { py3 tests/manpage.py "$@"; }
-# the CSV line of a real bonnie++ 2.00a run, from tests/golden
-golden_csv() { grep '^1\.98,' "tests/golden/$1" | tail -1; }
+# the CSV line of a real bonnie++ 2.00a run, from tests/fixtures/golden
+golden_csv() { grep '^1\.98,' "tests/fixtures/golden/$1" | tail -1; }
 
 # The exit statuses of EXIT STATUS and the test that makes each one:
 # STATUS FILE NAME, the name as the file gives it to ok.
@@ -91,9 +91,9 @@ done >"$WORK/results.csv"
 "$CLYDE" report --json --average --compare=bighost --best "$WORK/results.csv" \
     >"$WORK/report.json" 2>"$WORK/err"
 rcr=$?
-# a chunk sweep of bonnie++ 2.00a's tables (tests/report/sweep), for the
+# a chunk sweep of bonnie++ 2.00a's tables (tests/fixtures/sweep), for the
 # keys of 'sweep' in clyde report's records
-grep -v '^1\.98,' tests/report/sweep/box.txt |
+grep -v '^1\.98,' tests/fixtures/sweep/box.txt |
     "$CLYDE" report --json - >"$WORK/sweep.json" 2>>"$WORK/err"
 rcw=$?
 [ "$rc103" = 0 ] && [ "$rc200" = 0 ] && [ "$rcs" = 5 ] && [ "$rcr" = 0 ] &&
@@ -124,10 +124,10 @@ ok $? "The JSON record names every key of the records, and no key they lack" ||
 
 # the statuses of a test: those of runs, a 2.00a table's unknown file
 # rates, a -f -n 0 table's file tests that it does not show
-T=tests/report/tables
+T=tests/fixtures/tables
 grep -v -e , -e '^###' -e '^rc=' "$T/v2.00a_big.txt" |
     "$CLYDE" report --json - >"$WORK/table200.json" 2>>"$WORK/err"
-"$CLYDE" report --json tests/report/corpus/m013_1.03_meghan_nfs_f_n0_lkml.txt \
+"$CLYDE" report --json tests/fixtures/corpus/m013_1.03_meghan_nfs_f_n0_lkml.txt \
     >"$WORK/table103.json" 2>>"$WORK/err"
 # the stalled record (stopped too) where there is the shim, else its
 # status is left unchecked

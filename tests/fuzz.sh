@@ -1,7 +1,7 @@
 #!/bin/sh
 # Fuzz the reader of clyde report for FUZZ_SECONDS (default 15) with
 # libFuzzer, seeded with the corpus of real bonnie++ output, the tables of
-# tests/report/tables, the web pages of tests/report/pages (bon_csv2html's
+# tests/fixtures/tables, the web pages of tests/fixtures/pages (bon_csv2html's
 # tables, inline markup, a page run onto one line), the 2.00a golden
 # files and clyde's JSON records, of a tiny run and of clyde report
 # (./clyde, when it is built).  A TAP skip when clang
@@ -37,14 +37,14 @@ if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 	exit 1
 fi
 mkdir "$work/corpus"
-cp tests/report/corpus/* tests/golden/*.txt "$work/corpus/"
-for f in tests/report/tables/*.txt; do cp "$f" "$work/corpus/table_${f##*/}"; done
-for f in tests/report/pages/*; do cp "$f" "$work/corpus/page_${f##*/}"; done
-cut -f6 tests/report/csv_lines.tsv > "$work/corpus/lines.txt"
+cp tests/fixtures/corpus/* tests/fixtures/golden/*.txt "$work/corpus/"
+for f in tests/fixtures/tables/*.txt; do cp "$f" "$work/corpus/table_${f##*/}"; done
+for f in tests/fixtures/pages/*; do cp "$f" "$work/corpus/page_${f##*/}"; done
+cut -f6 tests/fixtures/csv_lines.tsv > "$work/corpus/lines.txt"
 # clyde's JSON records, made here: a run's and one of results read
 ./clyde -d "$work" -u "$(id -un)" -m fuzzbox -s 8 -r 0 -n 1 -f -q --precise \
     --json="$work/corpus/run.json" >/dev/null 2>&1
-./clyde report --json --average tests/report/opengfs/* \
+./clyde report --json --average tests/fixtures/opengfs/* \
     >"$work/corpus/report.json" 2>/dev/null
 # -rss_limit_mb: the reader holds its buffers; a growing process fails
 if "$work/fuzz_reader" -max_total_time="$seconds" -rss_limit_mb=512 \

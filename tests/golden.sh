@@ -1,6 +1,6 @@
 #!/bin/sh
 # Golden tests of the text table and CSV writers of both profiles: each
-# file in tests/golden is real bonnie++ output ('### ' lines saying where
+# file in tests/fixtures/golden is real bonnie++ output ('### ' lines saying where
 # it came from, the table, the CSV line).  The CSV line is read into a
 # result record and written back through clyde's formatters; the output
 # must equal the file byte for byte.
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.." || exit 1
 tool=build/tests/csv_table
 n=0
 fail=0
-set -- tests/golden/*.txt
+set -- tests/fixtures/golden/*.txt
 echo "1..$#"
 for f in "$@"; do
 	n=$((n + 1))

@@ -1,12 +1,12 @@
 #!/bin/sh
 # clyde report from the command line: every file of the corpus (copied
-# into tests/report/corpus from the shared corpus of real bonnie++
+# into tests/fixtures/corpus from the shared corpus of real bonnie++
 # output), the broken lines named with their line numbers, run -> CSV ->
 # report -> the same table, several results in one table, --average and
 # --compare, JSON and HTML, stdin, options and errors.
 . "$(dirname "$0")/lib.sh"
 
-C=tests/report/corpus
+C=tests/fixtures/corpus
 
 # report ARGS...: sets $rc, $WORK/out, $WORK/err
 report() {
@@ -105,13 +105,13 @@ grep -A1 '^galaxy ' "$WORK/out" | tail -1 | grep -qx 'Latency *'
 ok $? "a 1.0x row has an empty Latency row in the 2.00 layout"
 
 # --average: the seven DAMETH_RROBIN runs and the author's avg-rr line
-# (tests/report/dameth_rrobin.txt).  The expected figures are computed by
+# (tests/fixtures/dameth_rrobin.txt).  The expected figures are computed by
 # hand (unit_report.c explains where they differ from avg-rr): means rounded as the column
 # prints them, min and max, and the CV (sample standard deviation over
 # the mean, in percent) of 6064 5785 5666 6058 5668 5865 5678 (3.02),
 # of put_block (2.35), rewrite (0.66), getc (0.30), get_block (1.16)
 # and seeks (4.22).
-rr=tests/report/dameth_rrobin.txt
+rr=tests/fixtures/dameth_rrobin.txt
 report --average "$rr"
 {
 	echo 'mean:spyder      1G  5826  63 13527  11  7806   5  9438  90 16091   4 148.7   0'
@@ -333,7 +333,7 @@ ok $? "m009, m013: the rows of the tables, cells that did not run empty" ||
 # skipped or read as a result of its other section: a letter in a 1.03e
 # rate, a unit 2.00a never wrote (K), a rate of 15 digits, a %CP of five
 # digits, a bad Latency cell; the good table after each still read
-T=tests/report/tables
+T=tests/fixtures/tables
 table_of() { grep -v -e , -e '^###' -e '^rc=' "$T/$1"; }
 fail=0
 for bad in 'v1.03e_big.txt|s/ 126176  57 / 12O176  57 /|4' \
@@ -354,8 +354,8 @@ done > "$WORK/diag"
 ok $? "a table with a bad rate, unit, %CP or Latency cell: the row named, exit 1, no phantom result" ||
     diag < "$WORK/diag"
 
-# a 2.00a table without its CSV line (tests/report/tables/INDEX.md)
-grep -v -e , -e '^###' -e '^rc=' tests/report/tables/v2.00a_big.txt > "$WORK/big"
+# a 2.00a table without its CSV line (tests/fixtures/tables/INDEX.md)
+grep -v -e , -e '^###' -e '^rc=' tests/fixtures/tables/v2.00a_big.txt > "$WORK/big"
 report --csv "$WORK/big"
 # the rates as read (236m = 241664 KiB/s), the garbage file rates empty
 [ "$rc" = 0 ] && [ "$(cat "$WORK/out")" = '1.98,2.00a,bighost,1,,2G,,8192,,278,50,241664,48,513024,45,265,47,1153433,46,7291,35,64,,,,,,41,,37,,43,,63,+++++,+++,,62,233ms,25419us,8502us,132ms,7369us,104ms,31919us,4895us,30094us,28173us,1847us,17426us' ]
@@ -563,10 +563,10 @@ report --average --compare=old old="$WORK/set_old.csv" new="$WORK/set_new2g.csv"
     grep -A3 '^mean:new ' "$WORK/out" |
     grep -qx '  unlike old: file size 2G vs 1G, chunk 64k vs 8k'
 ok $? "unlike sets: one line names the file size and chunk" || diag < "$WORK/out"
-# The OpenGFS runs of 2003 (tests/report/opengfs: OpenGFS_Performance,
+# The OpenGFS runs of 2003 (tests/fixtures/opengfs: OpenGFS_Performance,
 # one node, bonnie++ 1.02c, three directory allocation methods), the
 # README's worked example
-og=tests/report/opengfs
+og=tests/fixtures/opengfs
 report --average --compare=rrobin random=$og/random.txt single=$og/single.txt \
     rrobin=$og/rrobin.txt
 sed -n '/^mean:random  *1G/,/^mean:single/p' "$WORK/out" | sed -n 2,3p > "$WORK/got"

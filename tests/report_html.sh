@@ -10,8 +10,8 @@
 browser=$(command -v chromium || command -v chromium-browser)
 needs_all "${browser:-chromium}" chromium 6
 needs_all python3 python3 6
-C=tests/report/corpus
-"$CLYDE" report --html --average --compare=spyder tests/report/dameth_rrobin.txt \
+C=tests/fixtures/corpus
+"$CLYDE" report --html --average --compare=spyder tests/fixtures/dameth_rrobin.txt \
     "$C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt" \
     "$C/m003_1.02c_galaxy_lkml_wrapped.txt" \
     "$C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt" > "$WORK/page.html"
@@ -19,7 +19,7 @@ ok $? "clyde report --html"
 
 # the page of the sets compared (the OpenGFS runs): a chart of every run
 # per phase; and a blank page, whose screenshot compresses to almost nothing
-og=tests/report/opengfs
+og=tests/fixtures/opengfs
 "$CLYDE" report --html --average --compare=rrobin random=$og/random.txt \
     single=$og/single.txt rrobin=$og/rrobin.txt > "$WORK/sets.html"
 : > "$WORK/blank.html"

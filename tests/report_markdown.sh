@@ -7,7 +7,7 @@
 # reason when cmark-gfm is not installed (Debian: cmark-gfm).
 . "$(dirname "$0")/lib.sh"
 
-C=tests/report/corpus
+C=tests/fixtures/corpus
 needs_all cmark-gfm cmark-gfm 7
 
 # render ARGS...: clyde report --markdown ARGS into $WORK/md and $WORK/html
@@ -69,7 +69,7 @@ ok $? "--compat=2.00: rates with units, a Latency row under each of 2 results" |
     { shape; cells 1; } | diag
 
 # --average and --compare: the mean, its spread and the percentage rows
-rr=tests/report/dameth_rrobin.txt
+rr=tests/fixtures/dameth_rrobin.txt
 render --average --compare=avg-rr "$rr"
 # 8 results, 7 of them with a vs row; the mean, its vs row, the line
 # that one run of avg-rr is too few for a verdict, min, max, cv, median;

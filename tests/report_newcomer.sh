@@ -101,8 +101,8 @@ ok $? "--html: a sweep's table row says its series and its chunk, 8k too" ||
     grep 'ext4-DIRECT' "$WORK/out" | head -5 | diag
 
 # the bars, of real bonnie++ 2.00a tables: box's sweep run twice at 4k,
-# 8k and 32k, and disk's once (tests/report/sweep/INDEX.md)
-S=tests/report/sweep
+# 8k and 32k, and disk's once (tests/fixtures/sweep/INDEX.md)
+S=tests/fixtures/sweep
 grep -hv '^1\.98,' "$S/box.txt" "$S/disk.txt" >"$WORK/bars"
 report --html "$WORK/bars"
 pl 'my @charts;
@@ -124,8 +124,8 @@ ok $? "--html: every bar of a sweep says its name, series and chunk, none alike"
 
 # --- the HTML page: real bonnie++ results of 1.0x, 1.97 and 2.00a, with
 # latencies (twenty columns a section), compared with spyder's
-C=tests/report/corpus
-pages_in="tests/report/dameth_rrobin.txt $C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt $C/m003_1.02c_galaxy_lkml_wrapped.txt $C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt"
+C=tests/fixtures/corpus
+pages_in="tests/fixtures/dameth_rrobin.txt $C/m006_2.00_nfs_SERVER_CLIENT_linux-nfs_QPdecoded.txt $C/m003_1.02c_galaxy_lkml_wrapped.txt $C/g001_1.97_wifo3-02_laura-dietz_wifo3-2.txt"
 # shellcheck disable=SC2086
 SOURCE_DATE_EPOCH=86400 "$CLYDE" report --html --compat=2.00 --compare=spyder \
     $pages_in >"$WORK/page.html" 2>"$WORK/err"
@@ -147,7 +147,7 @@ ok $ok "--html says where its results came from: the files, the date made, the c
 grep -q '>1\.0g<' "$WORK/page.html" && ! grep -q 'KiB per second' "$WORK/page.html" &&
     grep -q 'Large-file rates per second with their unit, as bonnie++ 2.00a prints them: k is KiB, m MiB, g GiB' "$WORK/page.html" &&
     grep -q '<figcaption>Block write (per second; k KiB, m MiB, g GiB)</figcaption>' "$WORK/page.html" &&
-    "$CLYDE" report --html tests/report/dameth_rrobin.txt >"$WORK/page103.html" &&
+    "$CLYDE" report --html tests/fixtures/dameth_rrobin.txt >"$WORK/page103.html" &&
     grep -q '<figcaption>Block write (KiB per second)</figcaption>' "$WORK/page103.html" &&
     grep -q 'Large-file rates in KiB per second' "$WORK/page103.html" &&
     ! grep -q '<td[^>]*>[0-9.]*[kmg]</td>' "$WORK/page103.html"
@@ -164,7 +164,7 @@ ok $? "--html --compare: a row of percentages coloured better, worse or the same
 
 # a chart whose every result is +++++: said, not drawn as bars of 0 (the
 # small files of box's runs at 4k, real bonnie++ 2.00a tables)
-grep -v '^1\.98,' tests/report/sweep/box.txt >"$WORK/box"
+grep -v '^1\.98,' tests/fixtures/sweep/box.txt >"$WORK/box"
 report --html "$WORK/box"
 pl 'my %figs = slurp($ARGV[0]) =~ m{<figure><figcaption>([^<(]*) \(.*?</figcaption>(.*?)</figure>}sg;
 for my $title ("Sequential create", "Sequential read", "Random delete") {
@@ -190,7 +190,7 @@ ok $? "a file of dd's output: 'no bonnie++ results found', exit 1, nothing print
 rc=$?
 [ "$rc" = 1 ] && [ "$(cat "$WORK/err")" = "the standard input: no bonnie++ results found" ]
 ok $? "an empty standard input: named, exit 1" || diag <"$WORK/err"
-report --csv tests/report/dameth_rrobin.txt "$WORK/dd.txt"
+report --csv tests/fixtures/dameth_rrobin.txt "$WORK/dd.txt"
 [ "$rc" = 1 ] && grep -q '^spyder,1G,' "$WORK/out" &&
     [ "$(cat "$WORK/err")" = "$WORK/dd.txt: no bonnie++ results found" ]
 ok $? "beside a file of results, the file without any is named and the results printed, exit 1" ||
@@ -247,8 +247,8 @@ for my $i (0, 1) {
 ok $? "--markdown and --html: under the table, each run's filesystem, mount options, profile, -b, host as its JSON has them" ||
     { diag <"$WORK/err"; diag <"$WORK/ctx.md"; }
 
-"$CLYDE" report --markdown tests/report/dameth_rrobin.txt >"$WORK/noctx.md" &&
-    "$CLYDE" report --html tests/report/dameth_rrobin.txt >"$WORK/noctx.html" &&
+"$CLYDE" report --markdown tests/fixtures/dameth_rrobin.txt >"$WORK/noctx.md" &&
+    "$CLYDE" report --html tests/fixtures/dameth_rrobin.txt >"$WORK/noctx.html" &&
     ! grep -q '^- ' "$WORK/noctx.md" && ! grep -q 'class="context"' "$WORK/noctx.html"
 ok $? "a bonnie++ table carries no context: none is listed"
 

@@ -1,12 +1,12 @@
 #!/bin/sh
-# clyde report on results as web pages hold them (tests/report/pages,
+# clyde report on results as web pages hold them (tests/fixtures/pages,
 # INDEX.md there): inline markup around a table's figures, the pages
 # bon_csv2html wrote (1.0x, 1.97 and 2.00a layouts, in BBCode or bare),
 # a text table piped through bon_csv2html, and a page whose line breaks
 # were lost.
 . "$(dirname "$0")/lib.sh"
 
-P=tests/report/pages
+P=tests/fixtures/pages
 
 # report ARGS...: sets $rc, $WORK/out, $WORK/err
 report() { "$CLYDE" report "$@" >"$WORK/out" 2>"$WORK/err"; rc=$?; }
@@ -118,7 +118,7 @@ ok $? "a bon_csv2html row short of two cells: named, exit 1" ||
 
 # CSV lines of the corpus in the cells of a wiki's table and in <p>: read,
 # never named for the markup around them
-c=tests/report/csv_lines.tsv
+c=tests/fixtures/csv_lines.tsv
 l103=$(awk -F'\t' '$2 == "1.0x" { print $6; exit }' "$c")
 l197=$(awk -F'\t' '$2 ~ /1\.97/ { print $6; exit }' "$c")
 printf '<table><tr><td>%s</td></tr>\n<tr><td>%s</td></tr></table>\n<p>%s</p>\n' \

@@ -4,13 +4,13 @@
 # hand, more rows than a table holds, bonnie++'s header lines with no row
 # under them and a row with no header line (named, never skipped), the
 # Version label kept, a section the post did not show "absent"; and the
-# tables of other programs, which are neither read nor named.  The posts are in tests/report/table_posts
-# (INDEX.md), the real runs in tests/report/tables.
+# tables of other programs, which are neither read nor named.  The posts are in tests/fixtures/table_posts
+# (INDEX.md), the real runs in tests/fixtures/tables.
 . "$(dirname "$0")/lib.sh"
 
-P=tests/report/table_posts
-C=tests/report/corpus
-T=tests/report/tables
+P=tests/fixtures/table_posts
+C=tests/fixtures/corpus
+T=tests/fixtures/tables
 
 # report ARGS...: sets $rc, $WORK/out, $WORK/err
 report() {
@@ -19,7 +19,7 @@ report() {
 }
 # the result lines of --csv (a header comes first for several)
 csv_lines() { grep -v '^name,\|^format_version,' "$WORK/out"; }
-# a real CSV line of tests/report/tables, the seed left out as a table
+# a real CSV line of tests/fixtures/tables, the seed left out as a table
 # does (it never shows one)
 csv_of() {
 	grep '^1\.9' "$T/$1" | awk -F, -v OFS=, '{ $5 = "" } 1'
@@ -109,7 +109,7 @@ ok $? "the file rows in another order: four half results, each section it lacks 
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --- more rows than a table holds: bon_csv2txt's table of 40 real
-# 2.00a runs (one line of tests/report/tables, named host01 to host40;
+# 2.00a runs (one line of tests/fixtures/tables, named host01 to host40;
 # the run with no +++++ in its I/O section, which bon_csv2txt prints as
 # "0k +++")
 if needs bon_csv2txt bonnie++; then

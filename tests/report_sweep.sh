@@ -1,12 +1,12 @@
 #!/bin/sh
 # clyde report on chunk sweeps: real bonnie++ 2.00a runs of one file size
-# at three chunk sizes (tests/report/sweep/INDEX.md) are recognised as a
+# at three chunk sizes (tests/fixtures/sweep/INDEX.md) are recognised as a
 # sweep and printed as one table by chunk size; --average, --compare per
 # chunk size, --json's sweep key, and the line charts of --html in
 # headless Chromium (skipped when it is not installed).
 . "$(dirname "$0")/lib.sh"
 
-S=tests/report/sweep
+S=tests/fixtures/sweep
 # the text tables alone: 2.00a's CSV line leaves io_chunk_size empty
 # whatever the chunk, and a CSV line next to its table is the result
 tables() { grep -hv '^1\.98,' "$@"; }

@@ -3,7 +3,7 @@
  * (mail and web mangling), round trips through both writers, and the
  * --average and --compare figures.
  *
- * tests/report/csv_lines.tsv is the corpus list of real CSV lines
+ * tests/fixtures/csv_lines.tsv is the corpus list of real CSV lines
  * (generation, field count, source, line), copied from the shared
  * corpus; every line must read into its generation, and write back
  * through the table of its own layout byte for byte.
@@ -54,11 +54,11 @@ static void tsv_generation(char *out, size_t n, const char *g)
 
 static void test_corpus_lines(void)
 {
-	FILE *f = fopen("tests/report/csv_lines.tsv", "r");
+	FILE *f = fopen("tests/fixtures/csv_lines.tsv", "r");
 	char row[4096], back[4096], gen[32], why[CSV_WHY_MAX];
 	int n = 0, good = 0, bad = 0;
 
-	if (!ok(f != NULL, "tests/report/csv_lines.tsv opens"))
+	if (!ok(f != NULL, "tests/fixtures/csv_lines.tsv opens"))
 		return;
 	while (fgets(row, sizeof(row), f) != NULL) {
 		char *col[6], *p = row;
@@ -381,7 +381,7 @@ static void synthetic(struct result *r, bool v200)
 
 static void test_round_trips(void)
 {
-	FILE *f = fopen("tests/report/csv_lines.tsv", "r");
+	FILE *f = fopen("tests/fixtures/csv_lines.tsv", "r");
 	int n103 = 0, n198 = 0, good = 0;
 	char row[4096];
 	struct result r;
@@ -557,7 +557,7 @@ static void test_stream(void)
 
 /*
  * The seven DAMETH_RROBIN runs of the OpenGFS notes
- * (tests/report/dameth_rrobin.txt) and the
+ * (tests/fixtures/dameth_rrobin.txt) and the
  * avg-rr line their author made by hand:
  *   avg-rr,1G,5826,63,13527,11,7806,5,9438,90,16091,4,148.7,0,16,798,20,
  *   7589 ,69 ,114,1,612,16,24978,69 ,113,1

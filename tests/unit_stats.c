@@ -3,7 +3,7 @@
  * Student's t and of the normal distribution from their printed tables,
  * Welch's t test from worked examples, the Mann-Whitney U test from the
  * table of its critical values, and the bimodality check on the OpenGFS
- * runs posted in 2003 (tests/report/dameth_rrobin.txt has their source).
+ * runs posted in 2003 (tests/fixtures/dameth_rrobin.txt has their source).
  */
 #include <math.h>
 #include <stdio.h>

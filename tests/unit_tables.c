@@ -2,7 +2,7 @@
  * unit_tables: bonnie++'s text tables read back into the record of their
  * own CSV line.
  *
- * Every file of tests/report/tables (tests/report/tables/INDEX.md) is
+ * Every file of tests/fixtures/tables (tests/fixtures/tables/INDEX.md) is
  * one real run: its table, then its CSV line.  The table alone must read
  * into the record the CSV line gives, but for what a table cannot hold:
  * the seed and the seeker count, the name cut to the label's width,
@@ -21,7 +21,7 @@
 #include "in/csv_line.h"
 #include "tap.h"
 
-#define DIR_TABLES "tests/report/tables"
+#define DIR_TABLES "tests/fixtures/tables"
 #define TEXT_MAX 65536
 #define RESULTS_MAX 48
 
