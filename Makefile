@@ -52,10 +52,10 @@ UNIT_SRC = $(UNIT:$(BT)/%=tests/%.c)
 # the clyde that is built and installed has none.
 HOOKS = $(BT)/clyde-hooks
 TOOLS = $(BT)/csv_table
-TOOLS_SRC = $(TOOLS:$(BT)/%=tests/%.c)
+TOOLS_SRC = $(TOOLS:$(BT)/%=tests/tools/%.c)
 # An LD_PRELOAD library that injects I/O errors, for the tests only.
 SHIM = $(BT)/fault_shim.so
-SHIM_SRC = tests/fault_shim.c
+SHIM_SRC = tests/tools/fault_shim.c
 # One that lets User-mode Linux 6.1 boot on CPUs with AMX (make check-nfs).
 NFS_SHIM = $(BT)/xstate_shim.so
 NFS_SHIM_SRC = tests/nfs/xstate_shim.c
@@ -85,7 +85,12 @@ $(B)/version.c: FORCE
 $(B)/version.o: $(B)/version.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(UNIT) $(TOOLS): $(BT)/%: tests/%.c tests/tap.h $(LIB_OBJ)
+$(UNIT): $(BT)/%: tests/%.c tests/tap.h $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP \
+	    -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+$(TOOLS): $(BT)/%: tests/tools/%.c $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP \
 	    -o $@ $< $(LIB_OBJ) $(LDLIBS)
@@ -131,7 +136,7 @@ TESTS += tests/report_markdown.sh tests/report_posts.sh $(UNIT)
 # disk, making and removing their thousands of files can take most of the
 # time.  The sanitizer pass (on TMPDIR or /tmp) is a target of its own
 # too.  Each test runs through
-# tests/tap_run.sh, which repeats a failed case with its diagnostics on
+# tests/tools/tap_run.sh, which repeats a failed case with its diagnostics on
 # stderr, so that a log names what failed without prove -v.  clyde-mpi
 # is built first: tests/mpi.sh and mpi_faults.sh run side by side.
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
@@ -144,7 +149,7 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 		$(MAKE) -s mpi $(MPI_HOOKS) >/dev/null || :; \
 	fi; \
 	TMPDIR=$${tmp:-/tmp} \
-	    prove -j4 --exec tests/tap_run.sh $(TESTS)
+	    prove -j4 --exec tests/tools/tap_run.sh $(TESTS)
 
 # The man page, and a warning-free build on gcc and on clang (when there);
 # dist/mpi.c needs MPI's headers: through mpicc, when there.  Each part is
@@ -191,7 +196,7 @@ check-sanitize:
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		prove --exec tests/tap_run.sh $(TESTS)
+		prove --exec tests/tools/tap_run.sh $(TESTS)
 
 # clyde-mpi: the same program with its ranks spread by MPI (Open MPI's
 # mpicc); only the dist/dist.h part differs: dist/proxy.c in the measuring
@@ -251,11 +256,11 @@ clean:
 	rm -f clyde clyde-mpi
 	rm -rf $(B)
 
-# What every suite uses, from Debian's packages, as root (tests/deps.sh;
-# tests/deps.sh -n lists the packages and what each adds).  make check
+# What every suite uses, from Debian's packages, as root (tests/tools/deps.sh;
+# tests/tools/deps.sh -n lists the packages and what each adds).  make check
 # itself needs only the build tools: it skips what it cannot run.
 deps:
-	tests/deps.sh
+	tests/tools/deps.sh
 
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
 # btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1 (tests/mounts.sh;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The manual against the program: man/clyde.1 is read at test time
-# (tests/manpage.py) and set against what clyde prints and does, so that
+# (tests/tools/manpage.py) and set against what clyde prints and does, so that
 # a JSON key, CSV field, option or exit status added on one side only
 # fails here.  Also --help, the README's install paths, and the entries
 # of BUGS, each with a test that shows it still happens.
@@ -9,7 +9,7 @@ export LC_ALL=C
 PAGE=man/clyde.1
 
 # the cases that read the page need python3 (needs)
-page() { py3 tests/manpage.py "$@"; }
+page() { py3 tests/tools/manpage.py "$@"; }
 # the CSV line of a real bonnie++ 2.00a run, from tests/fixtures/golden
 golden_csv() { grep '^1\.98,' "tests/fixtures/golden/$1" | tail -1; }
 
@@ -303,20 +303,20 @@ ok $? "every script of tests/bench can be run as tests/bench/README says" ||
 
 # make deps installs what a skip line names, and CI installs through it:
 # every Debian package that a test names for a missing tool is in
-# tests/deps.sh's list, which .ci/run runs
+# tests/tools/deps.sh's list, which .ci/run runs
 named=$({ grep -hoE '(^|[;&|({]|if |! )[[:space:]]*needs(_all)? ("[^"]*"|[^ ]+) [a-z0-9][a-z0-9.+-]*' tests/*.sh |
     awk '{ print $NF }'
     grep -hoE '\(Debian package [a-z0-9][a-z0-9.+-]*\)' tests/*.sh | tr -d ')' | awk '{ print $3 }'; } | sort -u)
-listed=$(tests/deps.sh -n | awk '{ print $2 }' | sort -u)
+listed=$(tests/tools/deps.sh -n | awk '{ print $2 }' | sort -u)
 missing=$(printf '%s\n' "$named" | while read -r p; do
 	printf '%s\n' "$listed" | grep -qxF "$p" || echo "$p"
 done)
 [ -n "$named" ] && printf '%s\n' "$named" | grep -qx python3 && [ -z "$missing" ] &&
-    grep -qx 'tests/deps.sh' .ci/run && grep -q 'make deps' README &&
-    tests/deps.sh -n nosuchgroup 2>"$WORK/err" >/dev/null; rc=$?
-[ "$rc" = 2 ] && [ -z "$missing" ] && grep -q '^tests/deps.sh: nosuchgroup: no such group' "$WORK/err"
-ok $? "every package a skip line names is in tests/deps.sh, which .ci/run and make deps run" ||
-    { echo "named: $named" ; echo "not in tests/deps.sh: $missing"; cat "$WORK/err"; } | diag
+    grep -qx 'tests/tools/deps.sh' .ci/run && grep -q 'make deps' README &&
+    tests/tools/deps.sh -n nosuchgroup 2>"$WORK/err" >/dev/null; rc=$?
+[ "$rc" = 2 ] && [ -z "$missing" ] && grep -q '^tests/tools/deps.sh: nosuchgroup: no such group' "$WORK/err"
+ok $? "every package a skip line names is in tests/tools/deps.sh, which .ci/run and make deps run" ||
+    { echo "named: $named" ; echo "not in tests/tools/deps.sh: $missing"; cat "$WORK/err"; } | diag
 
 # --- EXIT STATUS: each status has its test, each test exists
 page exit-statuses "$PAGE" >"$WORK/a"

@@ -79,13 +79,13 @@ needs_all() {
 # py3 ARGS...: python3 ARGS, a case that needs it (needs)
 py3() { needs python3 python3 && python3 "$@"; }
 
-# pl CODE ARGS...: a check in Perl on JSON files, with tests/JSONCheck.pm
+# pl CODE ARGS...: a check in Perl on JSON files, with tests/tools/JSONCheck.pm
 # (load(PATH) reads one; check COND, WHAT... and same A, B assert): a
 # failed assertion, a key that an object lacks or any warning fails it
 pl() {
 	code=$1
 	shift
-	perl -Mstrict -Mwarnings=FATAL,all -Itests -MJSONCheck -e "$code" "$@"
+	perl -Mstrict -Mwarnings=FATAL,all -Itests/tools -MJSONCheck -e "$code" "$@"
 }
 
 # the fault shim (make build/tests/fault_shim.so), and a scratch directory as it

@@ -26,7 +26,7 @@ done
 
 # the record of 3 ranks: every key of it, those of ranks too, is named in
 # the man page (tests/docs.sh checks the rest of the record)
-py3 tests/manpage.py json-keys man/clyde.1 "$WORK/run.json" |
+py3 tests/tools/manpage.py json-keys man/clyde.1 "$WORK/run.json" |
     grep '^in a record' >"$WORK/diff"
 [ ! -s "$WORK/diff" ] && grep -q '"host"' "$WORK/run.json"
 ok $? "3 ranks: The JSON record names every key of the record" ||

@@ -393,11 +393,11 @@ ok $? "-0.1 %: 0% without a sign, in text, Markdown and HTML" ||
 report --json --compare=bighost "$WORK/big" "$WORK/other"
 tr -d ' \n' < "$WORK/out" | grep -q '"within_rounding":{"putc":false,"put_block":true,"rewrite":true,"getc":false,"get_block":false,"seeks":false'
 ok $? "--compare --json: within_rounding" || diag < "$WORK/out"
-# Sets whose truth is known (tests/report/sets.awk): in one file under
+# Sets whose truth is known (tests/tools/sets.awk): in one file under
 # their machine names, and as LABEL=FILE sets of one machine name.
 for s in old new two; do
-	awk -v name="$s" -v set="$s" -f tests/report/sets.awk
-	awk -v name=box -v set="$s" -f tests/report/sets.awk > "$WORK/set_$s.csv"
+	awk -v name="$s" -v set="$s" -f tests/tools/sets.awk
+	awk -v name=box -v set="$s" -f tests/tools/sets.awk > "$WORK/set_$s.csv"
 done > "$WORK/sets.csv"
 # verdict_row CELL...: "  vs old" and six cells of " %5s    "
 verdict_row() {
@@ -498,9 +498,9 @@ report --csv --average --compare=old "$WORK/sets.csv"
 cmp -s "$WORK/plain" "$WORK/out" && grep -q '^mean:new,1G,5000,90,120000,' "$WORK/out"
 ok $? "sets --csv: the mean lines unchanged by the verdicts" || diag < "$WORK/out"
 # latencies (2.00 lines): lower is better; put_block's halved in new,
-# get_block's 1.4 times old's, the rest unchanged (tests/report/sets.awk)
+# get_block's 1.4 times old's, the rest unchanged (tests/tools/sets.awk)
 for s in old new two; do
-	awk -v name=box -v set="$s" -v format=1.98 -f tests/report/sets.awk > "$WORK/lat_$s.csv"
+	awk -v name=box -v set="$s" -v format=1.98 -f tests/tools/sets.awk > "$WORK/lat_$s.csv"
 done
 report --compat=2.00 --average --compare=old old="$WORK/lat_old.csv" \
     new="$WORK/lat_new.csv" two="$WORK/lat_two.csv"
@@ -587,7 +587,7 @@ grep -q '^  median  *73 ' "$WORK/got" && grep -q '^  bimodal  *yes ' "$WORK/got"
 ok $? "OpenGFS: DAMETH_SINGLE's create is bimodal (829 801 825, 73 72 72 71), its I/O ~" ||
     diag < "$WORK/out"
 # --best: each set's median in % of the best set's, per phase.  old and
-# new of tests/report/sets.awk: new's put_block is 1.2 times old's (old:
+# new of tests/tools/sets.awk: new's put_block is 1.2 times old's (old:
 # 83 %), old's get_block 200000 against new's 172000 (new: 86 %), the
 # other medians the same (a tie: both best); seq_stat only new measured.
 best_row() { # NAME CELL...: a row of the best-case table

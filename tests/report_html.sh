@@ -25,9 +25,9 @@ og=tests/fixtures/opengfs
 : > "$WORK/blank.html"
 
 # chrome [PAGE [dom=FILE] [shot=FILE] [size=W,H]]...: the pages in one
-# headless browser, no network (tests/browser.py: a browser costs seconds
+# headless browser, no network (tests/tools/browser.py: a browser costs seconds
 # to start); its messages, the console's among them, on stderr
-chrome() { timeout 120 python3 tests/browser.py "$browser" "$WORK/profile" "$@"; }
+chrome() { timeout 120 python3 tests/tools/browser.py "$browser" "$WORK/profile" "$@"; }
 
 chrome "$WORK/page.html" dom="$WORK/dom" shot="$WORK/page.png" size=1400,2400 \
     "$WORK/sets.html" dom="$WORK/sets.dom" \

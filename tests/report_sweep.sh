@@ -148,9 +148,9 @@ browser=$(command -v chromium || command -v chromium-browser)
 needs_all "${browser:-chromium}" chromium 3
 needs_all python3 python3 3
 # chrome [PAGE [dom=FILE] [shot=FILE] [size=W,H]]...: the pages in one
-# headless browser, no network (tests/browser.py: a browser costs seconds
+# headless browser, no network (tests/tools/browser.py: a browser costs seconds
 # to start); its messages, the console's among them, on stderr
-chrome() { timeout 120 python3 tests/browser.py "$browser" "$WORK/profile" "$@"; }
+chrome() { timeout 120 python3 tests/tools/browser.py "$browser" "$WORK/profile" "$@"; }
 # charts DOM: per sweep chart "TITLE lines POINTS-PER-LINE bands", one a line
 charts() {
 	python3 -c '

@@ -1,6 +1,6 @@
 # Sets of runs whose truth is known, as 1.03 CSV lines, for the verdicts
 # of clyde report --average --compare (tests/report.sh):
-#   awk -v name=NAME -v set=old|new|two -f tests/report/sets.awk
+#   awk -v name=NAME -v set=old|new|two -f tests/tools/sets.awk
 # old: 5 runs, every rate at its level with the same noise, -2 % to +2 %;
 # new: 5 runs, the same noise in another order, so that an unchanged
 #      phase has exactly old's mean:

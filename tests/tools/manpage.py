@@ -1,7 +1,7 @@
 """manpage.py: what man/clyde.1 says, read from its mdoc source, for
 tests/docs.sh, which sets it against what clyde does.
 
-    python3 tests/manpage.py COMMAND PAGE [ARGS...]
+    python3 tests/tools/manpage.py COMMAND PAGE [ARGS...]
 
 json-keys PAGE RECORD.json...  the keys the records have that The JSON
         record does not name, and the keys it names that no record has;

@@ -3,7 +3,7 @@
 # (make deps runs it; .ci/run runs it first, so that CI proves the same
 # step a newcomer takes).  As root:
 #
-#   tests/deps.sh [-n] [GROUP...]
+#   tests/tools/deps.sh [-n] [GROUP...]
 #	-n     print the packages of the groups and what each adds, install
 #	       nothing (no root needed)
 #	GROUP  build, check, lint, fuzz, mounts, nfs, cluster, or all (the
@@ -17,7 +17,7 @@
 # packages' install may start here: the tests run theirs in a guest.
 # Exit status: 0 installed (or listed), 1 an install failed, 2 usage.
 set -u
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 
 # group package what-it-adds, one a line
 PACKAGES='build make builds clyde (make, make check)
@@ -73,7 +73,7 @@ cluster python3 reads the JSON records of the cluster runs'
 GROUPS='build check lint fuzz mounts nfs cluster'
 
 usage() {
-	echo "usage: tests/deps.sh [-n] [build|check|lint|fuzz|mounts|nfs|cluster|all]..." >&2
+	echo "usage: tests/tools/deps.sh [-n] [build|check|lint|fuzz|mounts|nfs|cluster|all]..." >&2
 	exit 2
 }
 
@@ -90,7 +90,7 @@ want=
 for g in "$@"; do
 	case " $GROUPS all " in
 	*" $g "*) ;;
-	*) echo "tests/deps.sh: $g: no such group (build, check, lint, fuzz, mounts, nfs, cluster, all)" >&2
+	*) echo "tests/tools/deps.sh: $g: no such group (build, check, lint, fuzz, mounts, nfs, cluster, all)" >&2
 	   exit 2 ;;
 	esac
 	[ "$g" = all ] && g=$GROUPS
@@ -109,7 +109,7 @@ if [ $list = 1 ]; then
 	exit 0
 fi
 if [ "$(id -u)" != 0 ]; then
-	echo "tests/deps.sh: installs with apt-get, as root (sudo make deps); -n lists the packages" >&2
+	echo "tests/tools/deps.sh: installs with apt-get, as root (sudo make deps); -n lists the packages" >&2
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
@@ -122,7 +122,7 @@ case " $want " in
 	# the QEMU guest is the last resort: without its kernel the others
 	# may still boot, and tests/nfs.sh names what it could not try
 	tests/nfs/qemu-kernel.sh ||
-	    echo "tests/deps.sh: tests/nfs/qemu-kernel.sh failed: no QEMU guest for make check-nfs" >&2
+	    echo "tests/tools/deps.sh: tests/nfs/qemu-kernel.sh failed: no QEMU guest for make check-nfs" >&2
 	# what the install started (rpcbind, nfsd): the guests run their own
 	if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
 		systemctl stop nfs-server rpcbind.socket rpcbind >/dev/null 2>&1 || :
