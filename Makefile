@@ -46,7 +46,7 @@ VERSION_CMD = if git rev-parse --git-dir >/dev/null 2>&1; then \
 # sources of tests/.
 BT = $(B)/tests
 UNIT = $(BT)/unit_util $(BT)/unit_report $(BT)/unit_tables $(BT)/unit_stats
-UNIT_SRC = $(UNIT:$(BT)/%=tests/%.c)
+UNIT_SRC = $(UNIT:$(BT)/%=tests/unit/%.c)
 # clyde with its test hooks (src/core/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
 # the clyde that is built and installed has none.
@@ -58,7 +58,7 @@ SHIM = $(BT)/fault_shim.so
 SHIM_SRC = tests/tools/fault_shim.c
 # One that lets User-mode Linux 6.1 boot on CPUs with AMX (make check-nfs).
 NFS_SHIM = $(BT)/xstate_shim.so
-NFS_SHIM_SRC = tests/nfs/xstate_shim.c
+NFS_SHIM_SRC = tests/root/nfs/xstate_shim.c
 
 SAN_DIR = $(B)/san
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -85,7 +85,7 @@ $(B)/version.c: FORCE
 $(B)/version.o: $(B)/version.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(UNIT): $(BT)/%: tests/%.c tests/tap.h $(LIB_OBJ)
+$(UNIT): $(BT)/%: tests/unit/%.c tests/unit/tap.h $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP \
 	    -o $@ $< $(LIB_OBJ) $(LDLIBS)
@@ -114,20 +114,23 @@ $(NFS_SHIM): $(NFS_SHIM_SRC)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first (as measured idle), so that the last to start are short
-TESTS = tests/mpi.sh tests/mpi_faults.sh tests/safety.sh tests/stops.sh tests/stops_more.sh
-TESTS += tests/lint.sh tests/build.sh
-TESTS += tests/run.sh tests/sync.sh
-TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh
-TESTS += tests/sweep.sh tests/sizes.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
-TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
-TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
-TESTS += tests/target.sh tests/dirs.sh tests/report_pages.sh
-TESTS += tests/report_markdown.sh tests/report_posts.sh $(UNIT)
+TESTS = tests/mpi/mpi.sh tests/mpi/mpi_faults.sh tests/faults/safety.sh
+TESTS += tests/faults/stops.sh tests/faults/stops_more.sh
+TESTS += tests/project/lint.sh tests/project/build.sh tests/e2e/run.sh
+TESTS += tests/e2e/sync.sh tests/report/report_newcomer.sh
+TESTS += tests/project/docs.sh tests/faults/netfs.sh tests/e2e/sweep.sh
+TESTS += tests/e2e/sizes.sh tests/report/report.sh
+TESTS += tests/report/report_sweep.sh tests/e2e/newcomer.sh
+TESTS += tests/report/report_html.sh tests/faults/hostile.sh tests/e2e/cli.sh
+TESTS += tests/e2e/interop.sh tests/e2e/golden.sh tests/project/layering.sh
+TESTS += tests/e2e/option_values.sh tests/faults/target.sh tests/e2e/dirs.sh
+TESTS += tests/report/report_pages.sh tests/report/report_markdown.sh
+TESTS += tests/report/report_posts.sh $(UNIT)
 
 # The whole suite through prove, four scripts at a time as several of
 # them mostly wait (each works in a directory of its own; run.sh alone
 # uses the system-wide -p/-y semaphore):
-# the man page and a warning-free build on gcc (tests/lint.sh: part of
+# the man page and a warning-free build on gcc (tests/project/lint.sh: part of
 # make lint, as a test, so that it overlaps the others), unit tests (TAP),
 # golden files, end to end.  clang's warnings (make lint) and the fuzzer
 # (make fuzz) cost a fifth of the suite's CPU time on 2 cores: they are
@@ -138,7 +141,7 @@ TESTS += tests/report_markdown.sh tests/report_posts.sh $(UNIT)
 # too.  Each test runs through
 # tests/tools/tap_run.sh, which repeats a failed case with its diagnostics on
 # stderr, so that a log names what failed without prove -v.  clyde-mpi
-# is built first: tests/mpi.sh and mpi_faults.sh run side by side.
+# is built first: tests/mpi/mpi.sh and mpi_faults.sh run side by side.
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	tmp=$${TMPDIR:-}; \
 	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
@@ -149,11 +152,11 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 		$(MAKE) -s mpi $(MPI_HOOKS) >/dev/null || :; \
 	fi; \
 	TMPDIR=$${tmp:-/tmp} \
-	    prove -j4 --exec tests/tools/tap_run.sh $(TESTS)
+	    prove -j4 $(PROVE_FLAGS) --exec tests/tools/tap_run.sh $(TESTS)
 
 # The man page, and a warning-free build on gcc and on clang (when there);
 # dist/mpi.c needs MPI's headers: through mpicc, when there.  Each part is
-# a target of its own, a case of tests/lint.sh.
+# a target of its own, a case of tests/project/lint.sh.
 LINT_CC = gcc clang
 lint: lint-man $(LINT_CC:%=lint-%) lint-mpi
 
@@ -213,7 +216,7 @@ mpi: clyde-mpi
 clyde-mpi: $(MPI_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(LDLIBS)
 
-# clyde-mpi with the test hooks, for tests/mpi_faults.sh
+# clyde-mpi with the test hooks, for tests/mpi/mpi_faults.sh
 MPI_HOOKS = $(BT)/clyde-mpi-hooks
 $(MPI_HOOKS): $(MPI_HOOKS_OBJ)
 	@mkdir -p $(@D)
@@ -226,7 +229,7 @@ $(B)/dist/mpi.o: src/dist/mpi.c
 # libFuzzer on the reader of clyde report, seeded with the corpus
 # (clang and its fuzzer runtime needed); FUZZ_SECONDS=600 make fuzz
 fuzz: clyde
-	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} tests/fuzz.sh
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} tests/fuzz/fuzz.sh
 
 .PHONY: fuzz
 
@@ -263,25 +266,25 @@ deps:
 	tests/tools/deps.sh
 
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
-# btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1 (tests/mounts.sh;
-# the scripts in tests/mounts bring each one up and down).
+# btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1 (tests/root/mounts.sh;
+# the scripts in tests/root/mounts bring each one up and down).
 check-mounts: clyde
-	prove -v tests/mounts.sh
+	prove -v tests/root/mounts.sh
 
 # clyde on real Linux NFS (v3 and v4.2, hard and soft mounts), as root:
 # the kernel's nfsd and NFS client in a User-mode Linux or QEMU guest, on
-# its own loopback (tests/nfs.sh; tests/nfs boots the guest and says how
+# its own loopback (tests/root/nfs.sh; tests/root/nfs boots the guest and says how
 # it is chosen).
 check-nfs: clyde $(NFS_SHIM)
-	prove -v tests/nfs.sh
+	prove -v tests/root/nfs.sh
 
 # clyde and clyde-mpi on a cluster of hosts built from namespaces on this
 # machine, as root: GlusterFS (replica 3 and distributed), MooseFS, sshd
-# for mpirun, and faults (tests/cluster.sh; tests/cluster builds the
+# for mpirun, and faults (tests/root/cluster.sh; tests/root/cluster builds the
 # hosts).  Without MPI's mpicc there is no clyde-mpi: the test skips.
 check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
-	prove -v tests/cluster.sh
+	prove -v tests/root/cluster.sh
 
 FORCE:
 

@@ -13,7 +13,7 @@
 # group its cases are skipped, each with a line naming the package.
 # The root suites (make check-mounts, check-nfs, check-cluster) need
 # their groups.  The nfs group also puts the QEMU guest's kernel in a
-# cache (tests/nfs/qemu-kernel.sh) and stops the NFS services that the
+# cache (tests/root/nfs/qemu-kernel.sh) and stops the NFS services that the
 # packages' install may start here: the tests run theirs in a guest.
 # Exit status: 0 installed (or listed), 1 an install failed, 2 usage.
 set -u
@@ -24,18 +24,18 @@ PACKAGES='build make builds clyde (make, make check)
 build gcc compiles it
 build libc6-dev the C library headers
 build perl prove, which runs make check; JSON checks of the tests
-build binutils nm for tests/layering.sh (gcc brings it)
-build git the version (git describe), make dist, tests/build.sh
-check mandoc clyde(1) checked by mandoc -Tlint (tests/lint.sh, tests/docs.sh)
-check python3 reads the man page (tests/docs.sh) and some JSON records
+build binutils nm for tests/project/layering.sh (gcc brings it)
+build git the version (git describe), make dist, tests/project/build.sh
+check mandoc clyde(1) checked by mandoc -Tlint (tests/project/lint.sh, tests/project/docs.sh)
+check python3 reads the man page (tests/project/docs.sh) and some JSON records
 check bonnie++ bonnie++ 2.00a and bon_csv2html/bon_csv2txt beside clyde
-check strace counts the syncs of clyde and bonnie++ (tests/sync.sh)
-check openmpi-bin clyde-mpi (make mpi): mpirun for tests/mpi.sh
+check strace counts the syncs of clyde and bonnie++ (tests/e2e/sync.sh)
+check openmpi-bin clyde-mpi (make mpi): mpirun for tests/mpi/mpi.sh
 check libopenmpi-dev clyde-mpi: mpicc and the MPI headers
 check chromium draws clyde report --html in a headless browser
 check fonts-dejavu-core a font for the browser to draw with
 check cmark-gfm renders clyde report --markdown as GitHub does
-check tmux a terminal for the progress line (tests/newcomer.sh)
+check tmux a terminal for the progress line (tests/e2e/newcomer.sh)
 check util-linux unshare, setpriv and ipcs of the root cases (Debian has it)
 lint clang clang warnings (make lint)
 fuzz clang libFuzzer on clyde report reader (make fuzz)
@@ -120,9 +120,9 @@ apt-get install -y -qq --no-install-recommends $pkgs >/dev/null || exit 1
 case " $want " in
 *" nfs "*)
 	# the QEMU guest is the last resort: without its kernel the others
-	# may still boot, and tests/nfs.sh names what it could not try
-	tests/nfs/qemu-kernel.sh ||
-	    echo "tests/tools/deps.sh: tests/nfs/qemu-kernel.sh failed: no QEMU guest for make check-nfs" >&2
+	# may still boot, and tests/root/nfs.sh names what it could not try
+	tests/root/nfs/qemu-kernel.sh ||
+	    echo "tests/tools/deps.sh: tests/root/nfs/qemu-kernel.sh failed: no QEMU guest for make check-nfs" >&2
 	# what the install started (rpcbind, nfsd): the guests run their own
 	if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
 		systemctl stop nfs-server rpcbind.socket rpcbind >/dev/null 2>&1 || :
