@@ -114,21 +114,25 @@ $(NFS_SHIM): $(NFS_SHIM_SRC)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first (as measured idle), so that the last to start are short
-TESTS = tests/mpi/mpi.sh tests/mpi/mpi_faults.sh tests/faults/safety.sh
-TESTS += tests/faults/stops.sh tests/faults/stops_more.sh
-TESTS += tests/project/lint.sh tests/project/build.sh tests/e2e/run.sh
-TESTS += tests/e2e/sync.sh tests/report/report_newcomer.sh
-TESTS += tests/project/docs.sh tests/faults/netfs.sh tests/e2e/sweep.sh
-TESTS += tests/e2e/sizes.sh tests/report/report.sh
-TESTS += tests/report/report_sweep.sh tests/e2e/newcomer.sh
-TESTS += tests/report/report_html.sh tests/faults/hostile.sh tests/e2e/cli.sh
-TESTS += tests/e2e/interop.sh tests/e2e/golden.sh tests/project/layering.sh
-TESTS += tests/e2e/option_values.sh tests/faults/target.sh tests/e2e/dirs.sh
-TESTS += tests/report/report_pages.sh tests/report/report_markdown.sh
-TESTS += tests/report/report_posts.sh $(UNIT)
+TESTS = tests/mpi/ranks.sh tests/mpi/rank_faults.sh
+TESTS += tests/faults/signals_and_io_errors.sh
+TESTS += tests/faults/hangs_and_stopped_processes.sh
+TESTS += tests/faults/hangs_at_start_and_debugger_stops.sh
+TESTS += tests/project/lint.sh tests/project/build.sh
+TESTS += tests/e2e/classic_profile.sh tests/e2e/sync.sh
+TESTS += tests/report/labels_and_context.sh tests/project/docs.sh
+TESTS += tests/faults/netfs.sh tests/e2e/chunks.sh tests/e2e/sizes.sh
+TESTS += tests/report/command_line.sh tests/report/sweeps.sh
+TESTS += tests/e2e/progress_line_and_record_context.sh
+TESTS += tests/report/html_in_browser.sh tests/faults/odd_environment.sh
+TESTS += tests/e2e/bad_options.sh tests/e2e/interop.sh
+TESTS += tests/e2e/table_and_csv_writers.sh tests/project/layering.sh
+TESTS += tests/e2e/option_values.sh tests/faults/target.sh
+TESTS += tests/e2e/directory_phases.sh tests/report/web_pages.sh
+TESTS += tests/report/markdown_rendered.sh tests/report/table_posts.sh $(UNIT)
 
 # The whole suite through prove, four scripts at a time as several of
-# them mostly wait (each works in a directory of its own; run.sh alone
+# them mostly wait (each works in a directory of its own; classic_profile.sh alone
 # uses the system-wide -p/-y semaphore):
 # the man page and a warning-free build on gcc (tests/project/lint.sh: part of
 # make lint, as a test, so that it overlaps the others), unit tests (TAP),
@@ -141,7 +145,7 @@ TESTS += tests/report/report_posts.sh $(UNIT)
 # too.  Each test runs through
 # tests/tools/tap_run.sh, which repeats a failed case with its diagnostics on
 # stderr, so that a log names what failed without prove -v.  clyde-mpi
-# is built first: tests/mpi/mpi.sh and mpi_faults.sh run side by side.
+# is built first: tests/mpi/ranks.sh and rank_faults.sh run side by side.
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	tmp=$${TMPDIR:-}; \
 	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
@@ -216,7 +220,7 @@ mpi: clyde-mpi
 clyde-mpi: $(MPI_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(LDLIBS)
 
-# clyde-mpi with the test hooks, for tests/mpi/mpi_faults.sh
+# clyde-mpi with the test hooks, for tests/mpi/rank_faults.sh
 MPI_HOOKS = $(BT)/clyde-mpi-hooks
 $(MPI_HOOKS): $(MPI_HOOKS_OBJ)
 	@mkdir -p $(@D)

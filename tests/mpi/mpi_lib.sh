@@ -1,4 +1,4 @@
-# mpi_lib.sh: what tests/mpi/mpi.sh and tests/mpi/mpi_faults.sh share: clyde-mpi
+# mpi_lib.sh: what tests/mpi/ranks.sh and tests/mpi/rank_faults.sh share: clyde-mpi
 # built (make check builds it first, when mpicc is there), mpirun on
 # loopback, a target directory under /dev/shm (or TMPDIR when /dev/shm
 # is small).  Sourced, not run.
@@ -69,7 +69,7 @@ for my $name (sort keys %{$r->{phases}}) {
 
 # have_files N DIR: true once the N scratch directories in DIR have their
 # files/ (the small-file phases have begun); a glob, no process started,
-# as the waits of tests/mpi/mpi_faults.sh ask every 20 ms
+# as the waits of tests/mpi/rank_faults.sh ask every 20 ms
 have_files() {
 	n=$1
 	set -- "$2"/clyde.*/files

@@ -16,11 +16,11 @@ golden_csv() { grep '^1\.98,' "tests/fixtures/golden/$1" | tail -1; }
 # The exit statuses of EXIT STATUS and the test that makes each one:
 # STATUS FILE NAME, the name as the file gives it to ok.
 exit_tests="
-0 tests/e2e/run.sh tiny run: exit 0, 27 CSV fields, empty target
-1 tests/e2e/cli.sh an unknown option: clyde: and the option named, the hint, exit 1
-2 tests/e2e/run.sh --json on an existing file: refused, exit 2
-3 tests/faults/safety.sh closed stdout pipe: exit 3, a message, nothing left
-5 tests/e2e/run.sh SIGINT mid-run: exit 5 and an empty target
+0 tests/e2e/classic_profile.sh tiny run: exit 0, 27 CSV fields, empty target
+1 tests/e2e/bad_options.sh an unknown option: clyde: and the option named, the hint, exit 1
+2 tests/e2e/classic_profile.sh --json on an existing file: refused, exit 2
+3 tests/faults/signals_and_io_errors.sh closed stdout pipe: exit 3, a message, nothing left
+5 tests/e2e/classic_profile.sh SIGINT mid-run: exit 5 and an empty target
 "
 # Each entry of BUGS and the test that shows it still happens:
 # WORDS OF THE ENTRY|FILE|NAME.
@@ -246,7 +246,7 @@ for cmd in clyde report; do
 	same_options options --all "the options the page describes are those of --help"
 done
 # every long option of --help is one the parser knows (the short ones are
-# tests/e2e/cli.sh's): alone at the end, it is taken, or wants its value, but
+# tests/e2e/bad_options.sh's): alone at the end, it is taken, or wants its value, but
 # is never unknown
 : >"$WORK/diff"
 for o in $(page help-options --all "$WORK/help.clyde" | grep -e '^--'); do
@@ -363,7 +363,7 @@ done >"$WORK/diff"
 ok $? "BUGS: -s above 1000g is refused in both profiles, exit 1" || diag < "$WORK/diff"
 
 # --- what BUGS used to say and clyde no longer does: -c counts the space
-# of every copy (the -y s entries are tests/e2e/run.sh's and tests/e2e/cli.sh's)
+# of every copy (the -y s entries are tests/e2e/classic_profile.sh's and tests/e2e/bad_options.sh's)
 t=$(fresh_target)
 free=$(df -Pk "$t" | awk 'NR == 2 { print int($4 / 1024) }')
 size=$((free * 2 / 3))

@@ -30,12 +30,12 @@ check mandoc clyde(1) checked by mandoc -Tlint (tests/project/lint.sh, tests/pro
 check python3 reads the man page (tests/project/docs.sh) and some JSON records
 check bonnie++ bonnie++ 2.00a and bon_csv2html/bon_csv2txt beside clyde
 check strace counts the syncs of clyde and bonnie++ (tests/e2e/sync.sh)
-check openmpi-bin clyde-mpi (make mpi): mpirun for tests/mpi/mpi.sh
+check openmpi-bin clyde-mpi (make mpi): mpirun for tests/mpi/ranks.sh
 check libopenmpi-dev clyde-mpi: mpicc and the MPI headers
 check chromium draws clyde report --html in a headless browser
 check fonts-dejavu-core a font for the browser to draw with
 check cmark-gfm renders clyde report --markdown as GitHub does
-check tmux a terminal for the progress line (tests/e2e/newcomer.sh)
+check tmux a terminal for the progress line (tests/e2e/progress_line_and_record_context.sh)
 check util-linux unshare, setpriv and ipcs of the root cases (Debian has it)
 lint clang clang warnings (make lint)
 fuzz clang libFuzzer on clyde report reader (make fuzz)

@@ -149,7 +149,7 @@ def json_keys(page, records):
         print("in a record, not named in The JSON record: %s" % k)
     # a word marked as a key may be a string value that a record has;
     # clyde-mpi's keys in ranks are in no single-process record (the
-    # record of tests/mpi/mpi.sh has them)
+    # record of tests/mpi/ranks.sh has them)
     for k in sorted(named - keys - strings - ranks_item_keys(lines)):
         print("named in The JSON record, in no record: %s" % k)
 

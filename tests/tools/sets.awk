@@ -1,5 +1,5 @@
 # Sets of runs whose truth is known, as 1.03 CSV lines, for the verdicts
-# of clyde report --average --compare (tests/report/report.sh):
+# of clyde report --average --compare (tests/report/command_line.sh):
 #   awk -v name=NAME -v set=old|new|two -f tests/tools/sets.awk
 # old: 5 runs, every rate at its level with the same noise, -2 % to +2 %;
 # new: 5 runs, the same noise in another order, so that an unchanged

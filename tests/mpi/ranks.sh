@@ -2,7 +2,7 @@
 # clyde-mpi: ranks spread by MPI on one shared target (a tmpfs here).
 # One table and one CSV line for the whole run, concurrency = ranks, the
 # rates the sums of every rank's own figures, nothing left; the ranks
-# agree on their options first.  Faults: tests/mpi/mpi_faults.sh.  Skipped
+# agree on their options first.  Faults: tests/mpi/rank_faults.sh.  Skipped
 # without Open MPI.
 MPI_CASES=29
 . "$(dirname "$0")/mpi_lib.sh"

@@ -170,7 +170,7 @@ run -s 0 -n 0 --dirs=1 -y s
 [ "$rc" = 1 ] && grep -q "^clyde: -y s: .*not with --dirs 1$" "$WORK/err"
 ok $? "-y s with --dirs: refused, exit 1" || cat "$WORK/err" | diag
 # --dirs-shared: the ranks of clyde-mpi share a tree; plain clyde has none
-# (tests/mpi/mpi.sh runs it), and without --dirs there is no tree to share
+# (tests/mpi/ranks.sh runs it), and without --dirs there is no tree to share
 run -s 0 -n 0 --dirs=1 --dirs-shared
 rc1=$rc
 err1=$(head -1 "$WORK/err")

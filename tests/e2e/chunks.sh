@@ -102,7 +102,7 @@ done
 
 # the 1.03 lines read back as bonnie++ 1.03e lines: 27 fields, the chunk
 # taken from the size label (clyde report reads 1.0x lines as 1.03e wrote
-# them, tests/report/report.sh), written back unchanged
+# them, tests/report/command_line.sh), written back unchanged
 run --compat=1.03 -s 8::500 -f -n 0 --chunks=4k,8k,1m -q
 grep -v '^name,' "$WORK/out" >"$WORK/l103.csv"
 "$CLYDE" report --json "$WORK/l103.csv" >"$WORK/l103.json" 2>"$WORK/err" &&
