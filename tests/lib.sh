@@ -46,13 +46,21 @@ ok() { # ok COND-STATUS NAME
 
 diag() { sed 's/^/# /'; }
 
-# COUNT tests that cannot run here, each skipped with REASON
-skip_all() { # skip_all REASON COUNT
-	i=0
-	while [ $i -lt "$2" ]; do
+# skip REASON [COUNT [NAME]]: the skip of every test: COUNT cases
+# (default 1) that cannot run here, each "ok N # skip REASON" ("ok N -
+# NAME # skip REASON" with a NAME); COUNT "all", before any case: none of
+# the test's cases can run here, its plan is "1..0 # skip REASON" and it
+# ends (exit 0)
+skip() {
+	if [ "${2:-}" = all ]; then
+		echo "1..0 # skip $1"
+		exit 0
+	fi
+	skip_i=0
+	while [ $skip_i -lt "${2:-1}" ]; do
 		tap_n=$((tap_n + 1))
-		echo "ok $tap_n # skip $1"
-		i=$((i + 1))
+		echo "ok $tap_n${3:+ - $3} # skip $1"
+		skip_i=$((skip_i + 1))
 	done
 }
 
@@ -72,7 +80,7 @@ needs() {
 needs_all() {
 	tap_count=$((tap_n + $3))
 	command -v "$1" >/dev/null 2>&1 && return 0
-	skip_all "needs $1 (Debian package $2)" "$3"
+	skip "needs $1 (Debian package $2)" "$3"
 	done_testing
 }
 

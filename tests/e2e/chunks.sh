@@ -257,9 +257,9 @@ ok $? "clyde report: a sweep run twice is one sweep of 2 series, one table, a li
 # refuses transfers that are no multiple of 4096 bytes, as a filesystem
 # with 4 KiB blocks) is skipped with a message; the others run
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 2
+	skip "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 2
 elif ! direct_io "$WORK"; then
-	skip_all "the filesystem of $WORK refuses O_DIRECT" 2
+	skip "the filesystem of $WORK refuses O_DIRECT" 2
 else
 	CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
 	    run --compat=2.00 -D -s 8::500 -f -n 0 --chunks=512,4k,1k,64k --json="$WORK/d.json"

@@ -8,11 +8,6 @@
 # column to the right (clyde(1), The 2.00 CSV line).
 . "$(dirname "$0")/../lib.sh"
 
-skip() { # skip NAME REASON
-	tap_n=$((tap_n + 1))
-	echo "ok $tap_n - $1 # skip $2"
-}
-
 csv_line() { tail -1 "$WORK/out"; }
 
 # -n with links: a min is taken and ignored, the directories are kept
@@ -93,7 +88,7 @@ if locale -a 2>/dev/null | grep -qix 'c\.utf-\{0,1\}8'; then
 	ok $? "-m of wide characters: 7 of two columns and a space fill 15" ||
 	    { echo "rc=$rc"; sed -n 4p "$WORK/out"; } | diag
 else
-	skip "-m of wide characters" "the C library has no C.UTF-8 locale"
+	skip "the C library has no C.UTF-8 locale" 1 "-m of wide characters"
 fi
 
 # as root (lib.sh gives -u root) with -q the table on stderr stands alone
@@ -108,7 +103,7 @@ if [ "$(id -u)" = 0 ]; then
 	    "$WORK/err"
 	ok $? "-u root without -q: the root line is said" || diag < "$WORK/err"
 else
-	skip "-u root -q: nothing but the table on stderr" "needs root"
+	skip "needs root" 1 "-u root -q: nothing but the table on stderr"
 fi
 
 done_testing

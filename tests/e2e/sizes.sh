@@ -145,7 +145,7 @@ rc=$?
 ok $? "SIGINT at the third point: exit 5, clean, the two points before printed" ||
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip_all "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 3
+	skip "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 3
 else
 	if direct_io "$WORK"; then
 		CLYDE_FAULT_DIRECT_ALIGN=4096 LD_PRELOAD=$SHIM \
@@ -155,7 +155,7 @@ else
 		ok $? "-D: chunk 1k refused once, skipped at both sizes; 4k runs at both" ||
 		    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; } | diag
 	else
-		skip_all "the filesystem of $WORK refuses O_DIRECT" 1
+		skip "the filesystem of $WORK refuses O_DIRECT" 1
 	fi
 
 	# Latency shares: the shim delays the data file's writes 1 to 4 by

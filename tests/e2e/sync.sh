@@ -48,7 +48,7 @@ elif [ ! -x "$CLYDE_HOOKS" ]; then
 	why_not="$CLYDE_HOOKS is not built (make build/tests/clyde-hooks)"
 fi
 if [ -n "$why_not" ]; then
-	skip_all "$why_not" "$NTESTS"
+	skip "$why_not" "$NTESTS"
 	done_testing
 fi
 
@@ -396,12 +396,12 @@ ok $? "1.03 -b: per-char write synced at its end (clyde's own), per-char read no
 BONNIE=${BONNIE:-$(command -v bonnie++ 2>/dev/null ||
     ls /usr/sbin/bonnie++ 2>/dev/null)}
 if [ -z "$BONNIE" ] || [ ! -x "$BONNIE" ]; then
-	skip_all "needs bonnie++ (Debian package bonnie++): compared with its source only" 6
+	skip "needs bonnie++ (Debian package bonnie++): compared with its source only" 6
 
 	done_testing
 fi
 if ! "$BONNIE" -h 2>&1 | grep -q '^Version: 2\.00a'; then
-	skip_all "$BONNIE is not bonnie++ 2.00a" 6
+	skip "$BONNIE is not bonnie++ 2.00a" 6
 	done_testing
 fi
 # bonnie++ runs as the user of -u, who must write in its directory

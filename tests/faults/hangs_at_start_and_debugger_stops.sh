@@ -40,9 +40,9 @@ named() {
 no_shim() { ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; }
 
 if [ ! -r /proc/self/schedstat ]; then
-	skip_all "the untimed steps are watched from /proc's schedstat (Linux)" 3
+	skip "the untimed steps are watched from /proc's schedstat (Linux)" 3
 elif no_shim; then
-	skip_all "no fault shim for this build" 3
+	skip "no fault shim for this build" 3
 else
 	# 1: the mkdir of the scratch directory hangs
 	held_file='clyde.*' held_at mkdir 1 --stall=1 -s 0 -n 1
@@ -75,16 +75,16 @@ fi
 
 # 4: a frozen ext4 as the run starts (root, a loop device)
 if [ ! -r /proc/self/schedstat ]; then
-	skip_all "the untimed steps are watched from /proc's schedstat (Linux)" 1
+	skip "the untimed steps are watched from /proc's schedstat (Linux)" 1
 else
 	img=$WORK/ext4.img mnt=$WORK/mnt
 	if [ "$(id -u)" != 0 ]; then
-		skip_all "fsfreeze on a loop device needs root" 1
+		skip "fsfreeze on a loop device needs root" 1
 	elif ! needs fsfreeze util-linux || ! needs mkfs.ext4 e2fsprogs; then
 		ok 0 "a frozen ext4 as the run starts"
 	elif ! { truncate -s 32M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1 &&
 	    mkdir "$mnt" && mount -o loop "$img" "$mnt" 2>/dev/null; }; then
-		skip_all "no ext4 on a loop device here (mount -o loop failed)" 1
+		skip "no ext4 on a loop device here (mount -o loop failed)" 1
 	else
 		trap 'fsfreeze -u "$mnt" 2>/dev/null; umount "$mnt" 2>/dev/null; rm -rf "$WORK"' EXIT
 		t=$mnt
@@ -111,7 +111,7 @@ fi
 # 5: a debugger holds the measuring process (ptrace), where SIGCONT does
 # nothing: the second SIGINT kills it, and the line says why
 if no_shim; then
-	skip_all "no fault shim for this build" 1
+	skip "no fault shim for this build" 1
 elif ! needs python3 python3; then
 	ok 0 "a measuring process that a debugger holds"
 else
@@ -135,7 +135,7 @@ time.sleep(30)' "$meas" 2>/dev/null &
 	if gone $tracer || ! stopped "$meas"; then
 		kill $tracer $pid 2>/dev/null
 		wait $pid
-		ok 0 "a measuring process that a debugger holds # skip ptrace refused here (kernel.yama.ptrace_scope)"
+		skip "ptrace refused here (kernel.yama.ptrace_scope)" 1 "a measuring process that a debugger holds"
 	else
 		two_ints
 		kill $tracer 2>/dev/null

@@ -106,7 +106,7 @@ ok $? "stderr closed: exit 0, no progress line in the JSON file, the table on st
     { echo "rc=$rc"; cat "$WORK/out" "$WORK/b.json"; } | diag
 
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
-	skip_all "no fault shim for this build" 5
+	skip "no fault shim for this build" 5
 else
 	# --json's temporary file replaced during the run (held in the first
 	# unlink of the small files, by the fault shim), by a forged record and
@@ -198,7 +198,7 @@ noproc() { # noproc ARGS...: clyde -d $t ARGS, /proc hidden, in the background
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null 2>&1 ||
     ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ] ||
     ! unshare -m sh -c 'mount -t tmpfs none /proc' 2>/dev/null; then
-	skip_all "needs root, unshare -m and the fault shim (a normal build)" 2
+	skip "needs root, unshare -m and the fault shim (a normal build)" 2
 else
 	j=$WORK/noproc.json
 	new_target
@@ -455,7 +455,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
 	rm -rf "$scratch" "$WORK/victim"
 else
-	skip_all "not root: no file of another user to put in place" 1
+	skip "not root: no file of another user to put in place" 1
 fi
 
 # --- a directory of clyde's swapped for a symbolic link (-y p) --------------
@@ -515,7 +515,7 @@ done
 # first write is the scratch directory's record), in files/00000, while
 # files 512 to 1023 are still to be made in files/00001
 if ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan' || [ ! -f "$SHIM" ]; then
-	skip_all "no fault shim for this build" 2
+	skip "no fault shim for this build" 2
 else
 	held_at write 11 -s 0 -n 1:1:1:2
 	link_for files/00001
@@ -601,8 +601,7 @@ if mkdir -p "$deep" 2>/dev/null; then
 	ok $? "a target path of 4090 bytes: exit 2, the path too long for the scratch directory" ||
 	    { echo "rc=$rc"; cut -c 1-200 "$WORK/err"; } | diag
 else
-	echo "ok $((tap_n + 1)) # skip no path of 4090 bytes can be made here"
-	tap_n=$((tap_n + 1))
+	skip "no path of 4090 bytes can be made here"
 fi
 rm -rf "$WORK/deep"
 
@@ -665,12 +664,9 @@ sem_run() {
 }
 key=$((1129070592 + $$ % 65536))        # 0x434c.... and this shell's pid
 if ! command -v ipcs >/dev/null || ! command -v ipcrm >/dev/null; then
-	echo "ok $((tap_n + 1)) # skip needs ipcs and ipcrm (Debian package util-linux)"
-
-	tap_n=$((tap_n + 1))
+	skip "needs ipcs and ipcrm (Debian package util-linux)"
 elif ! key_free "$key"; then
-	echo "ok $((tap_n + 1)) # skip key $key is taken"
-	tap_n=$((tap_n + 1))
+	skip "key $key is taken"
 else
 	sem_keys=$key
 	# -p 1, then one run: every phase it ran has taken its semaphore
@@ -714,8 +710,7 @@ fi
 id=$(ipcmk -S 3 2>/dev/null | awk '{ print $NF }')
 hex=$(ipcs -s 2>/dev/null | awk -v id="$id" '$2 == id { print $1 }')
 if [ -z "$id" ] || [ -z "$hex" ]; then
-	echo "ok $((tap_n + 1)) # skip ipcmk made no semaphore set"
-	tap_n=$((tap_n + 1))
+	skip "ipcmk made no semaphore set"
 else
 	key=$(printf '%d' "$hex")
 	sem_keys="$sem_keys $key"

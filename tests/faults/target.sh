@@ -17,8 +17,8 @@ pseudo() { # pseudo DIR: refused with one line naming -d DIR, exit 2
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 }
 # (a case each, skipped where the filesystem is not mounted: a chroot)
-if [ -d /proc/self ]; then pseudo /proc proc; else skip_all "no /proc mounted" 1; fi
-if [ -d /sys/kernel ]; then pseudo /sys sysfs; else skip_all "no /sys mounted" 1; fi
+if [ -d /proc/self ]; then pseudo /proc proc; else skip "no /proc mounted" 1; fi
+if [ -d /sys/kernel ]; then pseudo /sys sysfs; else skip "no /sys mounted" 1; fi
 # as root a directory made on a cgroup filesystem would be a new cgroup
 cg=
 for d in /sys/fs/cgroup /sys/fs/cgroup/*; do
@@ -31,13 +31,13 @@ for d in /sys/fs/cgroup /sys/fs/cgroup/*; do
 	pseudo "$d" $cg
 	break
 done
-[ -n "$cg" ] || skip_all "no cgroup filesystem mounted" 1
+[ -n "$cg" ] || skip "no cgroup filesystem mounted" 1
 
 # --- free inodes: the files, their directories, the scratch directory and
 # its record
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
 	# ASan must come first among the libraries: no LD_PRELOAD shim there
-	skip_all "sanitizer build: the fault shim runs on the normal build" 6
+	skip "sanitizer build: the fault shim runs on the normal build" 6
 else
 	inodes() { # inodes FREE ARGS...: a run told FREE free inodes
 		free=$1
@@ -81,7 +81,7 @@ fi
 # b/, whose target is a file, which the checks would refuse.  The run is
 # made in the directory that was checked, opened once, before the checks.
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
-	skip_all "sanitizer build: the fault shim runs on the normal build" 1
+	skip "sanitizer build: the fault shim runs on the normal build" 1
 else
 	sw=$WORK/swap
 	mkdir -p "$sw/a/target" "$sw/b" && chmod 755 "$sw" "$sw/a" "$sw/a/target" &&
@@ -201,9 +201,9 @@ inodes=$(df -Pi "$WORK" 2>/dev/null | awk 'NR == 2 && $4 ~ /^[0-9]+$/ { print $4
 n=$(( ${inodes:-0} / 2048 ))
 [ "$n" -gt 1000 ] && n=1000
 if [ -n "${CLYDE_SANITIZED:-}" ]; then
-	skip_all "ulimit -v: not on the sanitizer build (its shadow memory)" 1
+	skip "ulimit -v: not on the sanitizer build (its shadow memory)" 1
 elif [ "$n" -lt 64 ]; then
-	skip_all "ulimit -v: $WORK has ${inodes:-no count of} free inodes, -n 64 needs 131072" 1
+	skip "ulimit -v: $WORK has ${inodes:-no count of} free inodes, -n 64 needs 131072" 1
 else
 	lo=4000 hi=36000        # KB: clyde fails at lo, runs at hi (else no case)
 	while [ $((hi - lo)) -gt 64 ]; do

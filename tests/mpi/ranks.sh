@@ -74,7 +74,7 @@ if direct_io "$base"; then
 	ok $? "2 ranks -D: a chunk size one rank refuses is skipped by both" ||
 	    { echo "rc=$rc"; cat "$WORK/out" "$WORK/err"; ls -A "$t"; } | diag
 else
-	skip_all "the filesystem of $base refuses O_DIRECT" 1
+	skip "the filesystem of $base refuses O_DIRECT" 1
 fi
 
 # --shift=1 on one host (where the default is 0): rank r reads back what
@@ -243,7 +243,7 @@ PY
 	ok $? "clyde report of a 3-rank record: per-rank table (text, Markdown) as the JSON says, per-rank bars (HTML)" ||
 	    diag < "$WORK/err"
 else
-	echo "ok $((tap_n += 1)) - clyde report of a 3-rank record # skip no record"
+	skip "no record" 1 "clyde report of a 3-rank record"
 fi
 for shift in --shift=0 ""; do
 	rm -f "$WORK/shift.json"
@@ -272,7 +272,7 @@ if [ "$(id -u)" = 0 ]; then
 	ok $? "as root with -u nobody: 2 ranks, no complaint from Open MPI, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; ls -A "$t"; } | diag
 else
-	echo "ok $((tap_n += 1)) - as root with -u nobody # skip needs root"
+	skip "needs root" 1 "as root with -u nobody"
 fi
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	# Open MPI's session directory goes in TMPDIR: one nobody may write in,
@@ -358,7 +358,7 @@ ok $? "-s not given: every rank writes rank 0's size (2 x -r 160), not its own (
 # shim's delay): a skew far above 1.5 in a phase still too short; were
 # the machine so slow that the phase took 0.5 s, its line is due
 if [ ! -f "$SHIM" ]; then
-	skip_all "no fault shim for this build" 1
+	skip "no fault shim for this build" 1
 else
 	t=$(mktemp -d "$base/t.XXXXXX")
 	chmod 755 "$t"

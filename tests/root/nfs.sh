@@ -47,15 +47,14 @@
 # build/tests/xstate_shim.so; CLYDE=/path/to/clyde prove -v tests/root/nfs.sh
 # tests another build.  To run a script of one's own against NFS:
 # tests/root/nfs/guest.sh (its header).
+. "$(dirname "$0")/../lib.sh"
 # the guest sees its work directory by the host's path, and a guest's
 # /dev/shm is a tmpfs of its own that hides the host's
 case ${TMPDIR:-/tmp} in
 /dev/shm | /dev/shm/*)
-	echo "1..0 # skip TMPDIR=$TMPDIR: a guest cannot see the host's /dev/shm; set TMPDIR elsewhere (/tmp)"
-	exit 0
+	skip "TMPDIR=$TMPDIR: a guest cannot see the host's /dev/shm; set TMPDIR elsewhere (/tmp)" all
 	;;
 esac
-. "$(dirname "$0")/../lib.sh"
 
 U=$(pwd)/tests/root/nfs/guest.sh
 CASES=$(pwd)/tests/root/nfs/cases.sh
@@ -64,22 +63,11 @@ BONNIE=/usr/sbin/bonnie++
 ERR='(Stale file handle|Input/output error)'
 PHASE='(per-char write|block write|rewrite|per-char read|block read|random seeks|sequential create|sequential stat|sequential delete|random create|random stat|random delete)'
 
-skip() { # skip COUNT REASON
-	i=0
-	while [ "$i" -lt "$1" ]; do
-		tap_n=$((tap_n + 1))
-		echo "ok $tap_n # skip $2"
-		i=$((i + 1))
-	done
-}
-
 if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # skip check-nfs needs root (a guest with nfsd)"
-	exit 0
+	skip "check-nfs needs root (a guest with nfsd)" all
 fi
 if ! probe=$("$U" probe); then
-	echo "1..0 # skip no NFS guest boots here: $probe"
-	exit 0
+	skip "no NFS guest boots here: $probe" all
 fi
 GUEST=${probe%% *}
 echo "# guest: ${probe#* }"
@@ -163,7 +151,7 @@ boot() {
 	[ -f "$WORK/$g.done" ] && read -r brc secs <"$WORK/$g.done"
 	echo "guest $g ($*): $secs s" | diag
 	if [ "$brc" = 77 ]; then
-		skip "$count" "$(tail -1 "$WORK/$g.log")"
+		skip "$(tail -1 "$WORK/$g.log")" "$count"
 		return 1
 	fi
 	[ $brc = 0 ]
