@@ -45,7 +45,8 @@ VERSION_CMD = if git rev-parse --git-dir >/dev/null 2>&1; then \
 # The test programs are built in $(BT), beside the objects, none among the
 # sources of tests/.
 BT = $(B)/tests
-UNIT = $(BT)/unit_util $(BT)/unit_report $(BT)/unit_tables $(BT)/unit_stats
+UNIT = $(BT)/unit_util $(BT)/unit_report $(BT)/unit_tables $(BT)/unit_stats \
+	$(BT)/unit_json_read
 UNIT_SRC = $(UNIT:$(BT)/%=tests/unit/%.c)
 # clyde with its test hooks (src/core/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
