@@ -46,7 +46,7 @@ VERSION_CMD = if git rev-parse --git-dir >/dev/null 2>&1; then \
 # sources of tests/.
 BT = $(B)/tests
 UNIT = $(BT)/unit_util $(BT)/unit_report $(BT)/unit_tables $(BT)/unit_stats \
-	$(BT)/unit_json_read
+	$(BT)/unit_json_read $(BT)/unit_config
 UNIT_SRC = $(UNIT:$(BT)/%=tests/unit/%.c)
 # clyde with its test hooks (src/core/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
