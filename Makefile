@@ -57,6 +57,9 @@ TOOLS_SRC = $(TOOLS:$(BT)/%=tests/tools/%.c)
 # An LD_PRELOAD library that injects I/O errors, for the tests only.
 SHIM = $(BT)/fault_shim.so
 SHIM_SRC = tests/tools/fault_shim.c
+# The libFuzzer targets (make fuzz; tests/fuzz/fuzz.sh builds them with
+# clang), compiled by make lint too.
+FUZZ_SRC = $(wildcard tests/fuzz/*.c)
 # One that lets User-mode Linux 6.1 boot on CPUs with AMX (make check-nfs).
 NFS_SHIM = $(BT)/xstate_shim.so
 NFS_SHIM_SRC = tests/root/nfs/xstate_shim.c
@@ -172,7 +175,7 @@ $(LINT_CC:%=lint-%): $(B)/version.c
 	@cc=$(@:lint-%=%); \
 	if ! command -v $$cc >/dev/null; then echo "$$cc: not installed"; exit 0; fi; \
 	printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT_SRC) $(TOOLS_SRC) $(SHIM_SRC) \
-	    $(NFS_SHIM_SRC) $(B)/version.c | \
+	    $(NFS_SHIM_SRC) $(FUZZ_SRC) $(B)/version.c | \
 	    xargs -P 2 -n 1 $$cc $(ALL_CPPFLAGS) -std=c11 -pthread $(WARN) \
 	    -Werror -O2 -c -o /dev/null || exit 1; \
 	$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
@@ -231,7 +234,8 @@ $(B)/dist/mpi.o: src/dist/mpi.c
 	@mkdir -p $(@D)
 	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ src/dist/mpi.c
 
-# libFuzzer on the reader of clyde report, seeded with the corpus
+# libFuzzer on each target of tests/fuzz (clyde report's reader, the JSON
+# parser, the option parser), FUZZ_SECONDS each, seeded with the corpus
 # (clang and its fuzzer runtime needed); FUZZ_SECONDS=600 make fuzz
 fuzz: clyde
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} tests/fuzz/fuzz.sh

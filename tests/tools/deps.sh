@@ -38,7 +38,7 @@ check cmark-gfm renders clyde report --markdown as GitHub does
 check tmux a terminal for the progress line (tests/e2e/progress_line_and_record_context.sh)
 check util-linux unshare, setpriv and ipcs of the root cases (Debian has it)
 lint clang clang warnings (make lint)
-fuzz clang libFuzzer on clyde report reader (make fuzz)
+fuzz clang libFuzzer on the readers and the option parser (make fuzz)
 fuzz libclang-rt-14-dev clang fuzzer and sanitizer runtime
 mounts e2fsprogs ext4 on a loop device (make check-mounts)
 mounts xfsprogs xfs on a loop device
