@@ -301,6 +301,19 @@ done)
 ok $? "every script of tests/bench can be run as tests/bench/README says" ||
     echo "not executable: $notx" | diag
 
+# tests/README names every test, one row each: a script that runs and a
+# unit_ or fuzz_ source in a folder of tests/ (not bench, tools, fixtures);
+# and every row is a test that is there
+find tests -mindepth 2 -maxdepth 2 -type f ! -path 'tests/bench/*' \
+    ! -path 'tests/tools/*' ! -path 'tests/fixtures/*' \
+    \( -perm -u=x -o -name 'unit_*.c' -o -name 'fuzz_*.c' \) |
+    sed 's|^tests/||' | sort >"$WORK/tests.there"
+sed -n 's/^| \([a-z0-9_]*\/[^ |]*\) |.*/\1/p' tests/README | sort >"$WORK/tests.named"
+diff "$WORK/tests.there" "$WORK/tests.named" >"$WORK/diff"
+[ -s "$WORK/tests.there" ] && [ ! -s "$WORK/diff" ]
+ok $? "tests/README names every test, and no test that is not there (< there, > named)" ||
+    diag < "$WORK/diff"
+
 # make deps installs what a skip line names, and CI installs through it:
 # every Debian package that a test names for a missing tool is in
 # tests/tools/deps.sh's list, which .ci/run runs
