@@ -112,7 +112,7 @@ $(HOOKS): $(HOOKS_OBJ)
 # the shims, position-independent, with the C library's dlsym()
 $(SHIM): $(SHIM_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $(SHIM_SRC) -ldl
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 $(NFS_SHIM): $(NFS_SHIM_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
@@ -136,19 +136,19 @@ TESTS += tests/e2e/directory_phases.sh tests/report/web_pages.sh
 TESTS += tests/report/markdown_rendered.sh tests/report/table_posts.sh $(UNIT)
 
 # The whole suite through prove, four scripts at a time as several of
-# them mostly wait (each works in a directory of its own; classic_profile.sh alone
-# uses the system-wide -p/-y semaphore):
-# the man page and a warning-free build on gcc (tests/project/lint.sh: part of
-# make lint, as a test, so that it overlaps the others), unit tests (TAP),
-# golden files, end to end.  clang's warnings (make lint) and the fuzzer
+# them mostly wait (each works in a directory of its own;
+# e2e/classic_profile.sh alone uses the system-wide -p/-y semaphore):
+# the man page and a warning-free build on gcc (tests/project/lint.sh:
+# part of make lint, as a test, so that it overlaps the others), unit
+# tests (TAP), golden files, end to end.  clang's warnings (make lint) and the fuzzer
 # (make fuzz) cost a fifth of the suite's CPU time on 2 cores: they are
 # targets of their own, which .ci/run runs.  Unless
 # TMPDIR is set, the scripts work in /dev/shm when it has 4 GiB free: on a
 # disk, making and removing their thousands of files can take most of the
 # time.  The sanitizer pass (on TMPDIR or /tmp) is a target of its own
-# too.  Each test runs through
-# tests/tools/tap_run.sh, which repeats a failed case with its diagnostics on
-# stderr, so that a log names what failed without prove -v.  clyde-mpi
+# too.  Each test runs through tests/tools/tap_run.sh, which repeats a
+# failed case with its diagnostics on stderr, so that a log names what
+# failed without prove -v (PROVE_FLAGS=-v shows every case).  clyde-mpi
 # is built first: tests/mpi/ranks.sh and rank_faults.sh run side by side.
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	tmp=$${TMPDIR:-}; \
@@ -268,29 +268,31 @@ clean:
 	rm -f clyde clyde-mpi
 	rm -rf $(B)
 
-# What every suite uses, from Debian's packages, as root (tests/tools/deps.sh;
-# tests/tools/deps.sh -n lists the packages and what each adds).  make check
+# What every suite uses, from Debian's packages, as root
+# (tests/tools/deps.sh; tests/tools/deps.sh -n lists the packages and
+# what each adds).  make check
 # itself needs only the build tools: it skips what it cannot run.
 deps:
 	tests/tools/deps.sh
 
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
-# btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1 (tests/root/mounts.sh;
-# the scripts in tests/root/mounts bring each one up and down).
+# btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1
+# (tests/root/mounts.sh; the scripts in tests/root/mounts bring each one
+# up and down).
 check-mounts: clyde
 	prove -v tests/root/mounts.sh
 
 # clyde on real Linux NFS (v3 and v4.2, hard and soft mounts), as root:
 # the kernel's nfsd and NFS client in a User-mode Linux or QEMU guest, on
-# its own loopback (tests/root/nfs.sh; tests/root/nfs boots the guest and says how
-# it is chosen).
+# its own loopback (tests/root/nfs.sh; tests/root/nfs boots the guest and
+# says how it is chosen).
 check-nfs: clyde $(NFS_SHIM)
 	prove -v tests/root/nfs.sh
 
 # clyde and clyde-mpi on a cluster of hosts built from namespaces on this
 # machine, as root: GlusterFS (replica 3 and distributed), MooseFS, sshd
-# for mpirun, and faults (tests/root/cluster.sh; tests/root/cluster builds the
-# hosts).  Without MPI's mpicc there is no clyde-mpi: the test skips.
+# for mpirun, and faults (tests/root/cluster.sh; tests/root/cluster builds
+# the hosts).  Without MPI's mpicc there is no clyde-mpi: the test skips.
 check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
 	prove -v tests/root/cluster.sh
