@@ -28,7 +28,7 @@ LDLIBS += -lm
 OBJ = $(SRC:src/%.c=$(B)/%.o) $(B)/version.o
 # Everything but main(), for the unit tests.
 LIB_OBJ = $(filter-out $(B)/cli/main.o,$(OBJ))
-DEP = $(wildcard $(B)/*/*.d $(B)/*.d $(B)/tests/*.d)
+DEP = $(wildcard $(B)/*/*.d $(B)/*.d)
 
 # The version: `git describe` of a tagged tree (v0.1.0 -> 0.1.0), else
 # VERSION_BASE and the commit (0.1.0-g1a2b3c4), "-dirty" with changes not
@@ -42,16 +42,27 @@ VERSION_CMD = if git rev-parse --git-dir >/dev/null 2>&1; then \
 	elif [ -f .version ]; then v=$$(cat .version); \
 	else v=$(VERSION_BASE); fi; echo "$$v"
 
-UNIT = tests/unit_util tests/unit_report tests/unit_tables tests/unit_stats
+# The test programs are built in $(BT), beside the objects, none among the
+# sources of tests/.
+BT = $(B)/tests
+UNIT = $(BT)/unit_util $(BT)/unit_report $(BT)/unit_tables $(BT)/unit_stats \
+	$(BT)/unit_json_read $(BT)/unit_config
+UNIT_SRC = $(UNIT:$(BT)/%=tests/unit/%.c)
 # clyde with its test hooks (src/core/test_hooks.h) read from the
 # environment, for the tests that stop or fail a run at a chosen point;
 # the clyde that is built and installed has none.
-HOOKS = tests/clyde-hooks
-TOOLS = tests/csv_table
+HOOKS = $(BT)/clyde-hooks
+TOOLS = $(BT)/csv_table
+TOOLS_SRC = $(TOOLS:$(BT)/%=tests/tools/%.c)
 # An LD_PRELOAD library that injects I/O errors, for the tests only.
-SHIM = tests/fault_shim.so
+SHIM = $(BT)/fault_shim.so
+SHIM_SRC = tests/tools/fault_shim.c
+# The libFuzzer targets (make fuzz; tests/fuzz/fuzz.sh builds them with
+# clang), compiled by make lint too.
+FUZZ_SRC = $(wildcard tests/fuzz/*.c)
 # One that lets User-mode Linux 6.1 boot on CPUs with AMX (make check-nfs).
-NFS_SHIM = tests/nfs/xstate_shim.so
+NFS_SHIM = $(BT)/xstate_shim.so
+NFS_SHIM_SRC = tests/root/nfs/xstate_shim.c
 
 SAN_DIR = $(B)/san
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -78,9 +89,14 @@ $(B)/version.c: FORCE
 $(B)/version.o: $(B)/version.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-tests/%: tests/%.c tests/tap.h $(LIB_OBJ)
-	@mkdir -p $(B)/tests
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP -MF $(B)/tests/$(@F).d \
+$(UNIT): $(BT)/%: tests/unit/%.c tests/unit/tap.h $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP \
+	    -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+$(TOOLS): $(BT)/%: tests/tools/%.c $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -MMD -MP \
 	    -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 HOOKS_OBJ = $(filter-out $(B)/core/test_hooks.o,$(OBJ)) $(B)/test_hooks_on.o
@@ -90,38 +106,50 @@ $(B)/test_hooks_on.o: src/core/test_hooks.c
 	$(CC) -DCLYDE_TEST_HOOKS $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ src/core/test_hooks.c
 
 $(HOOKS): $(HOOKS_OBJ)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(HOOKS_OBJ) $(LDLIBS)
 
 # the shims, position-independent, with the C library's dlsym()
-tests/%.so: tests/%.c
+$(SHIM): $(SHIM_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
+$(NFS_SHIM): $(NFS_SHIM_SRC)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
 # The longest first (as measured idle), so that the last to start are short
-TESTS = tests/mpi.sh tests/mpi_faults.sh tests/safety.sh tests/stops.sh tests/stops_more.sh
-TESTS += tests/lint.sh tests/build.sh
-TESTS += tests/run.sh tests/sync.sh
-TESTS += tests/report_newcomer.sh tests/docs.sh tests/netfs.sh
-TESTS += tests/sweep.sh tests/sizes.sh tests/report.sh tests/report_sweep.sh tests/newcomer.sh
-TESTS += tests/report_html.sh tests/hostile.sh tests/cli.sh tests/interop.sh
-TESTS += tests/golden.sh tests/layering.sh tests/option_values.sh
-TESTS += tests/target.sh tests/dirs.sh tests/report_pages.sh
-TESTS += tests/report_markdown.sh tests/report_posts.sh $(UNIT)
+TESTS = tests/mpi/ranks.sh tests/mpi/rank_faults.sh
+TESTS += tests/faults/signals_and_io_errors.sh
+TESTS += tests/faults/hangs_and_stopped_processes.sh
+TESTS += tests/faults/hangs_at_start_and_debugger_stops.sh
+TESTS += tests/project/lint.sh tests/project/build.sh
+TESTS += tests/e2e/classic_profile.sh tests/e2e/sync.sh
+TESTS += tests/report/labels_and_context.sh tests/project/docs.sh
+TESTS += tests/faults/netfs.sh tests/e2e/chunks.sh tests/e2e/sizes.sh
+TESTS += tests/report/command_line.sh tests/report/sweeps.sh
+TESTS += tests/e2e/progress_line_and_record_context.sh
+TESTS += tests/report/html_in_browser.sh tests/faults/odd_environment.sh
+TESTS += tests/e2e/bad_options.sh tests/e2e/interop.sh
+TESTS += tests/e2e/table_and_csv_writers.sh tests/project/layering.sh
+TESTS += tests/e2e/option_values.sh tests/faults/target.sh
+TESTS += tests/e2e/directory_phases.sh tests/report/web_pages.sh
+TESTS += tests/report/markdown_rendered.sh tests/report/table_posts.sh $(UNIT)
 
 # The whole suite through prove, four scripts at a time as several of
-# them mostly wait (each works in a directory of its own; run.sh alone
-# uses the system-wide -p/-y semaphore):
-# the man page and a warning-free build on gcc (tests/lint.sh: part of
-# make lint, as a test, so that it overlaps the others), unit tests (TAP),
-# golden files, end to end.  clang's warnings (make lint) and the fuzzer
+# them mostly wait (each works in a directory of its own;
+# e2e/classic_profile.sh alone uses the system-wide -p/-y semaphore):
+# the man page and a warning-free build on gcc (tests/project/lint.sh:
+# part of make lint, as a test, so that it overlaps the others), unit
+# tests (TAP), golden files, end to end.  clang's warnings (make lint) and the fuzzer
 # (make fuzz) cost a fifth of the suite's CPU time on 2 cores: they are
 # targets of their own, which .ci/run runs.  Unless
 # TMPDIR is set, the scripts work in /dev/shm when it has 4 GiB free: on a
 # disk, making and removing their thousands of files can take most of the
 # time.  The sanitizer pass (on TMPDIR or /tmp) is a target of its own
-# too.  Each test runs through
-# tests/tap_run.sh, which repeats a failed case with its diagnostics on
-# stderr, so that a log names what failed without prove -v.  clyde-mpi
-# is built first: tests/mpi.sh and mpi_faults.sh run side by side.
+# too.  Each test runs through tests/tools/tap_run.sh, which repeats a
+# failed case with its diagnostics on stderr, so that a log names what
+# failed without prove -v (PROVE_FLAGS=-v shows every case).  clyde-mpi
+# is built first: tests/mpi/ranks.sh and rank_faults.sh run side by side.
 check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 	tmp=$${TMPDIR:-}; \
 	if [ -z "$$tmp" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && \
@@ -129,14 +157,14 @@ check: clyde $(UNIT) $(TOOLS) $(HOOKS) $(SHIM)
 		tmp=/dev/shm; \
 	fi; \
 	if command -v $(MPICC) >/dev/null; then \
-		$(MAKE) -s mpi tests/clyde-mpi-hooks >/dev/null || :; \
+		$(MAKE) -s mpi $(MPI_HOOKS) >/dev/null || :; \
 	fi; \
 	TMPDIR=$${tmp:-/tmp} \
-	    prove -j4 --exec tests/tap_run.sh $(TESTS)
+	    prove -j4 $(PROVE_FLAGS) --exec tests/tools/tap_run.sh $(TESTS)
 
 # The man page, and a warning-free build on gcc and on clang (when there);
 # dist/mpi.c needs MPI's headers: through mpicc, when there.  Each part is
-# a target of its own, a case of tests/lint.sh.
+# a target of its own, a case of tests/project/lint.sh.
 LINT_CC = gcc clang
 lint: lint-man $(LINT_CC:%=lint-%) lint-mpi
 
@@ -146,8 +174,8 @@ lint-man:
 $(LINT_CC:%=lint-%): $(B)/version.c
 	@cc=$(@:lint-%=%); \
 	if ! command -v $$cc >/dev/null; then echo "$$cc: not installed"; exit 0; fi; \
-	printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT:=.c) $(TOOLS:=.c) $(SHIM:.so=.c) \
-	    $(NFS_SHIM:.so=.c) $(B)/version.c | \
+	printf '%s\n' $(SRC) $(MPI_SRC) $(UNIT_SRC) $(TOOLS_SRC) $(SHIM_SRC) \
+	    $(NFS_SHIM_SRC) $(FUZZ_SRC) $(B)/version.c | \
 	    xargs -P 2 -n 1 $$cc $(ALL_CPPFLAGS) -std=c11 -pthread $(WARN) \
 	    -Werror -O2 -c -o /dev/null || exit 1; \
 	$$cc $(ALL_CPPFLAGS) -DCLYDE_TEST_HOOKS -std=c11 $(WARN) -Werror \
@@ -179,7 +207,7 @@ check-sanitize:
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		prove --exec tests/tap_run.sh $(TESTS)
+		prove --exec tests/tools/tap_run.sh $(TESTS)
 
 # clyde-mpi: the same program with its ranks spread by MPI (Open MPI's
 # mpicc); only the dist/dist.h part differs: dist/proxy.c in the measuring
@@ -196,18 +224,21 @@ mpi: clyde-mpi
 clyde-mpi: $(MPI_OBJ)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(LDLIBS)
 
-# clyde-mpi with the test hooks, for tests/mpi_faults.sh
-tests/clyde-mpi-hooks: $(MPI_HOOKS_OBJ)
+# clyde-mpi with the test hooks, for tests/mpi/rank_faults.sh
+MPI_HOOKS = $(BT)/clyde-mpi-hooks
+$(MPI_HOOKS): $(MPI_HOOKS_OBJ)
+	@mkdir -p $(@D)
 	$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(MPI_HOOKS_OBJ) $(LDLIBS)
 
 $(B)/dist/mpi.o: src/dist/mpi.c
 	@mkdir -p $(@D)
 	$(MPICC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ src/dist/mpi.c
 
-# libFuzzer on the reader of clyde report, seeded with the corpus
+# libFuzzer on each target of tests/fuzz (clyde report's reader, the JSON
+# parser, the option parser), FUZZ_SECONDS each, seeded with the corpus
 # (clang and its fuzzer runtime needed); FUZZ_SECONDS=600 make fuzz
 fuzz: clyde
-	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} tests/fuzz.sh
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} tests/fuzz/fuzz.sh
 
 .PHONY: fuzz
 
@@ -234,36 +265,37 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 clean:
-	rm -f clyde clyde-mpi $(UNIT) $(TOOLS) $(SHIM) $(NFS_SHIM) \
-		$(HOOKS) tests/clyde-mpi-hooks
+	rm -f clyde clyde-mpi
 	rm -rf $(B)
 
-# What every suite uses, from Debian's packages, as root (tests/deps.sh;
-# tests/deps.sh -n lists the packages and what each adds).  make check
+# What every suite uses, from Debian's packages, as root
+# (tests/tools/deps.sh; tests/tools/deps.sh -n lists the packages and
+# what each adds).  make check
 # itself needs only the build tools: it skips what it cannot run.
 deps:
-	tests/deps.sh
+	tests/tools/deps.sh
 
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
-# btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1 (tests/mounts.sh;
-# the scripts in tests/mounts bring each one up and down).
+# btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1
+# (tests/root/mounts.sh; the scripts in tests/root/mounts bring each one
+# up and down).
 check-mounts: clyde
-	prove -v tests/mounts.sh
+	prove -v tests/root/mounts.sh
 
 # clyde on real Linux NFS (v3 and v4.2, hard and soft mounts), as root:
 # the kernel's nfsd and NFS client in a User-mode Linux or QEMU guest, on
-# its own loopback (tests/nfs.sh; tests/nfs boots the guest and says how
-# it is chosen).
+# its own loopback (tests/root/nfs.sh; tests/root/nfs boots the guest and
+# says how it is chosen).
 check-nfs: clyde $(NFS_SHIM)
-	prove -v tests/nfs.sh
+	prove -v tests/root/nfs.sh
 
 # clyde and clyde-mpi on a cluster of hosts built from namespaces on this
 # machine, as root: GlusterFS (replica 3 and distributed), MooseFS, sshd
-# for mpirun, and faults (tests/cluster.sh; tests/cluster builds the
-# hosts).  Without MPI's mpicc there is no clyde-mpi: the test skips.
+# for mpirun, and faults (tests/root/cluster.sh; tests/root/cluster builds
+# the hosts).  Without MPI's mpicc there is no clyde-mpi: the test skips.
 check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
-	prove -v tests/cluster.sh
+	prove -v tests/root/cluster.sh
 
 FORCE:
 

@@ -2,11 +2,17 @@
 # Each test script runs from the top of the tree, uses ./clyde (or
 # $CLYDE), and works in its own temporary directory.  Tests that stop
 # or fail a run at a chosen point use $CLYDE_HOOKS, clyde built with its
-# test hooks (src/core/test_hooks.h; make tests/clyde-hooks).
+# test hooks (src/core/test_hooks.h; make build/tests/clyde-hooks).
 
-cd "$(dirname "$0")/.." || exit 1
+# The top of the tree: the nearest folder above the test that has
+# tests/lib.sh, however deep under tests/ the test sits.
+cd "$(dirname "$0")" || exit 1
+while [ ! -f tests/lib.sh ]; do
+	[ "$(pwd)" != / ] || { echo "lib.sh: no tree above $0" >&2; exit 1; }
+	cd ..
+done
 CLYDE=${CLYDE:-./clyde}
-CLYDE_HOOKS=${CLYDE_HOOKS:-tests/clyde-hooks}
+CLYDE_HOOKS=${CLYDE_HOOKS:-build/tests/clyde-hooks}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clyde-test.XXXXXX") || exit 1
 # other users (-u nobody) must be able to reach the targets inside
 chmod 755 "$WORK"
@@ -40,13 +46,21 @@ ok() { # ok COND-STATUS NAME
 
 diag() { sed 's/^/# /'; }
 
-# COUNT tests that cannot run here, each skipped with REASON
-skip_all() { # skip_all REASON COUNT
-	i=0
-	while [ $i -lt "$2" ]; do
+# skip REASON [COUNT [NAME]]: the skip of every test: COUNT cases
+# (default 1) that cannot run here, each "ok N # skip REASON" ("ok N -
+# NAME # skip REASON" with a NAME); COUNT "all", before any case: none of
+# the test's cases can run here, its plan is "1..0 # skip REASON" and it
+# ends (exit 0)
+skip() {
+	if [ "${2:-}" = all ]; then
+		echo "1..0 # skip $1"
+		exit 0
+	fi
+	skip_i=0
+	while [ $skip_i -lt "${2:-1}" ]; do
 		tap_n=$((tap_n + 1))
-		echo "ok $tap_n # skip $1"
-		i=$((i + 1))
+		echo "ok $tap_n${3:+ - $3} # skip $1"
+		skip_i=$((skip_i + 1))
 	done
 }
 
@@ -66,25 +80,25 @@ needs() {
 needs_all() {
 	tap_count=$((tap_n + $3))
 	command -v "$1" >/dev/null 2>&1 && return 0
-	skip_all "needs $1 (Debian package $2)" "$3"
+	skip "needs $1 (Debian package $2)" "$3"
 	done_testing
 }
 
 # py3 ARGS...: python3 ARGS, a case that needs it (needs)
 py3() { needs python3 python3 && python3 "$@"; }
 
-# pl CODE ARGS...: a check in Perl on JSON files, with tests/JSONCheck.pm
+# pl CODE ARGS...: a check in Perl on JSON files, with tests/tools/JSONCheck.pm
 # (load(PATH) reads one; check COND, WHAT... and same A, B assert): a
 # failed assertion, a key that an object lacks or any warning fails it
 pl() {
 	code=$1
 	shift
-	perl -Mstrict -Mwarnings=FATAL,all -Itests -MJSONCheck -e "$code" "$@"
+	perl -Mstrict -Mwarnings=FATAL,all -Itests/tools -MJSONCheck -e "$code" "$@"
 }
 
-# the fault shim (make tests/fault_shim.so), and a scratch directory as it
+# the fault shim (make build/tests/fault_shim.so), and a scratch directory as it
 # appears in messages (an ERE)
-SHIM=$(pwd)/tests/fault_shim.so
+SHIM=$(pwd)/build/tests/fault_shim.so
 SCRATCH='clyde\.[0-9]+\.[A-Za-z0-9]{6}'
 # Globs for the shim's CLYDE_FAULT_FILE: a directory of --dirs (ten hex
 # digits of its number) and a small file of the sequential phases (the

@@ -2,8 +2,8 @@
  * core/test_hooks.h: ways for the tests to stop or fail a run at a chosen
  * point without depending on timing (core/test_hooks.c).  They read the
  * environment only in a build with -DCLYDE_TEST_HOOKS, the one the test
- * suite makes (tests/clyde-hooks, tests/clyde-mpi-hooks); in clyde as
- * built and installed every hook does nothing.
+ * suite makes (build/tests/clyde-hooks, build/tests/clyde-mpi-hooks); in
+ * clyde as built and installed every hook does nothing.
  *
  *   CLYDE_TEST_SIGNAL_PHASE=<CSV name>[:N]  SIGINT when that phase's
  *                                       timed run starts ("seq_create",
@@ -21,8 +21,9 @@
  *                                       access() on a path that names
  *                                       them, "/clyde-test-mark/prepare/
  *                                       put_block" and ".../run/put_block",
- *                                       which strace shows (tests/sync.sh
- *                                       counts the syncs of each phase)
+ *                                       which strace shows
+ *                                       (tests/e2e/sync.sh counts the
+ *                                       syncs of each phase)
  */
 #ifndef CLYDE_TEST_HOOKS_H
 #define CLYDE_TEST_HOOKS_H

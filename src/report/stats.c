@@ -1,7 +1,7 @@
 /*
  * report/stats.c: summaries and tests of sets of runs, from the textbook
- * formulas (clyde(1), Sets of runs; tests/unit_stats.c checks them
- * against published tables).
+ * formulas (clyde(1), Sets of runs; tests/unit/unit_stats.c checks
+ * them against published tables).
  */
 #include <math.h>
 #include <stdlib.h>

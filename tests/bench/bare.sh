@@ -65,6 +65,6 @@ rc=$?
 echo "bare.sh: make check exited $rc"
 # what was skipped and why: the cases again, verbose, their skip lines counted
 echo "bare.sh: the skips (count, reason):"
-chroot "$root" su - tester -c 'cd clyde && prove -j4 -v --exec tests/tap_run.sh tests/*.sh' \
+chroot "$root" su - tester -c 'cd clyde && make check PROVE_FLAGS=-v' \
     2>/dev/null | sed -n 's/^ok [0-9]* *# skip */    /p' | sort | uniq -c | sort -rn
 exit $rc

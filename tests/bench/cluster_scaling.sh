@@ -1,6 +1,6 @@
 #!/bin/sh
 # clyde-mpi's aggregate rates with 1, 2 and 3 client hosts on each volume
-# of the cluster that make check-cluster builds (tests/cluster/hosts.sh:
+# of the cluster that make check-cluster builds (tests/root/cluster/hosts.sh:
 # GlusterFS replica 3 at /mnt/cl, distributed at /mnt/cld, MooseFS at
 # /mnt/mfs), one rank per client host, mpirun started from cli1.
 #
@@ -21,16 +21,16 @@ runs=${1:-1}
 size=${SIZE:-32}
 files=${FILES:-1}
 [ "$(id -u)" = 0 ] || { echo "cluster_scaling.sh: run as root" >&2; exit 1; }
-why=$(tests/cluster/hosts.sh check) || { echo "cluster_scaling.sh: $why" >&2; exit 1; }
+why=$(tests/root/cluster/hosts.sh check) || { echo "cluster_scaling.sh: $why" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/clyde-scaling.XXXXXX)
 chmod 755 "$work"
 export ST="$work/cluster"
-trap 'tests/cluster/hosts.sh down >/dev/null 2>&1; rm -rf --one-file-system "$work"' EXIT
+trap 'tests/root/cluster/hosts.sh down >/dev/null 2>&1; rm -rf --one-file-system "$work"' EXIT
 trap 'exit 1' INT TERM
 sh tests/bench/build_clyde.sh "$work/src"
 make -s -C "$work/src" clyde-mpi >/dev/null
-tests/cluster/hosts.sh up >"$work/up.log" 2>&1 ||
+tests/root/cluster/hosts.sh up >"$work/up.log" 2>&1 ||
     { tail -5 "$work/up.log" >&2; exit 1; }
 
 # median of the numbers on stdin
@@ -46,7 +46,7 @@ for v in /mnt/cl /mnt/cld /mnt/mfs; do
 		: >"$work/lines"
 		r=0
 		while [ $r -lt "$runs" ]; do
-			tests/cluster/hosts.sh mpirun -np $n "$work/src/clyde-mpi" \
+			tests/root/cluster/hosts.sh mpirun -np $n "$work/src/clyde-mpi" \
 			    -d $v -u root -m cluster -r 0 -q --precise \
 			    --compat=2.00 -f -s "$size" -n "$files" 2>/dev/null |
 			    tail -1 >>"$work/lines"

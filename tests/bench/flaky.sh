@@ -98,7 +98,10 @@ while [ $i -le "$runs" ]; do
 	TAP_KEEP=$dir/run$i make check >"$dir/run$i/make.log" 2>&1
 	rc=$?
 	t1=$(date +%s)
-	bad=$(grep -l '^not ok' "$dir/run$i"/*.tap 2>/dev/null | wc -l)
+	# a TODO case (known to fail) is no failure
+	bad=$(for f in "$dir/run$i"/*.tap; do
+		grep '^not ok' "$f" 2>/dev/null | grep -Eqv '# *TODO' && echo "$f"
+	done | wc -l)
 	[ $rc = 0 ] || failed_runs=$((failed_runs + 1))
 	echo "run $i: exit $rc, $((t1 - t0)) s, load $(cut -d' ' -f1-3 /proc/loadavg)$( [ $rc = 0 ] || echo ", failed: $(
 	    grep -o '^== [^:]*' "$dir/run$i/make.log" | cut -c4- | tr '\n' ' ')")"
@@ -113,7 +116,7 @@ echo "failures per test and case ($runs runs, load: $load):"
 for r in "$dir"/run*; do
 	[ -f "$r/make.log" ] || continue
 	awk '/^== / { t = $2; sub(/:$/, "", t); next }
-	    /^not ok/ && t != "" { sub(/^not ok [0-9]+ *-? */, ""); print t "\t" $0; next }
+	    /^not ok/ && !/# *TODO/ && t != "" { sub(/^not ok [0-9]+ *-? */, ""); print t "\t" $0; next }
 	    /^\(no case failed/ && t != "" { print t "\t(ended early)" }' "$r/make.log" | sort -u
 done | sort | uniq -c | sort -rn |
     awk -v n="$runs" -F'\t' '{ match($1, /[0-9]+/); c = substr($1, RSTART, RLENGTH);

@@ -2,7 +2,7 @@
 # How fast clyde report reads and prints: 100,000 CSV lines (a mix of
 # the 1.03 and 1.98 lines of the corpus list) read and printed as the
 # text table, then 100,000 text tables (the tables of
-# tests/report/tables, without their CSV lines, one after another).
+# tests/fixtures/tables, without their CSV lines, one after another).
 # Prints the best wall time of three runs of each, and the CPU time and
 # peak memory of the last (a busy machine stretches the wall time, not
 # the CPU time); the targets are under one second for the lines and
@@ -18,13 +18,13 @@ trap 'rm -rf "$work"' EXIT
 [ -x ./clyde ] || make -s clyde || exit 1
 
 # the corpus lines that read, repeated to the count
-cut -f6 tests/report/csv_lines.tsv | grep -v -e '^line$' -e ',kubuntu,' \
+cut -f6 tests/fixtures/csv_lines.tsv | grep -v -e '^line$' -e ',kubuntu,' \
     > "$work/seed"
 awk -v n="$count" '{ l[NR] = $0 } END { for (i = 0; i < n; i++)
     print l[i % NR + 1] }' "$work/seed" > "$work/in.csv"
 
 # the tables alone, each ended by a blank line, repeated to the count
-for f in tests/report/tables/*.txt; do
+for f in tests/fixtures/tables/*.txt; do
 	case $f in *multi*) continue ;; esac
 	grep -v -e ',' -e '^###' -e '^rc=' "$f"
 	echo

@@ -1,0 +1,319 @@
+#!/bin/sh
+# guest.sh: a shell script run against a real Linux NFS mount (the kernel's
+# nfsd and NFS client) inside a guest, for hosts whose own kernel cannot
+# mount NFS.  Used by tests/root/nfs.sh (make check-nfs); tests/root/nfs/README
+# tells how the guest is chosen and how to run a case by hand.
+#
+#   guest.sh probe
+#	boots the guests in turn with an empty script until one serves NFS,
+#	mounts it and powers off; prints "GUEST WHAT (WHY)", e.g.
+#	"uml-xstate uml+xstate shim (plain UML panicked: ...)", and exits
+#	0, or prints what was tried and how each failed and exits 1.
+#	CLYDE_NFS_GUEST: the guests to try, in order (default: all, in the
+#	order below)
+#   guest.sh check GUEST
+#	prints why GUEST cannot run here and exits 1, or exits 0
+#   guest.sh run -g GUEST [-v 3|4.2] [-f ext4|tmpfs] [-o OPTS] [-t SECS]
+#	       [-m MEM] [-e SIZE] -w DIR SCRIPT
+#	boots GUEST, which serves an export over NFS on its own loopback,
+#	mounts it at /mnt/nfs and runs SCRIPT with sh there
+#	-v  NFS version (default 3)
+#	-f  the exported filesystem: ext4 on an image made here, a disk of
+#	    the guest (default), or a tmpfs in the guest
+#	-o  more mount options, e.g. soft,timeo=10,retrans=1
+#	-t  timeout for the whole guest in seconds (default 600)
+#	-m  guest RAM (default 512M); -e  export size (default 1G)
+#	-w  the run directory, made by the caller, where SCRIPT's results go
+#
+# GUEST:
+#   uml         User-mode Linux, /usr/bin/linux.uml (user-mode-linux)
+#   uml-xstate  the same with xstate_shim.so preloaded (make
+#               build/tests/xstate_shim.so): UML 6.1 panics without it on
+#               CPUs with AMX ("ptrace set fp regs failed")
+#   qemu-kvm    QEMU with KVM (qemu-system-x86), booting Debian's kernel
+#               from $CLYDE_NFS_CACHE (default /var/tmp/clyde-nfs, filled
+#               by tests/root/nfs/qemu-kernel.sh); only where /dev/kvm is
+#               kvm_intel or kvm_amd on a CPU with vmx or svm: a /dev/kvm
+#               of another kind may run an ordinary kernel only by
+#               emulating its instructions, and not to the end
+#   qemu-tcg    QEMU emulating the CPU (TCG): 5 to 10 times slower
+#
+# The guest's root is this host's / through hostfs (UML) or 9p (QEMU),
+# READ-ONLY; DIR alone is mounted read-write in the guest (at the same
+# path), so the guest can change nothing else here.  The guest has no
+# network device but its loopback; the NFS daemons run only there:
+# nothing listens on the host and nothing is mounted here.
+# SCRIPT runs with cwd /mnt/nfs and these in its environment:
+#   NFS_MNT=/mnt/nfs  NFS_EXPORT=/mnt/export (the server's side)
+#   NFS_RUN=DIR  NFS_VERS  NFS_SRC (what is mounted)  NFS_OPTS (mount -o)
+#   NFS_EXPORT_OPTS (for exportfs -o, to export again after exportfs -u)
+# and may write its results into $NFS_RUN.  In DIR, after the run: out,
+# err (SCRIPT's stdout and stderr), rc (its exit status), leftover (what
+# is in the export after it), guest.log and console.log.
+#
+# Exit status: SCRIPT's; 77: the guest cannot run here (the reason on
+# stderr); 124: timeout; 125: the guest did not set NFS up (the logs on
+# stderr).  Everything made on the host (the image, the initramfs, UML's
+# umid directory) is in DIR; the guest's processes are gone when this
+# returns.  UML=PATH: another linux.uml.
+#
+# Needs, as root: nfs-kernel-server, nfs-common, rpcbind (their programs
+# run inside the guest only), mkfs.ext4; for UML, user-mode-linux and
+# perl (the module loader, as there is no modprobe without kmod); for
+# QEMU, qemu-system-x86, busybox-static and the kernel in the cache.
+# Installing those packages may start rpcbind or nfsd on the host: check
+# with ps and stop them.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+UML=${UML:-/usr/bin/linux.uml}
+# the shim that make builds (make build/tests/xstate_shim.so)
+SHIM=$(cd "$HERE/../../.." && pwd)/build/tests/xstate_shim.so
+QEMU=qemu-system-x86_64
+CACHE=${CLYDE_NFS_CACHE:-/var/tmp/clyde-nfs}
+GUESTS="uml uml-xstate qemu-kvm qemu-tcg"
+
+say() { printf 'guest.sh: %s\n' "$*" >&2; }
+usage() { sed -n '7,26p' "$0" | sed 's/^#//' >&2; exit 2; }
+
+# what GUEST: the guest in words
+what() {
+	case $1 in
+	uml) echo "plain UML" ;;
+	uml-xstate) echo "uml+xstate shim" ;;
+	qemu-kvm) echo "QEMU with KVM" ;;
+	qemu-tcg) echo "QEMU with TCG" ;;
+	esac
+}
+
+# kvm_not: why KVM cannot run an ordinary guest here, or nothing
+kvm_not() {
+	[ -c /dev/kvm ] || { echo "no /dev/kvm"; return; }
+	[ -d /sys/module/kvm_intel ] || [ -d /sys/module/kvm_amd ] ||
+	    { echo "/dev/kvm is not kvm_intel or kvm_amd ($(cd /sys/module &&
+		ls -d kvm* 2>/dev/null | tr '\n' ' ')loaded)"; return; }
+	grep -qwE 'vmx|svm' /proc/cpuinfo || echo "the CPU shows no vmx or svm"
+}
+
+# why_not GUEST: the reason GUEST cannot run here, or nothing
+why_not() {
+	[ "$(id -u)" = 0 ] || { echo "not root"; return; }
+	case $1 in
+	uml | uml-xstate)
+		[ -x "$UML" ] || { echo "no $UML (user-mode-linux)"; return; }
+		[ "$1" = uml ] || [ -f "$SHIM" ] ||
+		    { echo "no $SHIM (make build/tests/xstate_shim.so)"; return; }
+		rel=$(ls /usr/lib/uml/modules 2>/dev/null | head -1)
+		[ -n "$rel" ] && [ -f "/usr/lib/uml/modules/$rel/modules.dep" ] ||
+		    { echo "no /usr/lib/uml/modules (user-mode-linux)"; return; }
+		need=perl ;;
+	qemu-kvm | qemu-tcg)
+		if [ "$1" = qemu-kvm ]; then
+			r=$(kvm_not)
+			[ -z "$r" ] || { echo "$r"; return; }
+		fi
+		command -v $QEMU >/dev/null ||
+		    { echo "no $QEMU (qemu-system-x86)"; return; }
+		[ -x /bin/busybox ] || { echo "no /bin/busybox (busybox-static)"; return; }
+		rel=$(cat "$CACHE/current" 2>/dev/null)
+		[ -n "$rel" ] && [ -f "$CACHE/$rel/vmlinux" ] &&
+		    [ -f "$CACHE/$rel/modules.cpio.gz" ] ||
+		    { echo "no kernel in $CACHE (tests/root/nfs/qemu-kernel.sh)"; return; }
+		need=gzip ;;
+	*)
+		echo "no guest $1 (one of: $GUESTS)"
+		return ;;
+	esac
+	for p in rpcbind rpc.mountd rpc.nfsd rpc.statd exportfs mount.nfs \
+	    mkfs.ext4 timeout ip $need; do
+		PATH=/usr/sbin:/usr/bin:/sbin:/bin command -v $p >/dev/null ||
+		    { echo "no $p (nfs-kernel-server nfs-common rpcbind e2fsprogs)"; return; }
+	done
+	# the guest covers these with its own mounts: the tree must not be there
+	case $HERE/ in
+	/run/* | /mnt/* | /var/lib/nfs/* | /var/tmp/* | /dev/*)
+		echo "$HERE is hidden in the guest (under /run, /mnt, /var/tmp)"
+		return ;;
+	esac
+}
+
+# failure DIR STATUS: how a guest that did not run its script failed
+failure() {
+	# what the kernel said last before its panic, else the panic
+	panic=$(awk '/Kernel panic/ { print (last == "" ? $0 : last); exit }
+	    { last = $0 }' "$1/console.log" 2>/dev/null |
+	    sed 's/^\[ *[0-9.]*\] *//; s/^userspace - //; s/^Kernel panic - not syncing: //')
+	if [ -n "$panic" ]; then
+		echo "panicked: $panic"
+	elif [ -f "$1/setup.err" ]; then
+		echo "did not set NFS up: $(cat "$1/setup.err")"
+	elif [ "$2" = 124 ]; then
+		echo "timed out"
+	else
+		echo "failed (exit status $2): $(cat "$1/console.log" "$1/qemu.log" \
+		    2>/dev/null | grep . | tail -1)"
+	fi
+}
+
+clock() { date +%s.%N; }
+
+# probe: the first guest of $CLYDE_NFS_GUEST that runs
+probe() {
+	tried= dir=$(mktemp -d "${TMPDIR:-/tmp}/clyde-nfs-probe.XXXXXX") || exit 1
+	trap 'rm -rf "$dir"' EXIT
+	echo true >"$dir/empty.sh"
+	for g in ${CLYDE_NFS_GUEST:-$GUESTS}; do
+		r=$(why_not "$g")
+		if [ -z "$r" ]; then
+			mkdir "$dir/$g"
+			t0=$(clock)
+			# a bound: UML fails within seconds, TCG boots in 10 to
+			# 20, on a busy machine in a minute
+			"$0" run -g "$g" -f tmpfs -t 300 -w "$dir/$g" "$dir/empty.sh" \
+			    >/dev/null 2>&1
+			rc=$?
+			if [ $rc = 0 ]; then
+				took=$(awk -v a="$t0" -v b="$(clock)" \
+				    'BEGIN { printf "%.1f", b - a }')
+				forced=${CLYDE_NFS_GUEST:+CLYDE_NFS_GUEST=$CLYDE_NFS_GUEST; }
+				echo "$g $(what "$g") (${forced}${tried:+$tried; }\
+NFS up and powered off in $took s)"
+				exit 0
+			fi
+			r=$(failure "$dir/$g" $rc)
+		else
+			r="cannot run: $r"
+		fi
+		tried="${tried:+$tried; }$(what "$g") $r"
+	done
+	echo "${tried:-no guest tried (CLYDE_NFS_GUEST is empty)}"
+	exit 1
+}
+
+case ${1:-} in
+probe) probe ;;
+check)
+	r=$(why_not "${2:-}")
+	[ -z "$r" ] && exit 0
+	echo "$r"
+	exit 1 ;;
+run) shift ;;
+*) usage ;;
+esac
+
+GUEST= VERS=3 FS=ext4 OPTS= TMO=600 MEM=512M SIZE=1G DIR=
+while getopts g:v:f:o:t:m:e:w: o; do
+	case $o in
+	g) GUEST=$OPTARG ;;
+	v) VERS=$OPTARG ;;
+	f) FS=$OPTARG ;;
+	o) OPTS=$OPTARG ;;
+	t) TMO=$OPTARG ;;
+	m) MEM=$OPTARG ;;
+	e) SIZE=$OPTARG ;;
+	w) DIR=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 1 ] && [ -n "$DIR" ] && [ -n "$GUEST" ] || usage
+case $VERS in 3 | 4 | 4.[012]) ;; *) say "-v $VERS: 3, 4, 4.0, 4.1 or 4.2"; exit 2 ;; esac
+case $FS in ext4 | tmpfs) ;; *) say "-f $FS: ext4 or tmpfs"; exit 2 ;; esac
+# the kernel command line splits at blanks
+case $DIR$OPTS in *[[:space:]]*) say "no blanks in -w or -o"; exit 2 ;; esac
+r=$(why_not "$GUEST")
+[ -z "$r" ] || { say "cannot run here: $r"; exit 77; }
+DIR=$(cd "$DIR" && pwd) || exit 2
+cp "$1" "$DIR/cmd.sh" || exit 2
+
+IMG=
+if [ "$FS" = ext4 ]; then
+	# sparse; made here without mounting it
+	IMG=$DIR/export.img
+	truncate -s "$SIZE" "$IMG" &&
+	    mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
+	    "$IMG" >"$DIR/mkfs.log" 2>&1 ||
+	    { cat "$DIR/mkfs.log" >&2; say "mkfs.ext4 failed"; exit 125; }
+fi
+# what guest-init.sh reads from the kernel command line (unknown
+# NAME=VALUE words become init's environment)
+ARGS="NFS_RUN=$DIR NFS_VERS=$VERS NFS_FS=$FS NFS_SIZE=$SIZE${OPTS:+ NFS_XOPTS=$OPTS}"
+
+# UML: the host's / as root, read-only; our init; console 0 to a file
+# and no other consoles (no xterms); UML's umid directory in DIR, not
+# ~/.uml
+uml() {
+	timeout -k 10 "$TMO" env ${1:+"LD_PRELOAD=$1"} "$UML" mem="$MEM" \
+	    rootfstype=hostfs rootflags=/ ro init="$HERE/guest-init.sh" \
+	    con=null con0=fd:0,fd:1 ssl=null uml_dir="$DIR/uml" umid=clyde-nfs \
+	    quiet NFS_GUEST=uml $ARGS NFS_DISK=/dev/ubdb ${IMG:+"ubd1=$IMG"} \
+	    </dev/null >"$DIR/console.log" 2>&1 &
+}
+
+# QEMU: Debian's kernel (the ELF vmlinux, PVH boot), an initramfs of its
+# modules and initramfs-init.sh, which mounts the host's / (9p,
+# read-only) and chroots there; no network device (-nic none), the
+# serial console to a file, and off, not reset, at the guest's end or
+# panic.  The export's image skips the host's flushes: it is thrown
+# away after the run, and the guest's NFS and ext4 work as ever.
+qemu() {
+	rel=$(cat "$CACHE/current")
+	mkdir "$DIR/rd" && cp "$HERE/initramfs-init.sh" "$DIR/rd/init" &&
+	    chmod 755 "$DIR/rd/init" &&
+	    # the kernel unpacks one archive after the other
+	    { cat "$CACHE/$rel/modules.cpio.gz" && (cd "$DIR/rd" && echo init |
+	    /bin/busybox cpio -o -H newc 2>/dev/null | gzip -1); } >"$DIR/initrd.gz" ||
+	    { say "cannot make the initramfs"; exit 125; }
+	case $1 in
+	kvm) accel="-accel kvm -cpu host" ;;
+	*) accel="-accel tcg,tb-size=256 -cpu max" ;;
+	esac
+	# quiet, and what costs time under TCG and matters not here
+	kcmd="console=ttyS0 panic=-1 quiet loglevel=3 cryptomgr.notests"
+	kcmd="$kcmd mitigations=off NFS_INIT=$HERE/guest-init.sh NFS_GUEST=qemu"
+	kcmd="$kcmd $ARGS NFS_DISK=/dev/vda"
+	fs9p=security_model=none,multidevs=remap
+	timeout -k 10 "$TMO" $QEMU $accel -machine pc -smp 1 -m "$MEM" \
+	    -nodefaults -no-user-config -display none -monitor none -no-reboot \
+	    -nic none -serial "file:$DIR/console.log" \
+	    -kernel "$CACHE/$rel/vmlinux" -initrd "$DIR/initrd.gz" -append "$kcmd" \
+	    -virtfs "local,path=/,mount_tag=hostroot,readonly=on,$fs9p" \
+	    -virtfs "local,path=$DIR,mount_tag=rundir,$fs9p" \
+	    ${IMG:+-drive "file=$IMG,format=raw,if=virtio,cache=unsafe"} \
+	    </dev/null >"$DIR/qemu.log" 2>&1 &
+}
+
+# timeout puts the guest's processes (UML has one per guest address
+# space) in a process group of their own, whose ID is timeout's PID
+case $GUEST in
+uml) uml ;;
+uml-xstate) uml "$SHIM" ;;
+qemu-kvm) qemu kvm ;;
+qemu-tcg) qemu tcg ;;
+esac
+tpid=$!
+# stopped ourselves: the guest goes too
+trap 'kill -- -$tpid 2>/dev/null' INT TERM
+wait $tpid
+urc=$?
+# wait returns early when a trapped signal came: the real status then
+while kill -0 $tpid 2>/dev/null; do wait $tpid; urc=$?; done
+# a guest that timed out may leave processes behind SIGKILL's reach for
+# a moment: wait for its process group to go
+i=0
+while pgrep -g $tpid >/dev/null 2>&1 && [ $i -lt 100 ]; do
+	[ $i = 20 ] && kill -9 -- -$tpid 2>/dev/null
+	sleep 0.1
+	i=$((i + 1))
+done
+rm -rf "$DIR/uml" "$DIR/export.img" "$DIR/rd" "$DIR/initrd.gz"
+
+if [ -f "$DIR/rc" ]; then rc=$(cat "$DIR/rc"); else rc=125; fi
+[ $urc = 124 ] && rc=124
+if [ "$rc" = 124 ] || [ "$rc" = 125 ]; then
+	[ $urc = 124 ] && say "the guest timed out after $TMO s"
+	[ -f "$DIR/setup.err" ] && say "guest setup failed: $(cat "$DIR/setup.err")"
+	say "guest log, console and QEMU's messages, last lines:"
+	tail -15 "$DIR/guest.log" "$DIR/console.log" "$DIR/qemu.log" >&2 2>/dev/null
+	ls -l "$DIR" >&2
+fi
+exit "$rc"
