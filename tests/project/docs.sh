@@ -314,6 +314,29 @@ diff "$WORK/tests.there" "$WORK/tests.named" >"$WORK/diff"
 ok $? "tests/README names every test, and no test that is not there (< there, > named)" ||
     diag < "$WORK/diff"
 
+# src/README maps every source file (as FOLDER/NAME.c, or FOLDER/NAME.{c,h}
+# for a pair) and names none that is not there; README's "Inside clyde"
+# names every folder of src/
+for f in src/*/*.[ch]; do
+	r=${f#src/}
+	grep -qF "$r" src/README || grep -qF "${r%.*}.{c,h}" src/README ||
+	    echo "< $r"
+done >"$WORK/diff"
+sed -n 's/^    \([a-z]*\/[a-z_]*\)\(\.[ch]\|\.{c,h}\) .*/\1\2/p' src/README |
+    while read -r r; do
+	case $r in
+	*.{c,h}) [ -f "src/${r%.*}.c" ] && [ -f "src/${r%.*}.h" ] ;;
+	*) [ -f "src/$r" ] ;;
+	esac || echo "> $r"
+    done >>"$WORK/diff"
+for d in src/*/; do
+	d=${d%/}
+	grep -q "^    $d " README || echo "README: $d"
+done >>"$WORK/diff"
+[ -s src/README ] && [ ! -s "$WORK/diff" ]
+ok $? "src/README maps every source file and no file that is not there (< not named, > not there); README names every folder" ||
+    diag < "$WORK/diff"
+
 # make deps installs what a skip line names, and CI installs through it:
 # every Debian package that a test names for a missing tool is in
 # tests/tools/deps.sh's list, which .ci/run runs
