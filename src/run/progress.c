@@ -390,7 +390,6 @@ void progress_start(const struct config *cfg, unsigned first_phases,
 	setitimer(ITIMER_REAL, &every, NULL);
 }
 
-
 void progress_stop(void)
 {
 	struct itimerval off = { { 0, 0 }, { 0, 0 } };

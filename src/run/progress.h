@@ -30,8 +30,9 @@ void progress_attach(const struct phase_meter *meter);
 
 /*
  * Before the first phase and after the last of each run (-x): the live
- * line's timer, whose ticks the phases take (core/tick.h).  A run makes first_phases phases at its first point,
- * later_phases at each later point of a --chunks sweep.
+ * line's timer, whose ticks the phases take (core/tick.h).  A run makes
+ * first_phases phases at its first point, later_phases at each later
+ * point of a --chunks sweep.
  */
 void progress_start(const struct config *cfg, unsigned first_phases,
     unsigned later_phases);

@@ -6,9 +6,9 @@
 #   build/run/runner.o -> build/phases/io.o (phase_io_cleanup)
 #   build/phases/io.o -> build/run/runner.o (phase_fail)
 # The folders of src/ are stages, and a stage uses only those below it
-# (README, "Inside clyde"): each object's uses and each #include go to
-# its own folder, to one that the order below allows, or to include/;
-# one that does not is printed, e.g.
+# (folder_order below; README, "Inside clyde", draws the pipeline): each
+# object's uses and each #include go to its own folder, to one that the
+# order allows, or to include/; one that does not is printed, e.g.
 #   build/phases/ctx.o -> build/run/progress.o (progress_tick): phases may not use run
 #   src/phases/ctx.h -> run/progress.h: phases may not use run
 # A family of phases (phases/phase.h) is used through its descriptor
