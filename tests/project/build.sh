@@ -10,10 +10,19 @@ needs_all git git 5
 
 tree=$WORK/tree
 mkdir "$tree"
-git ls-files -z --cached --others --exclude-standard |
-    xargs -0 tar cf - 2>/dev/null | tar xf - -C "$tree"
+# the tree's files by git when this is a clone's top; else (the copy that
+# make check-sanitize makes under build/, a tarball) all but build/
+if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
+	git ls-files -z --cached --others --exclude-standard |
+	    xargs -0 tar cf - 2>/dev/null | tar xf - -C "$tree"
+else
+	tar cf - --exclude=./build --exclude=./.git . | tar xf - -C "$tree"
+fi
 cd "$tree" || exit 1
-git init -q && git add -A && git -c user.name=t -c user.email=t@t \
+# what the build makes is never part of the copy's commits, .gitignore or
+# not (the copy of make check-sanitize has none)
+git init -q && printf '%s\n' /build/ /clyde /clyde-mpi '/clyde-*.tar.gz' \
+    /.version /fuzz-artifacts/ >.git/info/exclude && git add -A && git -c user.name=t -c user.email=t@t \
     commit -q -m one || exit 1
 make_s() { make -s -j2 "$@" >"$WORK/make.log" 2>&1; }
 
