@@ -33,9 +33,11 @@ DEP = $(wildcard $(B)/*/*.d $(B)/*.d)
 # The version: `git describe` of a tagged tree (v0.1.0 -> 0.1.0), else
 # VERSION_BASE and the commit (0.1.0-g1a2b3c4), "-dirty" with changes not
 # committed; in a tarball of make dist, which has no .git, its .version.
-# build/version.c is rewritten only when the version changes.
+# build/version.c is rewritten only when the version changes.  Only a
+# clone's own top counts: a copy inside another clone (check-sanitize's
+# build/san) takes its .version, not the outer tree's commits.
 VERSION_BASE = 0.1.0
-VERSION_CMD = if git rev-parse --git-dir >/dev/null 2>&1; then \
+VERSION_CMD = if [ -e .git ] && git rev-parse --git-dir >/dev/null 2>&1; then \
 		v=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && \
 		    v=$${v\#v} || \
 		v=$(VERSION_BASE)-g$$(git describe --always --dirty); \
