@@ -119,18 +119,20 @@ $(NFS_SHIM): $(NFS_SHIM_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -shared -fPIC $(LDFLAGS) -o $@ $< -ldl
 
-# The longest first (as measured idle), so that the last to start are short
-TESTS = tests/mpi/ranks.sh tests/mpi/rank_faults.sh
-TESTS += tests/faults/signals_and_io_errors.sh
+# The longest first (as measured idle: make check PROVE_FLAGS=--timer),
+# so that the last to start are short
+TESTS = tests/e2e/classic_profile.sh tests/mpi/rank_faults.sh
+TESTS += tests/faults/odd_environment.sh tests/mpi/ranks.sh
 TESTS += tests/faults/hangs_and_stopped_processes.sh
+TESTS += tests/faults/signals_and_io_errors.sh tests/e2e/sync.sh
+TESTS += tests/faults/netfs.sh tests/project/build.sh
 TESTS += tests/faults/hangs_at_start_and_debugger_stops.sh
-TESTS += tests/project/lint.sh tests/project/build.sh
-TESTS += tests/e2e/classic_profile.sh tests/e2e/sync.sh
+TESTS += tests/project/lint.sh tests/e2e/sizes.sh
 TESTS += tests/report/labels_and_context.sh tests/project/docs.sh
-TESTS += tests/faults/netfs.sh tests/e2e/chunks.sh tests/e2e/sizes.sh
+TESTS += tests/e2e/chunks.sh
 TESTS += tests/report/command_line.sh tests/report/sweeps.sh
 TESTS += tests/e2e/progress_line_and_record_context.sh
-TESTS += tests/report/html_in_browser.sh tests/faults/odd_environment.sh
+TESTS += tests/report/html_in_browser.sh
 TESTS += tests/e2e/bad_options.sh tests/e2e/interop.sh
 TESTS += tests/e2e/table_and_csv_writers.sh tests/project/layering.sh
 TESTS += tests/e2e/option_values.sh tests/faults/target.sh
