@@ -21,7 +21,9 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 # MPI side of dist/ (clyde-mpi below).  Objects go to $(B), mirroring src/,
 # each with the header dependencies its compile found (-MMD -MP).
 B = build
-SRC = $(filter-out src/dist/proxy.c src/dist/mpi.c,$(sort $(wildcard src/*/*.c)))
+# clyde-mpi's side of dist/: MPI_SRC builds with cc, dist/mpi.c with mpicc
+MPI_SRC = src/dist/proxy.c
+SRC = $(filter-out $(MPI_SRC) src/dist/mpi.c,$(sort $(wildcard src/*/*.c)))
 # the C library's math part (round, sqrt for --average; erfc, lgamma for
 # the statistics of sets)
 LDLIBS += -lm
@@ -218,8 +220,7 @@ check-sanitize:
 # process, dist/mpi.c (the only file that uses MPI) in its parent.  The
 # default build never needs MPI.
 MPICC ?= mpicc
-MPI_SRC = src/dist/proxy.c
-MPI_OBJ = $(filter-out $(B)/dist/local.o,$(OBJ)) $(B)/dist/proxy.o $(B)/dist/mpi.o
+MPI_OBJ = $(filter-out $(B)/dist/local.o,$(OBJ)) $(MPI_SRC:src/%.c=$(B)/%.o) $(B)/dist/mpi.o
 
 MPI_HOOKS_OBJ = $(filter-out $(B)/core/test_hooks.o,$(MPI_OBJ)) $(B)/test_hooks_on.o
 
