@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "phases/ctx.h"
@@ -215,11 +216,13 @@ static bool scratch_entry(int dir_fd, const char *name, long pid)
  * Whether name in the directory open on dir_fd looks like the scratch
  * directory of a run of PID pid of this user's: a directory (not a link
  * to one), the user's, mode 0700, with its record (a regular file, in
- * *o), holding only what such a run makes.  A user's own directory of a
- * name like it is passed over in silence.
+ * *o), holding only what such a run makes.  *changed gets the newest
+ * modification time of the directory and its entries: what a live run
+ * on another host shows.  A user's own directory of a name like it is
+ * passed over in silence.
  */
 static bool looks_like_scratch(int dir_fd, const char *name, long pid,
-    struct origin *o)
+    struct origin *o, time_t *changed)
 {
 	struct dirent *de;
 	struct stat st;
@@ -231,6 +234,7 @@ static bool looks_like_scratch(int dir_fd, const char *name, long pid,
 	    !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
 	    (st.st_mode & 07777) != 0700)
 		return false;
+	*changed = st.st_mtime;
 	fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return false;
@@ -238,8 +242,13 @@ static bool looks_like_scratch(int dir_fd, const char *name, long pid,
 		close(fd);
 		return false;
 	}
-	while (ours && (de = readdir(d)) != NULL)
+	while (ours && (de = readdir(d)) != NULL) {
 		ours = scratch_entry(fd, de->d_name, pid);
+		/* not "..": the target's own time is not this run's */
+		if (ours && !is_dot_entry(de->d_name) && fstatat(fd, de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) == 0 && st.st_mtime > *changed)
+			*changed = st.st_mtime;
+	}
 	closedir(d);
 	return ours;
 }
@@ -257,17 +266,103 @@ static bool join_path(char *out, size_t n, const char *dir, const char *name)
 	return got >= 0 && (size_t)got < n;
 }
 
-/* path in single quotes for a shell command: ' becomes '\'' */
+/*
+ * A scratch directory that changed this recently, made on another host,
+ * boot or PID namespace, is taken for a live run's: a run changes its
+ * directory at every data file (one a GiB, or --chunks) and small file;
+ * one long phase over a slow disk may look idle, and is then named with
+ * its age like any other that this run cannot check.
+ */
+#define LIVE_SECONDS 600
+/* the hosts named in the line about live runs of other hosts */
+#define LIVE_HOSTS_SHOWN 3
+
+/* "42 s", "17 min", "5 h", "3 days": how long ago t was */
+static void age_text(char *out, size_t n, time_t now, time_t t)
+{
+	long long s = now > t ? (long long)(now - t) : 0;
+
+	if (s < 120)
+		snprintf(out, n, "%lld s", s);
+	else if (s < 120 * 60)
+		snprintf(out, n, "%lld min", s / 60);
+	else if (s < 48 * 3600)
+		snprintf(out, n, "%lld h", s / 3600);
+	else
+		snprintf(out, n, "%lld days", s / 86400);
+}
+
+/* The runs of other hosts (or namespaces) that look live, for one line. */
+struct live_runs {
+	unsigned count, hosts;
+	char host[LIVE_HOSTS_SHOWN][320];
+	char first[PATH_MAX];
+	time_t newest;
+};
+
+static void live_add(struct live_runs *l, const char *host, const char *path,
+    time_t changed)
+{
+	unsigned i;
+
+	if (l->count++ == 0) {
+		snprintf(l->first, sizeof(l->first), "%s", path);
+		l->newest = changed;
+	} else if (changed > l->newest)
+		l->newest = changed;
+	for (i = 0; i < l->hosts && i < LIVE_HOSTS_SHOWN; i++)
+		if (strcmp(l->host[i], host) == 0)
+			return;
+	if (l->hosts < LIVE_HOSTS_SHOWN)
+		snprintf(l->host[l->hosts], sizeof(l->host[0]), "%s", host);
+	l->hosts++;
+}
+
+/*
+ * One line for every live run of another host: a shared filesystem's
+ * other clients are expected, and each would otherwise be named by
+ * every run, on every node.
+ */
+static void live_say(const struct live_runs *l, const char *dir, time_t now)
+{
+	char age[32], hosts[LIVE_HOSTS_SHOWN * 322 + 32];
+	size_t len = 0;
+	unsigned i;
+
+	if (l->count == 0)
+		return;
+	age_text(age, sizeof(age), now, l->newest);
+	if (l->count == 1) {
+		fprintf(stderr, "clyde: %s is the scratch directory of a run on "
+		    "%s, changed %s ago: another run shares this filesystem; "
+		    "it is left as it is\n", l->first, l->host[0], age);
+		return;
+	}
+	hosts[0] = '\0';
+	for (i = 0; i < l->hosts && i < LIVE_HOSTS_SHOWN; i++)
+		len += (size_t)snprintf(hosts + len, sizeof(hosts) - len,
+		    "%s%s", i == 0 ? "" : ", ", l->host[i]);
+	if (l->hosts > LIVE_HOSTS_SHOWN)
+		snprintf(hosts + len, sizeof(hosts) - len, " and %u more",
+		    l->hosts - LIVE_HOSTS_SHOWN);
+	fprintf(stderr, "clyde: %s holds the scratch directories of %u runs on "
+	    "%s, the last changed %s ago: other runs share this filesystem; "
+	    "they are left as they are\n", dir, l->count, hosts, age);
+}
+
 /*
  * A scratch directory of a run that was killed is reported, never
  * removed: the user decides.  One made on another host, boot or PID
- * namespace is named as such: whether its run still runs cannot be told.
+ * namespace is named as such: whether its run still runs cannot be told,
+ * only whether it changed lately (live_say()).
  */
 void scratch_report_stale(int target_fd, const char *dir)
 {
-	char path[PATH_MAX], quoted[2 * PATH_MAX];
+	char path[PATH_MAX], quoted[2 * PATH_MAX], age[32];
+	struct live_runs live = { 0 };
 	struct origin here, there;
 	struct dirent *de;
+	time_t now = time(NULL);
 	int fd = openat(target_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 
@@ -278,7 +373,9 @@ void scratch_report_stale(int target_fd, const char *dir)
 	}
 	origin_here(&here);
 	while ((de = readdir(d)) != NULL) {
-		const char *elsewhere = NULL;
+		const char *elsewhere = NULL, *host;
+		bool other_host, other_boot;
+		time_t changed;
 		char *end;
 		long pid;
 
@@ -289,23 +386,41 @@ void scratch_report_stale(int target_fd, const char *dir)
 		pid = strtol(de->d_name + 6, &end, 10);
 		if (*end != '.' || !is_random_name(end + 1, 6) || pid <= 0)
 			continue;
-		if (!looks_like_scratch(dirfd(d), de->d_name, pid, &there))
+		if (!looks_like_scratch(dirfd(d), de->d_name, pid, &there,
+		    &changed))
 			continue;
 		join_path(path, sizeof(path), dir, de->d_name);
 		mask_controls(there.host);
 		mask_controls(there.boot);
-		if (strcmp(there.host, here.host) != 0)
+		other_host = strcmp(there.host, here.host) != 0;
+		other_boot = !other_host && strcmp(there.boot, here.boot) != 0;
+		if (other_host)
 			elsewhere = "";
-		else if (strcmp(there.boot, here.boot) != 0)
+		else if (other_boot)
 			elsewhere = " before its last boot (or on another machine "
 			    "of that name)";
 		else if (strcmp(there.pidns, here.pidns) != 0)
 			elsewhere = " in another PID namespace";
+		host = there.host[0] != '\0' ? there.host : "an unnamed host";
+		/*
+		 * lately changed, on another host or in another PID namespace
+		 * (a clock ahead of this host's counts as now): a live run's;
+		 * one from before the last boot is not
+		 */
+		if (elsewhere != NULL && !other_boot &&
+		    changed + LIVE_SECONDS > now) {
+			char who[sizeof(there.host) + 32];
+
+			snprintf(who, sizeof(who), "%s%s", host, other_host ?
+			    "" : " (another PID namespace)");
+			live_add(&live, who, path, changed);
+			continue;
+		}
 		if (elsewhere != NULL) {
-			fprintf(stderr, "clyde: %s was made by a run on %s%s, which "
-			    "this run cannot check; it is left as it is\n", path,
-			    there.host[0] != '\0' ? there.host : "an unnamed host",
-			    elsewhere);
+			age_text(age, sizeof(age), now, changed);
+			fprintf(stderr, "clyde: %s was made by a run on %s%s, last "
+			    "changed %s ago, which this run cannot check; it is "
+			    "left as it is\n", path, host, elsewhere, age);
 			continue;
 		}
 		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
@@ -315,6 +430,7 @@ void scratch_report_stale(int target_fd, const char *dir)
 		    "longer running; remove it with: rm -rf %s\n", path, quoted);
 	}
 	closedir(d);
+	live_say(&live, dir, now);
 }
 
 /*

@@ -28,7 +28,9 @@ int scratch_remove(struct phase_ctx *ctx, const char *path);
 /*
  * Name every clyde.PID.XXXXXX in the target open on target_fd (-d dir,
  * for the messages) whose PID no longer runs, with the command to remove
- * it; never remove it.
+ * it; one made on another host or in another PID namespace with its age,
+ * or, changed lately, in one line for all such live runs; never remove
+ * any.
  */
 void scratch_report_stale(int target_fd, const char *dir);
 

@@ -137,15 +137,34 @@ mkdir -m 700 "$t/clyde.999999999.AbCdEf"
 mkdir -m 700 "$t/clyde.999999995.AbCdEf"
 printf 'host elsewhere.example\nboot 1\npidns pid:[1]\n' \
     >"$t/clyde.999999995.AbCdEf/made-by"
+touch -d '3 hours ago' "$t/clyde.999999995.AbCdEf/made-by" "$t/clyde.999999995.AbCdEf"
 "$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
 rc=$?
 [ "$rc" = 0 ] && ! grep -q "left by an earlier run" "$WORK/err" &&
     ! grep -Eq "notes|999999997|999999996|999999999" "$WORK/err" &&
-    grep -q "^clyde: $t/clyde.999999995.AbCdEf was made by a run on elsewhere.example, which this run cannot check; it is left as it is\$" "$WORK/err" &&
+    grep -q "^clyde: $t/clyde.999999995.AbCdEf was made by a run on elsewhere.example, last changed 3 h ago, which this run cannot check; it is left as it is\$" "$WORK/err" &&
     [ "$(ls -A "$t" | wc -l)" = 6 ] && [ -d "$WORK/linked" ]
-ok $? "leftovers: only clyde's directories are named, one of another host as such" ||
+ok $? "leftovers: only clyde's directories are named, one of another host as such, with its age" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
 rm -rf "$WORK/linked"
+
+# the live runs of other nodes on a shared filesystem (their directories
+# changed lately): one line for all of them, whatever their number
+t=$(fresh_target)
+for n in 2 3 4; do
+	d=$t/clyde.99999999$n.AbCdEf
+	mkdir -m 700 "$d" && mkdir "$d/files" &&
+	    printf 'host node%s\nboot 1\npidns pid:[1]\n' $((n % 2 + 2)) >"$d/made-by"
+done
+"$CLYDE" -d "$t" $AS_USER -r 0 -s 0 -n 1 >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" = 0 ] && [ "$(grep -c 'clyde\.9999' "$WORK/err")" = 0 ] &&
+    [ "$(grep -c "^clyde: $t holds the scratch directories of 3 runs on node3, node2, the last changed [0-9]* s ago: other runs share this filesystem; they are left as they are\$\|^clyde: $t holds the scratch directories of 3 runs on node2, node3, the last changed [0-9]* s ago: other runs share this filesystem; they are left as they are\$" "$WORK/err")" = 1 ] &&
+    [ "$(grep -c 'scratch director\|made by a run\|left by an earlier' "$WORK/err")" = 1 ] &&
+    [ "$(ls -A "$t" | wc -l)" = 3 ]
+ok $? "live runs of other hosts: one line naming their hosts, nothing else said, their directories kept" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+rm -rf "$t"/clyde.99999999*
 
 # a user's own directories of such names, each with a record made here:
 # clyde.2024.bonnie holding a file of bonnie++'s name, one holding
@@ -221,7 +240,7 @@ if [ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
 	rc1=$?
 	[ "$rc" = 0 ] && [ "$rc1" = 5 ] && ls "$WORK/err1" >/dev/null &&
 	    ! grep -q "left by an earlier run" "$WORK/err" &&
-	    grep -Eq "^clyde: $t/clyde\.($((pid + 1))|$((pid + 2)))\.[A-Za-z0-9]{6} was made by a run on $(hostname) in another PID namespace, which this run cannot check; it is left as it is\$" "$WORK/err" &&
+	    grep -Eq "^clyde: $t/clyde\.($((pid + 1))|$((pid + 2)))\.[A-Za-z0-9]{6} is the scratch directory of a run on $(hostname) \(another PID namespace\), changed [0-9]+ s ago: another run shares this filesystem; it is left as it is\$" "$WORK/err" &&
 	    is_empty "$t"
 	ok $? "a live run in another PID namespace: not called stale, named as such" ||
 	    { echo "rc=$rc rc1=$rc1"; cat "$WORK/err1" "$WORK/err"; } | diag
