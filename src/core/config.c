@@ -503,6 +503,12 @@ static int parse_files_opt(struct config *cfg, const char *arg)
 	const char *why;
 	int n, rc;
 
+	/* a later -n replaces an earlier one whole: its empty fields take the
+	 * defaults, never the earlier -n's (a min above the new max) */
+	fs->max_size = 0;
+	fs->min_size = 0;
+	fs->dirs = 1;
+	fs->chunk = DEFAULT_CHUNK;
 	rc = split_counted("-n", arg, buf, sizeof(buf), f, 5, &n,
 	    "number:max:min:dirs:chunk", "files", &fs->count_k);
 	if (rc != EXIT_OK)
@@ -539,9 +545,13 @@ static int parse_dirs_opt(struct config *cfg, const char *arg)
 	} field[2] = { { "depth", DIRS_DEPTH_MAX }, { "fanout", DIRS_FANOUT_MAX } };
 	unsigned *value[2] = { &cfg->dirs.depth, &cfg->dirs.fanout };
 	char buf[64], *f[3];
-	int n, rc = split_counted("--dirs", arg, buf, sizeof(buf), f, 3, &n,
-	    "number:depth:fanout", "directories", &cfg->dirs.count_k);
+	int n, rc;
 
+	/* as with -n, a later --dirs replaces an earlier one whole */
+	cfg->dirs.depth = DIRS_DEPTH_DEFAULT;
+	cfg->dirs.fanout = DIRS_FANOUT_DEFAULT;
+	rc = split_counted("--dirs", arg, buf, sizeof(buf), f, 3, &n,
+	    "number:depth:fanout", "directories", &cfg->dirs.count_k);
 	for (int i = 1; rc == EXIT_OK && i < n; i++) {
 		uint64_t v;
 		const char *why;

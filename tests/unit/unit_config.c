@@ -262,6 +262,11 @@ static void files(void)
 	    "-n max 2g or -3: refused");
 	ok(REFUSED("min size is larger than max size", "-r", "0", "-n", "1:1k:2k"),
 	    "-n min above max: refused");
+	ok(P("-r", "0", "-n", "1:4k:2k:4:4k", "-n", "1:5") == EXIT_OK &&
+	    cfg.files.max_size == 5 && cfg.files.min_size == 0 &&
+	    cfg.files.dirs == 1 && cfg.files.chunk == DEFAULT_CHUNK,
+	    "-n twice: the later replaces the earlier whole (no min 2k above "
+	    "max 5)");
 	ok(P("-r", "0", "-n", "1:0:0:100000") == EXIT_OK &&
 	    cfg.files.dirs == 100000 &&
 	    REFUSED("directories out of range (1 to 100000)", "-r", "0", "-n",
@@ -537,6 +542,10 @@ static void sweeps(void)
 	    cfg.dirs.fanout == 8 && P("-r", "0", "--dirs=1") == EXIT_OK &&
 	    cfg.dirs.depth == 1 && cfg.dirs.fanout == 10,
 	    "--dirs: empty fields keep depth 1, fanout 10");
+	ok(P("-r", "0", "--dirs=4:3:8", "--dirs=2") == EXIT_OK &&
+	    cfg.dirs.count_k == 2 && cfg.dirs.depth == 1 &&
+	    cfg.dirs.fanout == 10, "--dirs twice: the later replaces the earlier "
+	    "whole");
 	ok(P("-r", "0", "--dirs=1m") == EXIT_OK && cfg.dirs.count_k == 1024,
 	    "--dirs=1m: a suffix m multiplies by 1024");
 	ok(P("-r", "0", "--dirs=1:64:65536") == EXIT_OK &&
