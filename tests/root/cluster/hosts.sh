@@ -134,7 +134,7 @@ do_check() {
 	[ "$(id -u)" = 0 ] || { echo "not root"; return 1; }
 	miss=
 	for c in ip nsenter unshare losetup mkfs.xfs glusterd gluster \
-	    mount.glusterfs /usr/sbin/sshd ssh ssh-keygen mpirun timeout; do
+	    mount.glusterfs /usr/sbin/sshd ssh ssh-keygen mpirun timeout python3; do
 		command -v "$c" >/dev/null 2>&1 || miss="$miss $c"
 	done
 	if [ "${CL_MFS:-1}" = 1 ]; then
