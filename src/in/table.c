@@ -410,6 +410,12 @@ static bool starts(const char *s, const char *what)
 	return strncmp(s, what, strlen(what)) == 0;
 }
 
+/*
+ * The label bonnie++ was built without (configure never ran on its
+ * tree): kept as it stands, the generation is the table's shape's.
+ */
+static const char unset_version[] = "@version@";
+
 /* "Version 1.03e", "Version  1.97", "Version  @version@" */
 static void take_version(struct table_read *t, const char *s)
 {
@@ -421,7 +427,9 @@ static void take_version(struct table_read *t, const char *s)
 	v += 7;
 	v += strspn(v, " \t");
 	n = strcspn(v, " \t");
-	if (n == 0 || n >= sizeof(t->version) || !is_digit(*v))
+	if (n == 0 || n >= sizeof(t->version) || (!is_digit(*v) &&
+	    (n != sizeof(unset_version) - 1 ||
+	    memcmp(v, unset_version, n) != 0)))
 		return;
 	memcpy(t->version, v, n);
 	t->version[n] = '\0';
@@ -441,6 +449,7 @@ static void start(struct table_read *t, unsigned long lineno)
 	t->wrapped_len = 0;
 	t->first_line = lineno;
 	t->marked = t->file_section = t->last_over = t->bare = false;
+	t->files_top = false;
 	t->nover = 0;
 	memset(t->row_bad, 0, sizeof(t->row_bad));
 }
@@ -454,7 +463,9 @@ void table_read_init(struct table_read *t)
 /* The generation the table's layout and Version line show. */
 static void set_generation(const struct table_read *t, struct result *r)
 {
-	double v = strtod(t->version, NULL);
+	/* "@version@" tells no number: the shape alone does */
+	bool numbered = is_digit(t->version[0]);
+	double v = numbered ? strtod(t->version, NULL) : 0;
 
 	r->from_table = true;
 	if (t->units || v >= 1.98) {
@@ -476,13 +487,13 @@ static void set_generation(const struct table_read *t, struct result *r)
 	}
 	/* 1.93 wrote the format tag of 1.92b; a table without a version, 1.97 */
 	snprintf(r->format_version, sizeof(r->format_version), "%s",
-	    t->version[0] == '\0' ? "1.97" :
+	    !numbered ? "1.97" :
 	    strcmp(t->version, "1.93") == 0 ? "1.92b" : t->version);
 	strcpy(r->generation, r->format_version);
 	strcpy(r->bonnie_version, t->version);
 	/* from 1.93 on the CSV line has it: 1 unless the table shows it */
 	r->concurrency = t->concurrency > 0 ? t->concurrency : v >= 1.93 ||
-	    t->version[0] == '\0' ? 1 : 0;
+	    !numbered ? 1 : 0;
 }
 
 static void give_up_wrapped(struct table_read *t);
@@ -569,13 +580,18 @@ static bool split_pair(const struct table_read *t, const struct result *file,
 	return true;
 }
 
-/* A section the table did not show: not known, neither run nor skipped. */
-static void mark_absent(struct result *r)
+/*
+ * A section the table did not show: not known, neither run nor skipped;
+ * but the I/O section of a table that bonnie++ began with its file
+ * section (-s 0) did not run, as a CSV line of -s 0 says.
+ */
+static void mark_absent(struct result *r, bool io_skipped)
 {
 	int ph;
 
 	for (ph = 0; ph < PH_COUNT; ph++)
-		if (ph < PH_FIRST_FILE ? !r->has_io : !r->has_files)
+		if (ph < PH_FIRST_FILE ? !r->has_io && !io_skipped :
+		    !r->has_files)
 			r->cell[ph].status = CELL_ABSENT;
 }
 
@@ -629,8 +645,10 @@ static size_t finish(struct table_read *t, bool end)
 	} else {
 		t->nheld = 0;
 	}
+	/* after I/O rows held, a file table is their other half, if unpaired */
 	for (i = 0; i < n; i++)
-		mark_absent(&t->done[i]);
+		mark_absent(&t->done[i], t->files_top && first == 0 &&
+		    i >= first);
 	t->ndone = n;
 	start(t, 0);
 	return n + t->nbad;
@@ -678,7 +696,7 @@ static bool headless_row(struct table_read *t, const char *s, bool file,
 		t->units = true;
 	if (read_row(t, s, file, r))
 		return true;
-	if (file || t->version[0] != '\0')
+	if (file || is_digit(t->version[0]))
 		return false;
 	t->units = !t->units;
 	if (read_row(t, s, file, r))
@@ -921,8 +939,11 @@ static bool header_line(struct table_read *t, const char *s,
 			*ended = finish(t, false);
 			start(t, lineno);
 		}
-		if (t->state == S_NONE)
+		if (t->state == S_NONE) {
 			t->first_line = lineno;
+			/* bonnie++'s first line of a -s 0 run */
+			t->files_top = t->nrows == 0 && contains(s, "Version");
+		}
 		if (t->version[0] == '\0')
 			take_version(t, s);
 		t->marked = t->file_section = true;

@@ -51,6 +51,8 @@ struct table_read {
 	bool marked;                    /* a header line only bonnie++ writes */
 	bool bare;                      /* rows without any header line */
 	bool file_section;              /* its file section's header seen */
+	bool files_top;                 /* it began as a -s 0 table does:
+	                                   "Version ... Sequential Create" */
 	/* data rows past TABLE_ROWS_MAX: not read, named */
 	bool last_over;                 /* the last row was one */
 	size_t nover;
