@@ -365,8 +365,7 @@ static bool read_latency_row(const char *s, struct result *r, bool file,
 		copy_token(v, sizeof(v), s, &tok[i]);
 		c.latency_us = -1;
 		if (k >= GROUPS || csv_parse_latency(v, &c) != 0) {
-			snprintf(why, why_len, "Latency row: '%.40s' is not a "
-			    "latency", v);
+			snprintf(why, why_len, "'%.40s' is not a latency", v);
 			return false;
 		}
 		r->cell[base + (int)k].latency_us = c.latency_us;
@@ -452,6 +451,7 @@ static void start(struct table_read *t, unsigned long lineno)
 	t->files_top = false;
 	t->nover = 0;
 	memset(t->row_bad, 0, sizeof(t->row_bad));
+	memset(t->lat_dropped, 0, sizeof(t->lat_dropped));
 }
 
 void table_read_init(struct table_read *t)
@@ -497,6 +497,7 @@ static void set_generation(const struct table_read *t, struct result *r)
 }
 
 static void give_up_wrapped(struct table_read *t);
+static void latency_done(struct table_read *t);
 
 /* Line 'at' did not read, for 'why': named with the table's rows. */
 static void name_line(struct table_read *t, unsigned long at, const char *why)
@@ -524,6 +525,9 @@ static size_t take_rows(struct table_read *t, size_t n)
 			name_line(t, t->bad_at[i], t->bad_at_why[i]);
 			continue;
 		}
+		for (int f = 0; f < 2; f++)
+			if (t->lat_dropped[i][f])
+				name_line(t, t->lat_at[i][f], t->lat_why[i][f]);
 		if (!r->has_io && !r->has_files)
 			continue;
 		if (!r->has_io && r->name[0] == '\0')
@@ -607,6 +611,7 @@ static size_t finish(struct table_read *t, bool end)
 	bool io_only;
 
 	give_up_wrapped(t);
+	latency_done(t);
 	t->nbad = 0;
 	for (n = 0; n < t->nheld; n++) {
 		t->done[n] = t->held[n];
@@ -913,6 +918,54 @@ static void bare_row(struct table_read *t, const char *s,
 	start(t, 0);
 }
 
+/*
+ * The Latency line at lineno of row i's section does not read (what):
+ * the row reads as it would without that line, and the line is named.
+ */
+static void drop_latency(struct table_read *t, size_t i, bool file,
+    unsigned long lineno, const char *what)
+{
+	int base = file ? PH_FIRST_FILE : 0, g;
+
+	for (g = 0; g < GROUPS; g++)
+		t->rows[i].cell[base + g].latency_us = -1;
+	if (t->lat_dropped[i][file])
+		return;
+	t->lat_dropped[i][file] = true;
+	t->lat_at[i][file] = lineno;
+	snprintf(t->lat_why[i][file], TABLE_WHY_MAX, "Latency row: dropped "
+	    "(%s): the %s row above it is read without its latencies", what,
+	    file ? "file" : "I/O");
+}
+
+/*
+ * The last Latency row is complete: a phase that ran has a latency in
+ * bonnie++'s row, so one missing after the last cell shown is a row cut
+ * short (a paste that ended there, a wrap whose rest was lost).
+ */
+static void latency_done(struct table_read *t)
+{
+	const struct result *r = t->latency_row;
+	int base = t->latency_file ? PH_FIRST_FILE : 0, g, shown = 0, last = -1;
+	char what[64];
+
+	if (r == NULL)
+		return;
+	t->latency_row = NULL;
+	for (g = 0; g < GROUPS; g++)
+		if (r->cell[base + g].latency_us >= 0) {
+			shown++;
+			last = g;
+		}
+	for (g = last + 1; g < GROUPS; g++)
+		if (r->cell[base + g].status != CELL_SKIPPED)
+			break;
+	if (g == GROUPS)
+		return;
+	snprintf(what, sizeof(what), "cut after %d of its cells", shown);
+	drop_latency(t, t->latency_i, t->latency_file, t->latency_line, what);
+}
+
 /* Header lines; false for anything else. */
 static bool header_line(struct table_read *t, const char *s,
     unsigned long lineno, size_t *ended)
@@ -991,11 +1044,17 @@ static bool header_line(struct table_read *t, const char *s,
 		size_t i = t->last_file ? t->nfile - 1 : t->nio - 1;
 		char why[TABLE_WHY_MAX];
 
-		t->latency_row = &t->rows[i];
-		if (!read_latency_row(s, t->latency_row, t->last_file, why,
-		    sizeof(why)))
-			mark_bad(t, i, lineno, why);
+		latency_done(t);
 		t->latency = true;
+		if (!read_latency_row(s, &t->rows[i], t->last_file, why,
+		    sizeof(why))) {
+			drop_latency(t, i, t->last_file, lineno, why);
+			return true;
+		}
+		t->latency_row = &t->rows[i];
+		t->latency_i = i;
+		t->latency_file = t->last_file;
+		t->latency_line = lineno;
 		return true;
 	}
 	return false;
@@ -1023,9 +1082,11 @@ size_t table_read_line(struct table_read *t, const char *line,
 	if (t->latency_row != NULL) {
 		struct result *r = t->latency_row;
 
-		t->latency_row = NULL;
-		if (latency_tail(s, r, t->last_file))
+		if (latency_tail(s, r, t->latency_file)) {
+			t->latency_row = NULL;
 			return 0;
+		}
+		latency_done(t);
 	}
 	/* the rest of a wrapped row */
 	if (t->wrapped_len > 0) {

@@ -53,4 +53,30 @@ check(!defined $t->{file_size} && same($t->{files}, $c->{files}), $t->{files})' 
 ok $? "a -s 0 table (files:max): its I/O phases skipped, as its CSV line's are" ||
     diag <"$WORK/table.json"
 
+# --- a Latency line that does not read: a 2.00a table whose paste ended
+# inside its last Latency line, a 1.97 table with a cell that is no
+# latency; each row reads as it would without that line, the line named
+# once
+table_of v2.00a_default.txt >"$WORK/full200"
+last=$(wc -l <"$WORK/full200")
+awk -v n="$last" 'NR == n { $0 = substr($0, 1, 38) } 1' "$WORK/full200" >"$WORK/cut"
+sed "${last}d" "$WORK/full200" >"$WORK/without"
+table_of v1.97.3_default.txt | sed 's/ 37464us / 403m /' >"$WORK/bad403"
+table_of v1.97.3_default.txt | sed 5d >"$WORK/without403"
+fail=0
+for c in "cut|$last|cut after 2 of its cells|file|without" \
+    "bad403|5|'403m' is not a latency|I/O|without403"; do
+	f=${c%%|*} c=${c#*|} line=${c%%|*} c=${c#*|} what=${c%%|*} c=${c#*|}
+	section=${c%%|*} w=${c#*|}
+	report --json "$WORK/$w"
+	mv "$WORK/out" "$WORK/want"
+	report --json "$WORK/$f"
+	[ "$rc" = 1 ] && cmp -s "$WORK/want" "$WORK/out" &&
+	    [ "$(cat "$WORK/err")" = "$WORK/$f:$line: Latency row: dropped ($what): the $section row above it is read without its latencies" ] ||
+	    { fail=1; echo "$f: rc=$rc"; cat "$WORK/err"; diff "$WORK/want" "$WORK/out"; }
+done >"$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a Latency line cut or with a cell '403m': the row read as without it, one line 'Latency row: dropped'" ||
+    diag <"$WORK/diag"
+
 done_testing
