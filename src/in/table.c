@@ -365,8 +365,7 @@ static bool read_latency_row(const char *s, struct result *r, bool file,
 		copy_token(v, sizeof(v), s, &tok[i]);
 		c.latency_us = -1;
 		if (k >= GROUPS || csv_parse_latency(v, &c) != 0) {
-			snprintf(why, why_len, "Latency row: '%.40s' is not a "
-			    "latency", v);
+			snprintf(why, why_len, "'%.40s' is not a latency", v);
 			return false;
 		}
 		r->cell[base + (int)k].latency_us = c.latency_us;
@@ -410,6 +409,12 @@ static bool starts(const char *s, const char *what)
 	return strncmp(s, what, strlen(what)) == 0;
 }
 
+/*
+ * The label bonnie++ was built without (configure never ran on its
+ * tree): kept as it stands, the generation is the table's shape's.
+ */
+static const char unset_version[] = "@version@";
+
 /* "Version 1.03e", "Version  1.97", "Version  @version@" */
 static void take_version(struct table_read *t, const char *s)
 {
@@ -421,7 +426,9 @@ static void take_version(struct table_read *t, const char *s)
 	v += 7;
 	v += strspn(v, " \t");
 	n = strcspn(v, " \t");
-	if (n == 0 || n >= sizeof(t->version) || !is_digit(*v))
+	if (n == 0 || n >= sizeof(t->version) || (!is_digit(*v) &&
+	    (n != sizeof(unset_version) - 1 ||
+	    memcmp(v, unset_version, n) != 0)))
 		return;
 	memcpy(t->version, v, n);
 	t->version[n] = '\0';
@@ -441,8 +448,10 @@ static void start(struct table_read *t, unsigned long lineno)
 	t->wrapped_len = 0;
 	t->first_line = lineno;
 	t->marked = t->file_section = t->last_over = t->bare = false;
+	t->files_top = false;
 	t->nover = 0;
 	memset(t->row_bad, 0, sizeof(t->row_bad));
+	memset(t->lat_dropped, 0, sizeof(t->lat_dropped));
 }
 
 void table_read_init(struct table_read *t)
@@ -454,7 +463,9 @@ void table_read_init(struct table_read *t)
 /* The generation the table's layout and Version line show. */
 static void set_generation(const struct table_read *t, struct result *r)
 {
-	double v = strtod(t->version, NULL);
+	/* "@version@" tells no number: the shape alone does */
+	bool numbered = is_digit(t->version[0]);
+	double v = numbered ? strtod(t->version, NULL) : 0;
 
 	r->from_table = true;
 	if (t->units || v >= 1.98) {
@@ -476,16 +487,17 @@ static void set_generation(const struct table_read *t, struct result *r)
 	}
 	/* 1.93 wrote the format tag of 1.92b; a table without a version, 1.97 */
 	snprintf(r->format_version, sizeof(r->format_version), "%s",
-	    t->version[0] == '\0' ? "1.97" :
+	    !numbered ? "1.97" :
 	    strcmp(t->version, "1.93") == 0 ? "1.92b" : t->version);
 	strcpy(r->generation, r->format_version);
 	strcpy(r->bonnie_version, t->version);
 	/* from 1.93 on the CSV line has it: 1 unless the table shows it */
 	r->concurrency = t->concurrency > 0 ? t->concurrency : v >= 1.93 ||
-	    t->version[0] == '\0' ? 1 : 0;
+	    !numbered ? 1 : 0;
 }
 
 static void give_up_wrapped(struct table_read *t);
+static void latency_done(struct table_read *t);
 
 /* Line 'at' did not read, for 'why': named with the table's rows. */
 static void name_line(struct table_read *t, unsigned long at, const char *why)
@@ -513,6 +525,9 @@ static size_t take_rows(struct table_read *t, size_t n)
 			name_line(t, t->bad_at[i], t->bad_at_why[i]);
 			continue;
 		}
+		for (int f = 0; f < 2; f++)
+			if (t->lat_dropped[i][f])
+				name_line(t, t->lat_at[i][f], t->lat_why[i][f]);
 		if (!r->has_io && !r->has_files)
 			continue;
 		if (!r->has_io && r->name[0] == '\0')
@@ -569,13 +584,18 @@ static bool split_pair(const struct table_read *t, const struct result *file,
 	return true;
 }
 
-/* A section the table did not show: not known, neither run nor skipped. */
-static void mark_absent(struct result *r)
+/*
+ * A section the table did not show: not known, neither run nor skipped;
+ * but the I/O section of a table that bonnie++ began with its file
+ * section (-s 0) did not run, as a CSV line of -s 0 says.
+ */
+static void mark_absent(struct result *r, bool io_skipped)
 {
 	int ph;
 
 	for (ph = 0; ph < PH_COUNT; ph++)
-		if (ph < PH_FIRST_FILE ? !r->has_io : !r->has_files)
+		if (ph < PH_FIRST_FILE ? !r->has_io && !io_skipped :
+		    !r->has_files)
 			r->cell[ph].status = CELL_ABSENT;
 }
 
@@ -591,6 +611,7 @@ static size_t finish(struct table_read *t, bool end)
 	bool io_only;
 
 	give_up_wrapped(t);
+	latency_done(t);
 	t->nbad = 0;
 	for (n = 0; n < t->nheld; n++) {
 		t->done[n] = t->held[n];
@@ -629,8 +650,10 @@ static size_t finish(struct table_read *t, bool end)
 	} else {
 		t->nheld = 0;
 	}
+	/* after I/O rows held, a file table is their other half, if unpaired */
 	for (i = 0; i < n; i++)
-		mark_absent(&t->done[i]);
+		mark_absent(&t->done[i], t->files_top && first == 0 &&
+		    i >= first);
 	t->ndone = n;
 	start(t, 0);
 	return n + t->nbad;
@@ -678,7 +701,7 @@ static bool headless_row(struct table_read *t, const char *s, bool file,
 		t->units = true;
 	if (read_row(t, s, file, r))
 		return true;
-	if (file || t->version[0] != '\0')
+	if (file || is_digit(t->version[0]))
 		return false;
 	t->units = !t->units;
 	if (read_row(t, s, file, r))
@@ -895,6 +918,54 @@ static void bare_row(struct table_read *t, const char *s,
 	start(t, 0);
 }
 
+/*
+ * The Latency line at lineno of row i's section does not read (what):
+ * the row reads as it would without that line, and the line is named.
+ */
+static void drop_latency(struct table_read *t, size_t i, bool file,
+    unsigned long lineno, const char *what)
+{
+	int base = file ? PH_FIRST_FILE : 0, g;
+
+	for (g = 0; g < GROUPS; g++)
+		t->rows[i].cell[base + g].latency_us = -1;
+	if (t->lat_dropped[i][file])
+		return;
+	t->lat_dropped[i][file] = true;
+	t->lat_at[i][file] = lineno;
+	snprintf(t->lat_why[i][file], TABLE_WHY_MAX, "Latency row: dropped "
+	    "(%s): the %s row above it is read without its latencies", what,
+	    file ? "file" : "I/O");
+}
+
+/*
+ * The last Latency row is complete: a phase that ran has a latency in
+ * bonnie++'s row, so one missing after the last cell shown is a row cut
+ * short (a paste that ended there, a wrap whose rest was lost).
+ */
+static void latency_done(struct table_read *t)
+{
+	const struct result *r = t->latency_row;
+	int base = t->latency_file ? PH_FIRST_FILE : 0, g, shown = 0, last = -1;
+	char what[64];
+
+	if (r == NULL)
+		return;
+	t->latency_row = NULL;
+	for (g = 0; g < GROUPS; g++)
+		if (r->cell[base + g].latency_us >= 0) {
+			shown++;
+			last = g;
+		}
+	for (g = last + 1; g < GROUPS; g++)
+		if (r->cell[base + g].status != CELL_SKIPPED)
+			break;
+	if (g == GROUPS)
+		return;
+	snprintf(what, sizeof(what), "cut after %d of its cells", shown);
+	drop_latency(t, t->latency_i, t->latency_file, t->latency_line, what);
+}
+
 /* Header lines; false for anything else. */
 static bool header_line(struct table_read *t, const char *s,
     unsigned long lineno, size_t *ended)
@@ -921,8 +992,11 @@ static bool header_line(struct table_read *t, const char *s,
 			*ended = finish(t, false);
 			start(t, lineno);
 		}
-		if (t->state == S_NONE)
+		if (t->state == S_NONE) {
 			t->first_line = lineno;
+			/* bonnie++'s first line of a -s 0 run */
+			t->files_top = t->nrows == 0 && contains(s, "Version");
+		}
 		if (t->version[0] == '\0')
 			take_version(t, s);
 		t->marked = t->file_section = true;
@@ -970,11 +1044,17 @@ static bool header_line(struct table_read *t, const char *s,
 		size_t i = t->last_file ? t->nfile - 1 : t->nio - 1;
 		char why[TABLE_WHY_MAX];
 
-		t->latency_row = &t->rows[i];
-		if (!read_latency_row(s, t->latency_row, t->last_file, why,
-		    sizeof(why)))
-			mark_bad(t, i, lineno, why);
+		latency_done(t);
 		t->latency = true;
+		if (!read_latency_row(s, &t->rows[i], t->last_file, why,
+		    sizeof(why))) {
+			drop_latency(t, i, t->last_file, lineno, why);
+			return true;
+		}
+		t->latency_row = &t->rows[i];
+		t->latency_i = i;
+		t->latency_file = t->last_file;
+		t->latency_line = lineno;
 		return true;
 	}
 	return false;
@@ -1002,9 +1082,11 @@ size_t table_read_line(struct table_read *t, const char *line,
 	if (t->latency_row != NULL) {
 		struct result *r = t->latency_row;
 
-		t->latency_row = NULL;
-		if (latency_tail(s, r, t->last_file))
+		if (latency_tail(s, r, t->latency_file)) {
+			t->latency_row = NULL;
 			return 0;
+		}
+		latency_done(t);
 	}
 	/* the rest of a wrapped row */
 	if (t->wrapped_len > 0) {

@@ -30,8 +30,11 @@
  * (an I/O table waits for a file table of the same names).
  */
 #define TABLE_DONE_MAX (2 * TABLE_ROWS_MAX)
-/* Lines named at once: the rows, the rows past TABLE_ROWS_MAX, a header */
-#define TABLE_BAD_MAX (TABLE_ROWS_MAX + 2)
+/*
+ * Lines named at once: the rows, the Latency lines dropped (two a row),
+ * the rows past TABLE_ROWS_MAX, a header
+ */
+#define TABLE_BAD_MAX (3 * TABLE_ROWS_MAX + 2)
 
 struct table_read {
 	/* the table being read */
@@ -45,12 +48,17 @@ struct table_read {
 	bool last_file;                 /* a Latency row goes with a file row */
 	struct result *latency_row;     /* of the last Latency row, which a
 	                                   wrap may have cut */
+	size_t latency_i;               /* its row, */
+	bool latency_file;              /* its section */
+	unsigned long latency_line;     /* and line */
 	unsigned idle;                  /* lines since the last table line */
 	bool gap;                       /* a blank or other line since */
 	unsigned long first_line;
 	bool marked;                    /* a header line only bonnie++ writes */
 	bool bare;                      /* rows without any header line */
 	bool file_section;              /* its file section's header seen */
+	bool files_top;                 /* it began as a -s 0 table does:
+	                                   "Version ... Sequential Create" */
 	/* data rows past TABLE_ROWS_MAX: not read, named */
 	bool last_over;                 /* the last row was one */
 	size_t nover;
@@ -61,6 +69,13 @@ struct table_read {
 	bool row_bad[TABLE_ROWS_MAX];
 	unsigned long bad_at[TABLE_ROWS_MAX];
 	char bad_at_why[TABLE_ROWS_MAX][TABLE_WHY_MAX];
+	/*
+	 * a Latency line that does not read, of a row's I/O [0] or file [1]
+	 * section: dropped (the row reads without it), named
+	 */
+	bool lat_dropped[TABLE_ROWS_MAX][2];
+	unsigned long lat_at[TABLE_ROWS_MAX][2];
+	char lat_why[TABLE_ROWS_MAX][2][TABLE_WHY_MAX];
 	/* a data row a mail client wrapped, waiting for its rest */
 	char wrapped[TABLE_LINE_MAX];
 	size_t wrapped_len;

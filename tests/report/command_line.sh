@@ -332,16 +332,14 @@ ok $? "m009, m013: the rows of the tables, cells that did not run empty" ||
 # a table with one bad cell is named with the line of the bad row, never
 # skipped or read as a result of its other section: a letter in a 1.03e
 # rate, a unit 2.00a never wrote (K), a rate of 15 digits, a %CP of five
-# digits, a bad Latency cell; the good table after each still read
+# digits; the good table after each still read
 T=tests/fixtures/tables
 table_of() { grep -v -e , -e '^###' -e '^rc=' "$T/$1"; }
 fail=0
 for bad in 'v1.03e_big.txt|s/ 126176  57 / 12O176  57 /|4' \
     'v2.00a_big.txt|s/ 278k  50 / 278K  50 /|4' \
     'v2.00a_big.txt|s/ 1\.1g  46 / 99999999999999g  46 /|4' \
-    'v1.97.3_default.txt|s/ 574  83 / 574  83123 /|4' \
-    'v1.97.3_default.txt|s/ 91876us / 9l876us /|5' \
-    'v1.97.3_default.txt|s/ 50us / 50xs /|10'; do
+    'v1.97.3_default.txt|s/ 574  83 / 574  83123 /|4'; do
 	f=${bad%%|*} line=${bad##*|} expr=${bad#*|}
 	expr=${expr%|*}
 	{ table_of "$f" | sed "$expr"; echo; table_of v1.97.3_default.txt; } > "$WORK/badtable"
@@ -351,7 +349,24 @@ for bad in 'v1.03e_big.txt|s/ 126176  57 / 12O176  57 /|4' \
 	    { fail=1; echo "$f $expr: rc=$rc"; cat "$WORK/err" "$WORK/out"; }
 done > "$WORK/diag"
 [ "$fail" = 0 ]
-ok $? "a table with a bad rate, unit, %CP or Latency cell: the row named, exit 1, no phantom result" ||
+ok $? "a table with a bad rate, unit or %CP: the row named, exit 1, no phantom result" ||
+    diag < "$WORK/diag"
+# a bad Latency cell: its line named and dropped, the row read as without it
+fail=0
+for bad in 's/ 91876us / 9l876us /|5' 's/ 50us / 50xs /|10'; do
+	line=${bad##*|} expr=${bad%|*}
+	{ table_of v1.97.3_default.txt | sed "$expr"; echo; table_of v1.97.3_default.txt; } > "$WORK/badtable"
+	{ table_of v1.97.3_default.txt | sed "${line}d"; echo; table_of v1.97.3_default.txt; } > "$WORK/without"
+	report --csv "$WORK/without"
+	mv "$WORK/out" "$WORK/want"
+	report --csv "$WORK/badtable"
+	[ "$rc" = 1 ] && [ "$(wc -l < "$WORK/err")" = 1 ] &&
+	    grep -q "^$WORK/badtable:$line: Latency row: dropped " "$WORK/err" &&
+	    [ "$(csv_results)" = 2 ] && cmp -s "$WORK/want" "$WORK/out" ||
+	    { fail=1; echo "$expr: rc=$rc"; cat "$WORK/err" "$WORK/out"; }
+done > "$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a bad Latency cell: its line named and dropped, exit 1, the row read as without that line" ||
     diag < "$WORK/diag"
 
 # a 2.00a table without its CSV line (tests/fixtures/tables/INDEX.md)

@@ -68,10 +68,11 @@ my $t = $m013->{tests};
 my %st = map { $t->{$_}{status} => 1 } grep { /^(seq|ran)_/ } keys %$t;
 check(same([keys %st], ["absent"]), $t);
 check(same($t->{putc}{status}, "skipped"), $t->{putc});
-# bon_csv2txt left its @version@ unsubstituted: no version shown
-check(same([map { $_->{bonnie_version} } @$recs[1 .. $#$recs]], [undef, undef, undef]),
-    $recs)'
-ok $? "--json: a 1.03 table's version \"1.03\" (@version@: null), the file tests it does not show \"absent\", -f's putc skipped"
+# bon_csv2txt left its @version@ unsubstituted: the label as it stands,
+# the generation the table's shape's
+check(same([map { [$_->{bonnie_version}, $_->{generation}] } @$recs[1 .. $#$recs]],
+    [map { ["\@version\@", "1.0x"] } 1 .. 3]), $recs)'
+ok $? "--json: a 1.03 table's version \"1.03\" (@version@ kept, 1.0x by its shape), the file tests it does not show \"absent\", -f's putc skipped"
 # with a table that has a file section: meghan's row there says n/a
 grep -v -e , -e '^###' -e '^rc=' "$T/v1.03e_default.txt" >"$WORK/full"
 report --markdown "$WORK/m013" "$WORK/full"

@@ -1,0 +1,82 @@
+#!/bin/sh
+# clyde report on results as posts paste them (clyde(1), REPORT, Text
+# tables), one case a kind, each made here from real bonnie++ output
+# (tests/fixtures/tables) by sed and awk: two runs pasted as a diff, a
+# result behind comment marks, a Latency line cut or with a cell that is
+# none, a table of a -s 0 run, a table split by hand between two
+# machines, a Version label of @version@, and a table with the CSV line
+# of its run far below it.
+. "$(dirname "$0")/../lib.sh"
+
+T=tests/fixtures/tables
+
+# report ARGS...: sets $rc, $WORK/out, $WORK/err
+report() {
+	"$CLYDE" report "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+}
+# the result lines of --csv (a header comes first for several)
+csv_lines() { grep -v '^name,\|^format_version,' "$WORK/out"; }
+# table_of FILE: the text table of a run of tests/fixtures/tables alone
+table_of() { grep -v -e ',' -e '^###' -e '^rc=' "$T/$1"; }
+# line_of FILE: its CSV line
+line_of() { grep ',' "$T/$1" | grep -v '^format_version,'; }
+# recs CODE: a check in Perl of the records of $WORK/out, $recs
+recs() { pl 'my $recs = load($ARGV[0]);
+'"$1" "$WORK/out"; }
+# fails: what clyde said and wrote, for a failed case
+fails() { { echo "rc=$rc"; cat "$WORK/err" "$WORK/out"; } | diag; }
+
+# --- Version @version@: a bonnie++ built where configure never ran; the
+# label as it stands, the generation the table's shape's
+table_of v1.97.3_default.txt | sed 's/^Version  1\.97   /Version @version@/' >"$WORK/at197"
+table_of v2.00a_default.txt | sed 's/^Version 2\.00a   /Version @version@/' >"$WORK/at200"
+report --json "$WORK/at197" "$WORK/at200"
+recs 'my @got = map { [$_->{bonnie_version}, $_->{generation}, $_->{format_version}] } @$recs;
+check(same(\@got, [["\@version\@", "1.97", "1.97"], ["\@version\@", "1.98", "1.98"]]), \@got)' &&
+    [ "$rc" = 0 ] && [ ! -s "$WORK/err" ]
+ok $? "Version @version@ on a 1.97 and a 2.00a table: the label kept, generations 1.97 and 1.98" || fails
+
+# --- a table of a -s 0 run (files:max, no I/O section): the I/O phases
+# skipped, as the CSV line of the run says, not absent
+table_of v2.00a_maxonly.txt >"$WORK/maxonly"
+line_of v2.00a_maxonly.txt >"$WORK/maxonly.csv"
+report --json "$WORK/maxonly"
+mv "$WORK/out" "$WORK/table.json"
+report --json "$WORK/maxonly.csv"
+pl 'my ($t, $c) = (load($ARGV[0])->[0], load($ARGV[1])->[0]);
+my @io = qw(putc put_block rewrite getc get_block seeks);
+check(same([map { $t->{tests}{$_}{status} } @io], [("skipped") x 6]), $t->{tests});
+check(same([map { $t->{tests}{$_}{status} } @io], [map { $c->{tests}{$_}{status} } @io]));
+check(!defined $t->{file_size} && same($t->{files}, $c->{files}), $t->{files})' \
+    "$WORK/table.json" "$WORK/out"
+ok $? "a -s 0 table (files:max): its I/O phases skipped, as its CSV line's are" ||
+    diag <"$WORK/table.json"
+
+# --- a Latency line that does not read: a 2.00a table whose paste ended
+# inside its last Latency line, a 1.97 table with a cell that is no
+# latency; each row reads as it would without that line, the line named
+# once
+table_of v2.00a_default.txt >"$WORK/full200"
+last=$(wc -l <"$WORK/full200")
+awk -v n="$last" 'NR == n { $0 = substr($0, 1, 38) } 1' "$WORK/full200" >"$WORK/cut"
+sed "${last}d" "$WORK/full200" >"$WORK/without"
+table_of v1.97.3_default.txt | sed 's/ 37464us / 403m /' >"$WORK/bad403"
+table_of v1.97.3_default.txt | sed 5d >"$WORK/without403"
+fail=0
+for c in "cut|$last|cut after 2 of its cells|file|without" \
+    "bad403|5|'403m' is not a latency|I/O|without403"; do
+	f=${c%%|*} c=${c#*|} line=${c%%|*} c=${c#*|} what=${c%%|*} c=${c#*|}
+	section=${c%%|*} w=${c#*|}
+	report --json "$WORK/$w"
+	mv "$WORK/out" "$WORK/want"
+	report --json "$WORK/$f"
+	[ "$rc" = 1 ] && cmp -s "$WORK/want" "$WORK/out" &&
+	    [ "$(cat "$WORK/err")" = "$WORK/$f:$line: Latency row: dropped ($what): the $section row above it is read without its latencies" ] ||
+	    { fail=1; echo "$f: rc=$rc"; cat "$WORK/err"; diff "$WORK/want" "$WORK/out"; }
+done >"$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a Latency line cut or with a cell '403m': the row read as without it, one line 'Latency row: dropped'" ||
+    diag <"$WORK/diag"
+
+done_testing
