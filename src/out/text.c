@@ -87,13 +87,21 @@ static void put_cell(FILE *out, const struct cell *c, enum phase_id ph,
 /*
  * The 19-character label: the name cut to make room for one space and
  * the size label.  A size label of 18 characters or more stands alone.
+ * whole (a mean's row): a name that does not fit is never cut, for the
+ * set's name is all that tells one mean from another; it takes a line
+ * of its own above the row, which keeps its columns.
  */
-static void put_label(FILE *out, const char *name, const char *size)
+static void put_label(FILE *out, const char *name, const char *size,
+    bool whole)
 {
 	int room = LABEL_WIDTH - 1 - (int)strlen(size);
 
 	if (room < 0)
 		room = 0;
+	if (whole && text_columns(name) > (size_t)room) {
+		fprintf(out, "%s\n%*s", name, LABEL_WIDTH, size);
+		return;
+	}
 	put_fitted(out, name, room);
 	fprintf(out, " %s", size);
 }
@@ -195,7 +203,8 @@ static void io_row(FILE *out, const struct source *src, size_t k,
 
 	report_text_size_label(size, sizeof(size), src->compat, res,
 	    src->sweep);
-	put_label(out, row_name(src, k, res, size, name, sizeof(name)), size);
+	put_label(out, row_name(src, k, res, size, name, sizeof(name)), size,
+	    src->set != NULL && src->rows[k].mean);
 	for (i = PH_PUTC; i <= PH_SEEKS; i++)
 		put_cell(out, &res->cell[i], (enum phase_id)i, units);
 	fputc('\n', out);
@@ -209,7 +218,7 @@ static void io_row(FILE *out, const struct source *src, size_t k,
  * 2.00's Latency row.
  */
 static void count_row(FILE *out, const struct source *src,
-    const struct result *res, const char *name, int first)
+    const struct result *res, const char *name, bool mean, int first)
 {
 	char spec[64];
 	int i;
@@ -219,7 +228,7 @@ static void count_row(FILE *out, const struct source *src,
 	else
 		fmt_files_spec(spec, sizeof(spec), &res->files);
 	if (name != NULL)
-		put_label(out, name, spec);
+		put_label(out, name, spec, mean);
 	else
 		fprintf(out, "%19s", spec);
 	for (i = first; i < first + 6; i++)
@@ -464,7 +473,7 @@ static void section_rows(FILE *out, const struct source *src, int first)
 
 		if (!(first == PH_FIRST_DIR ? r->has_dirs : r->has_files))
 			continue;
-		count_row(out, src, r, name, first);
+		count_row(out, src, r, name, g >= 0, first);
 		maybe_percent(out, src, r, item_of(src, i), g, first);
 		if (g >= 0)
 			spread_rows(out, src, (size_t)g, first, false);
