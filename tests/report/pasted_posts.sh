@@ -79,4 +79,57 @@ done >"$WORK/diag"
 ok $? "a Latency line cut or with a cell '403m': the row read as without it, one line 'Latency row: dropped'" ||
     diag <"$WORK/diag"
 
+# --- a result inside a comment block: a script's header with the table
+# and the CSV line of a run behind "# ", and the same behind "// ", "; ",
+# "-- " and mail's "> ": one result, the CSV line's, as the run's own
+# output reads
+sed 's/testhost/bach/g' "$T/v1.97.3_default.txt" | grep -v -e '^###' -e '^rc=' >"$WORK/bach"
+report --json "$WORK/bach"
+mv "$WORK/out" "$WORK/want"
+fail=0
+for mark in '#' '//' ';' '--' '>'; do
+	{ echo '#!/bin/sh'; echo "$mark bonnie++ -d /srv -s 64 -r 32 -n 1 -m bach, last night:"
+	  echo "$mark"; sed "s|^|$mark |" "$WORK/bach"; echo "$mark"
+	  echo 'exec bonnie++ "$@"'; } >"$WORK/commented"
+	report --json "$WORK/commented"
+	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && cmp -s "$WORK/want" "$WORK/out" ||
+	    { fail=1; echo "'$mark ': rc=$rc"; cat "$WORK/err"; diff "$WORK/want" "$WORK/out"; }
+done >"$WORK/diag"
+[ "$fail" = 0 ]
+ok $? "a table and its CSV line behind '# ', '// ', '; ', '-- ', '> ': one result, the CSV line's" ||
+    diag <"$WORK/diag"
+
+# --- two runs of one machine compared as a diff: the old run's table
+# behind '-', the new one's behind '+' (a 1.97 and a 2.00a table), then
+# their CSV lines the same way: each side its run, named without the
+# mark, in the sets "(-) prod" and "(+) prod"
+table_of v1.97.3_default.txt | sed 's/testhost/prod    /' >"$WORK/old"
+table_of v2.00a_default.txt | sed 's/testhost/prod    /' >"$WORK/new"
+{ echo 'Before and after the new controller:'; echo
+  sed 's/^/-/' "$WORK/old"; sed 's/^/+/' "$WORK/new"; } >"$WORK/diff"
+report --json "$WORK/old" "$WORK/new"
+mv "$WORK/out" "$WORK/want"
+report --json "$WORK/diff"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && cmp -s "$WORK/want" "$WORK/out"
+ok $? "two tables as a diff ('-' old, '+' new): each side read as its table alone, the names without the mark" ||
+    { fails; diff "$WORK/want" "$WORK/out" | diag; }
+report --average "$WORK/diff"
+[ "$rc" = 0 ] && grep -q '^(-) prod ' "$WORK/out" && grep -q '^(+) prod ' "$WORK/out"
+ok $? "--average of the diff: the sides are the sets '(-) prod' and '(+) prod'" || fails
+{ line_of v1.97.3_default.txt | sed 's/testhost/prod/; s/^/-/'
+  line_of v1.97.3_big.txt | sed 's/bighost/prod/; s/^/+/'; } >"$WORK/csvdiff"
+# each as its line alone reads (together, one name and two sizes would
+# be a sweep; two sides are two sets, never one sweep)
+line_of v1.97.3_default.txt | sed 's/testhost/prod/' >"$WORK/line1"
+line_of v1.97.3_big.txt | sed 's/bighost/prod/' >"$WORK/line2"
+report --json "$WORK/line1"
+mv "$WORK/out" "$WORK/want1"
+report --json "$WORK/line2"
+mv "$WORK/out" "$WORK/want2"
+report --json "$WORK/csvdiff"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] &&
+    pl 'my ($d, $a, $b) = map { load($_) } @ARGV;
+check(same($d, [$a->[0], $b->[0]]), $d)' "$WORK/out" "$WORK/want1" "$WORK/want2"
+ok $? "two CSV lines as a diff: each read as its line alone, named without the mark" || fails
+
 done_testing
