@@ -756,6 +756,84 @@ _Static_assert(sizeof(((struct csv_input *)NULL)->io) >= READER_HEAD_MAX,
     "the stream's buffer holds the start that the readers looked at");
 
 /*
+ * The results of an input waiting to be handed out, in their order: a
+ * post may show a run as a table and, further on, as its CSV line (or
+ * the other way round), which is one result, the CSV line's.  One CSV
+ * result stands for one table result at most, on its side of a diff.
+ */
+#define POST_WAIT 32
+
+struct post_wait {
+	struct result res[POST_WAIT];
+	unsigned long line[POST_WAIT];
+	bool stands_for[POST_WAIT];     /* a CSV result: a table's dropped */
+	size_t first, n;                /* a ring: the oldest, how many */
+};
+
+static size_t wait_at(const struct post_wait *w, size_t i)
+{
+	return (w->first + i) % POST_WAIT;
+}
+
+static bool same_post_run(const struct result *table, const struct result *csv)
+{
+	return table->from_table && !csv->from_table &&
+	    table->diff_side == csv->diff_side && table_same_run(table, csv);
+}
+
+/* The oldest waiting result to the sink */
+static void hand_oldest(struct post_wait *w, const struct reader_sink *sink)
+{
+	sink->take(sink->ctx, &w->res[w->first], w->line[w->first]);
+	w->first = wait_at(w, 1);
+	w->n--;
+}
+
+/* The i-th waiting result is dropped: the later ones move up. */
+static void drop_waiting(struct post_wait *w, size_t i)
+{
+	for (; i + 1 < w->n; i++) {
+		size_t to = wait_at(w, i), from = wait_at(w, i + 1);
+
+		w->res[to] = w->res[from];
+		w->line[to] = w->line[from];
+		w->stands_for[to] = w->stands_for[from];
+	}
+	w->n--;
+}
+
+/*
+ * res waits, unless a waiting CSV result of its run stands for it; a
+ * CSV result drops a waiting table result of its run.
+ */
+static void post_wait_add(struct post_wait *w, const struct result *res,
+    unsigned long line, const struct reader_sink *sink)
+{
+	bool stands = false;
+	size_t i, at;
+
+	for (i = 0; i < w->n; i++) {
+		at = wait_at(w, i);
+		if (res->from_table && !w->stands_for[at] &&
+		    same_post_run(res, &w->res[at])) {
+			w->stands_for[at] = true;
+			return;
+		}
+		if (!res->from_table && same_post_run(&w->res[at], res)) {
+			drop_waiting(w, i);
+			stands = true;
+			break;
+		}
+	}
+	if (w->n == POST_WAIT)
+		hand_oldest(w, sink);
+	at = wait_at(w, w->n++);
+	w->res[at] = *res;
+	w->line[at] = line;
+	w->stands_for[at] = stands;
+}
+
+/*
  * Every result of the input, head[len] first (read from in as the first
  * fill() would have read it), the rest from in.  A result that the sink
  * does not keep is its to say; the lines after it are read all the same,
@@ -765,6 +843,7 @@ static enum reader_status read_all(FILE *in, const char *head, size_t len,
     const struct reader_sink *sink)
 {
 	static struct csv_input ci;
+	static struct post_wait wait;
 	char why[CSV_WHY_MAX];
 	unsigned long line;
 	struct result res;
@@ -774,11 +853,16 @@ static enum reader_status read_all(FILE *in, const char *head, size_t len,
 	memcpy(ci.io, head, len);
 	ci.io_len = len;
 	ci.eof = len == 0;
+	wait.first = wait.n = 0;
 	for (;;) {
 		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
 		case CSV_IN_END:
+			while (wait.n > 0)
+				hand_oldest(&wait, sink);
 			return !ok ? READER_BAD : any ? READER_OK : READER_NONE;
 		case CSV_IN_ERROR:
+			while (wait.n > 0)
+				hand_oldest(&wait, sink);
 			return READER_ERROR;
 		case CSV_IN_BAD:
 			sink->say(sink->ctx, line, why);
@@ -793,7 +877,7 @@ static enum reader_status read_all(FILE *in, const char *head, size_t len,
 				break;
 			}
 			any = true;
-			sink->take(sink->ctx, &res, line);
+			post_wait_add(&wait, &res, line, sink);
 			break;
 		}
 	}
