@@ -11,6 +11,7 @@
  * or nothing after it ("#!/bin/sh" is none), a diff only at a line that
  * shows it is one: a lone '-' is as often bonnie++'s own ("-Per Chr-").
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "in/blocks.h"
@@ -47,10 +48,10 @@ static bool starts(const char *s, size_t len, const char *what)
 }
 
 /*
- * The line behind a '-' or '+' is bonnie++'s and the whole line is not:
- * the Version line that starts every table, or a CSV line of 1.9x and
- * later, whose first field is its format tag (a 1.0x line behind a mark
- * would still read, with the mark in its name: not enough to tell).
+ * The line behind a '-' or '+' is bonnie++'s: the Version line that
+ * starts every table, or a CSV line that starts with a letter or digit
+ * (a 1.0x line would read with the mark too, but no machine is named
+ * "-prod": bonnie++ -m takes the name as given, and people do not).
  */
 static bool diff_start(const char *s, size_t len)
 {
@@ -66,12 +67,12 @@ static bool diff_start(const char *s, size_t len)
 	if (starts(s + 1, len - 1, "Version") &&
 	    strstr(s, "Sequential") != NULL)
 		return true;
-	if (!(s[1] >= '0' && s[1] <= '9') || len >= sizeof(line))
+	if (!isalnum((unsigned char)s[1]) || len >= sizeof(line))
 		return false;
 	memcpy(line, s + 1, len - 1);
 	line[len - 1] = '\0';
 	return csv_read_line(line, &res, why, sizeof(why), &info) ==
-	    CSV_RESULT && info.tagged;
+	    CSV_RESULT;
 }
 
 size_t blocks_strip(struct blocks *b, const char *s, size_t len, char *side)

@@ -28,7 +28,7 @@ void blocks_init(struct blocks *b);
  * *side is the diff's side it is on (SIDE_NONE outside a diff).  A
  * comment block starts at a mark with a blank or nothing after it, a
  * diff at a line that is bonnie++'s behind a '-' or '+' (a table's
- * Version line, a tagged CSV line) or at the --- / +++ / @@ lines of a
+ * Version line, a CSV line) or at the --- / +++ / @@ lines of a
  * unified diff; either ends at the first line without the mark.
  */
 size_t blocks_strip(struct blocks *b, const char *s, size_t len, char *side);

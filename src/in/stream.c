@@ -269,8 +269,11 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 	len = trim_right(buf, len);
 	for (start = 0; start < len && (is_blank(buf[start]) || buf[start] == '>');)
 		start++;
-	/* a comment's mark or a diff's side, for the whole block */
+	/* a comment's mark or a diff's side, for the whole block; a mail
+	 * quoted behind it ("# > ") */
 	start += blocks_strip(&ci->blocks, buf + start, len - start, &lg->side);
+	while (start < len && (is_blank(buf[start]) || buf[start] == '>'))
+		start++;
 	/* Markdown's hard break: the line goes on in the next one */
 	lg->hard_break = len > start && buf[len - 1] == '\\' &&
 	    !(len > start + 1 && buf[len - 2] == '\\');

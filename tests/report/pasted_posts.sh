@@ -127,6 +127,9 @@ report --average "$WORK/diff"
 ok $? "--average of the diff: the sides are the sets '(-) prod' and '(+) prod'" || fails
 { line_of v1.97.3_default.txt | sed 's/testhost/prod/; s/^/-/'
   line_of v1.97.3_big.txt | sed 's/bighost/prod/; s/^/+/'; } >"$WORK/csvdiff"
+# and 1.03e's, which have no format tag
+{ line_of v1.03e_default.txt | sed 's/testhost/prod/; s/^/-/'
+  line_of v1.03e_big.txt | sed 's/bighost/prod/; s/^/+/'; } >"$WORK/csvdiff103"
 # each as its line alone reads (together, one name and two sizes would
 # be a sweep; two sides are two sets, never one sweep)
 line_of v1.97.3_default.txt | sed 's/testhost/prod/' >"$WORK/line1"
@@ -140,6 +143,11 @@ report --json "$WORK/csvdiff"
     pl 'my ($d, $a, $b) = map { load($_) } @ARGV;
 check(same($d, [$a->[0], $b->[0]]), $d)' "$WORK/out" "$WORK/want1" "$WORK/want2"
 ok $? "two CSV lines as a diff: each read as its line alone, named without the mark" || fails
+report --json "$WORK/csvdiff103"
+recs 'my @got = map { [$_->{name}, $_->{file_size}] } @$recs;
+check(same(\@got, [["prod", "64M"], ["prod", "2G"]]), \@got)' &&
+    [ "$rc" = 0 ] && [ ! -s "$WORK/err" ]
+ok $? "two 1.03e CSV lines as a diff: named without the mark" || fails
 
 # --- tables split by hand: each machine's I/O section, then each one's
 # file section, text between (two real 1.97 runs): one result per name,
