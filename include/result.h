@@ -194,6 +194,11 @@ struct result {
 	                                   table's Version label */
 
 	char name[NAME_MAX_LEN + 1];
+	/*
+	 * A post's diff of two runs: '-' the old run's side, '+' the new
+	 * one's, 0 none; the set labels it (report/set.c)
+	 */
+	char diff_side;
 	int concurrency;                /* 0 unknown */
 	char seed[256];                 /* "" unknown; a file name with -Z */
 

@@ -40,6 +40,7 @@ struct logical {
 	bool cut;
 	bool nul;
 	bool hard_break;        /* ended in a Markdown hard break: '\\' */
+	char side;              /* of a diff (in/blocks.h) */
 };
 
 void csv_input_init(struct csv_input *ci, FILE *in)
@@ -49,6 +50,8 @@ void csv_input_init(struct csv_input *ci, FILE *in)
 	ci->eof = false;
 	ci->lineno = 0;
 	ci->qp = false;
+	blocks_init(&ci->blocks);
+	ci->side = SIDE_NONE;
 	ci->have_back = false;
 	html_read_init(&ci->html);
 	table_read_init(&ci->table);
@@ -230,6 +233,7 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 		lg->nul = ci->back_nul;
 		lg->bad = lg->cut || lg->nul;
 		lg->hard_break = ci->back_hard_break;
+		lg->side = ci->back_side;
 		return true;
 	}
 	if (!read_physical(ci, buf, CSV_LINE_MAX, &len, &cut, &nul))
@@ -265,6 +269,11 @@ static bool read_logical(struct csv_input *ci, char *buf, struct logical *lg)
 	len = trim_right(buf, len);
 	for (start = 0; start < len && (is_blank(buf[start]) || buf[start] == '>');)
 		start++;
+	/* a comment's mark or a diff's side, for the whole block; a mail
+	 * quoted behind it ("# > ") */
+	start += blocks_strip(&ci->blocks, buf + start, len - start, &lg->side);
+	while (start < len && (is_blank(buf[start]) || buf[start] == '>'))
+		start++;
 	/* Markdown's hard break: the line goes on in the next one */
 	lg->hard_break = len > start && buf[len - 1] == '\\' &&
 	    !(len > start + 1 && buf[len - 2] == '\\');
@@ -287,6 +296,7 @@ static void give_back(struct csv_input *ci, const struct logical *lg)
 	ci->back_cut = lg->cut;
 	ci->back_nul = lg->nul;
 	ci->back_hard_break = lg->hard_break;
+	ci->back_side = lg->side;
 	ci->have_back = true;
 }
 
@@ -344,7 +354,8 @@ static enum csv_line_kind join_pieces(struct csv_input *ci,
 	char why2[CSV_WHY_MAX];
 	size_t len = first->len, pieces = 1, blanks = 0;
 	struct csv_line_info info;
-	struct logical next = { NULL, 0, 0, false, false, false, false };
+	struct logical next = { NULL, 0, 0, false, false, false, false,
+	    SIDE_NONE };
 	enum csv_line_kind k;
 
 	memcpy(ci->join, first->text, first->len + 1);
@@ -409,6 +420,14 @@ static const char *plain(struct csv_input *ci, const struct logical *lg)
 /* nothing to hand out yet */
 #define IN_NOTHING (-2)
 
+/* The results of the table that ended are of the diff's side 'side'. */
+static int table_ended(struct csv_input *ci, char side)
+{
+	for (size_t i = 0; i < ci->table.ndone; i++)
+		ci->table.done[i].diff_side = side;
+	return IN_TABLE;
+}
+
 /* A line with the header of a bonnie++ text table in it. */
 static bool runon_table(const char *s)
 {
@@ -446,7 +465,7 @@ static int html_row_line(struct csv_input *ci, struct result *res,
 	}
 	if (!it->result &&
 	    table_read_line(&ci->table, it->text, it->lineno) > 0)
-		return IN_TABLE;
+		return table_ended(ci, ci->side);
 	return IN_NOTHING;
 }
 
@@ -479,8 +498,18 @@ static int next_line_result(struct csv_input *ci, struct result *res,
 			html_read_end(&ci->html);
 			if (html_read_pending(&ci->html))
 				continue;
-			return table_read_end(&ci->table) > 0 ? IN_TABLE :
-			    CSV_IN_END;
+			return table_read_end(&ci->table) > 0 ?
+			    table_ended(ci, ci->side) : CSV_IN_END;
+		}
+		/* a diff's two sides are two runs: a table ends at its side's */
+		if (lg.side != ci->side) {
+			char was = ci->side;
+
+			ci->side = lg.side;
+			if (table_read_end(&ci->table) > 0) {
+				give_back(ci, &lg);
+				return table_ended(ci, was);
+			}
 		}
 		text = lg.bad ? lg.text : plain(ci, &lg);
 		if (!lg.bad && html_read_line(&ci->html, text, lg.lineno))
@@ -510,7 +539,7 @@ static int next_line_result(struct csv_input *ci, struct result *res,
 		}
 		if (!lg.bad && (k == CSV_NOT_RESULT || k == CSV_HEADER) &&
 		    table_read_line(&ci->table, text, lg.lineno) > 0)
-			return IN_TABLE;
+			return table_ended(ci, ci->side);
 		/* a long line may be anything: named, never skipped */
 		if (lg.bad) {
 			if (!lg.cut && (k == CSV_NOT_RESULT || k == CSV_HEADER))
@@ -560,7 +589,8 @@ static void drop_repeat(struct table_read *t, const struct result *csv)
 	size_t i, hit = t->ndone;
 
 	for (i = 0; i < t->ndone; i++) {
-		if (!table_same_run(&t->done[i], csv))
+		if (t->done[i].diff_side != csv->diff_side ||
+		    !table_same_run(&t->done[i], csv))
 			continue;
 		if (hit == t->ndone)
 			hit = i;
@@ -597,11 +627,13 @@ static void take_following(struct csv_input *ci)
 	    read_logical(ci, ci->next, &lg)) {
 		struct result *r = &ci->follow[ci->nfollow];
 
-		if (lg.bad || lg.hard_break || csv_read_line(lg.text, r, why,
-		    sizeof(why), &info) != CSV_RESULT) {
+		if (lg.bad || lg.hard_break || lg.side != ci->side ||
+		    csv_read_line(lg.text, r, why, sizeof(why), &info) !=
+		    CSV_RESULT) {
 			give_back(ci, &lg);
 			return;
 		}
+		r->diff_side = lg.side;
 		drop_repeat(t, r);
 		ci->follow_line[ci->nfollow++] = lg.lineno;
 	}
@@ -665,6 +697,8 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 		t->ndone = t->nbad = ci->table_next = ci->table_bad_next = 0;
 		ci->nfollow = ci->follow_next = 0;
 		st = next_line_result(ci, res, lineno, why, why_len);
+		if (st == CSV_IN_RESULT)
+			res->diff_side = ci->side;
 		if (st == IN_TABLE) {
 			/* the CSV lines came first (bonnie++ -q puts the table
 			 * on stderr) */
@@ -678,6 +712,7 @@ enum csv_input_status csv_input_next(struct csv_input *ci, struct result *res,
 			return (enum csv_input_status)st;
 		/* a CSV line ends the table before it, and wins over it */
 		if (table_read_end(t) > 0) {
+			table_ended(ci, ci->side);
 			if (st == CSV_IN_RESULT) {
 				drop_repeat(t, res);
 				take_following(ci);
@@ -724,6 +759,84 @@ _Static_assert(sizeof(((struct csv_input *)NULL)->io) >= READER_HEAD_MAX,
     "the stream's buffer holds the start that the readers looked at");
 
 /*
+ * The results of an input waiting to be handed out, in their order: a
+ * post may show a run as a table and, further on, as its CSV line (or
+ * the other way round), which is one result, the CSV line's.  One CSV
+ * result stands for one table result at most, on its side of a diff.
+ */
+#define POST_WAIT 32
+
+struct post_wait {
+	struct result res[POST_WAIT];
+	unsigned long line[POST_WAIT];
+	bool stands_for[POST_WAIT];     /* a CSV result: a table's dropped */
+	size_t first, n;                /* a ring: the oldest, how many */
+};
+
+static size_t wait_at(const struct post_wait *w, size_t i)
+{
+	return (w->first + i) % POST_WAIT;
+}
+
+static bool same_post_run(const struct result *table, const struct result *csv)
+{
+	return table->from_table && !csv->from_table &&
+	    table->diff_side == csv->diff_side && table_same_run(table, csv);
+}
+
+/* The oldest waiting result to the sink */
+static void hand_oldest(struct post_wait *w, const struct reader_sink *sink)
+{
+	sink->take(sink->ctx, &w->res[w->first], w->line[w->first]);
+	w->first = wait_at(w, 1);
+	w->n--;
+}
+
+/* The i-th waiting result is dropped: the later ones move up. */
+static void drop_waiting(struct post_wait *w, size_t i)
+{
+	for (; i + 1 < w->n; i++) {
+		size_t to = wait_at(w, i), from = wait_at(w, i + 1);
+
+		w->res[to] = w->res[from];
+		w->line[to] = w->line[from];
+		w->stands_for[to] = w->stands_for[from];
+	}
+	w->n--;
+}
+
+/*
+ * res waits, unless a waiting CSV result of its run stands for it; a
+ * CSV result drops a waiting table result of its run.
+ */
+static void post_wait_add(struct post_wait *w, const struct result *res,
+    unsigned long line, const struct reader_sink *sink)
+{
+	bool stands = false;
+	size_t i, at;
+
+	for (i = 0; i < w->n; i++) {
+		at = wait_at(w, i);
+		if (res->from_table && !w->stands_for[at] &&
+		    same_post_run(res, &w->res[at])) {
+			w->stands_for[at] = true;
+			return;
+		}
+		if (!res->from_table && same_post_run(&w->res[at], res)) {
+			drop_waiting(w, i);
+			stands = true;
+			break;
+		}
+	}
+	if (w->n == POST_WAIT)
+		hand_oldest(w, sink);
+	at = wait_at(w, w->n++);
+	w->res[at] = *res;
+	w->line[at] = line;
+	w->stands_for[at] = stands;
+}
+
+/*
  * Every result of the input, head[len] first (read from in as the first
  * fill() would have read it), the rest from in.  A result that the sink
  * does not keep is its to say; the lines after it are read all the same,
@@ -733,6 +846,7 @@ static enum reader_status read_all(FILE *in, const char *head, size_t len,
     const struct reader_sink *sink)
 {
 	static struct csv_input ci;
+	static struct post_wait wait;
 	char why[CSV_WHY_MAX];
 	unsigned long line;
 	struct result res;
@@ -742,11 +856,16 @@ static enum reader_status read_all(FILE *in, const char *head, size_t len,
 	memcpy(ci.io, head, len);
 	ci.io_len = len;
 	ci.eof = len == 0;
+	wait.first = wait.n = 0;
 	for (;;) {
 		switch (csv_input_next(&ci, &res, &line, why, sizeof(why))) {
 		case CSV_IN_END:
+			while (wait.n > 0)
+				hand_oldest(&wait, sink);
 			return !ok ? READER_BAD : any ? READER_OK : READER_NONE;
 		case CSV_IN_ERROR:
+			while (wait.n > 0)
+				hand_oldest(&wait, sink);
 			return READER_ERROR;
 		case CSV_IN_BAD:
 			sink->say(sink->ctx, line, why);
@@ -761,7 +880,7 @@ static enum reader_status read_all(FILE *in, const char *head, size_t len,
 				break;
 			}
 			any = true;
-			sink->take(sink->ctx, &res, line);
+			post_wait_add(&wait, &res, line, sink);
 			break;
 		}
 	}

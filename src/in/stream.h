@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "in/blocks.h"
 #include "in/csv_line.h"
 #include "in/html.h"
 #include "in/table.h"
@@ -37,6 +38,9 @@ struct csv_input {
 	bool eof;
 	unsigned long lineno;           /* of the last physical line read */
 	bool qp;                        /* quoted-printable seen */
+	/* the marks before each line of a block: comments, a diff's sides */
+	struct blocks blocks;
+	char side;                      /* of the lines read last */
 	/* one logical line looked at and given back */
 	bool have_back;
 	char back[CSV_LINE_MAX];
@@ -45,6 +49,7 @@ struct csv_input {
 	bool back_cut;                  /* overlong */
 	bool back_nul;                  /* with a NUL byte */
 	bool back_hard_break;           /* ended in '\\' */
+	char back_side;
 	/* work space */
 	char line[CSV_LINE_MAX];
 	char next[CSV_LINE_MAX];

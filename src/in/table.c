@@ -551,18 +551,29 @@ static size_t take_rows(struct table_read *t, size_t n)
 }
 
 /*
- * The name of an I/O row and of a file row the same as far as the
- * shorter shows (labels cut them).  A file row without a name is 1.0x's
- * file section of a whole table, which names no machine: the rest of an
- * I/O table, whatever its name.
+ * Two names of one machine: the same, or where a label cut one (to 18
+ * characters less the size label), the other begins with it.
+ */
+#define CUT_NAME_MIN 10
+
+static bool named_alike(const char *io, const char *file)
+{
+	size_t la = strlen(io), lb = strlen(file), n = la < lb ? la : lb;
+
+	return la > 0 && lb > 0 && strncmp(io, file, n) == 0 &&
+	    (la == lb || n >= CUT_NAME_MIN);
+}
+
+/*
+ * The name of an I/O row and of a file row alike (named_alike()).  A
+ * file row without a name is 1.0x's file section of a whole table, which
+ * names no machine: the rest of an I/O table, whatever its name.
  */
 static bool same_name(const char *io, const char *file)
 {
-	size_t la = strlen(io), lb = strlen(file);
-
-	if (la == 0 || lb == 0)
-		return lb == 0;
-	return strncmp(io, file, la < lb ? la : lb) == 0;
+	if (io[0] == '\0' || file[0] == '\0')
+		return file[0] == '\0';
+	return named_alike(io, file);
 }
 
 /*
@@ -582,6 +593,65 @@ static bool split_pair(const struct table_read *t, const struct result *file,
 		    !same_name(t->held[i].name, file[i].name))
 			return false;
 	return true;
+}
+
+/* The file section of file into r, an I/O row of the same run */
+static void join_files(struct result *r, const struct result *file)
+{
+	r->has_files = true;
+	r->files = file->files;
+	memcpy(&r->cell[PH_FIRST_FILE], &file->cell[PH_FIRST_FILE],
+	    sizeof(file->cell[0]) * (PH_COUNT - PH_FIRST_FILE));
+}
+
+/*
+ * The held I/O rows (done[0..first)) of several tables, and a file table
+ * (done[first..n)) whose every row names one of them, in their order,
+ * and a name no other held row has: each file row joins its I/O row
+ * (a post of each machine's I/O section, then each one's file section).
+ * Returns the held rows up to the last one joined, 0 when the file
+ * table is not theirs; the rest wait for a file table of their own.
+ */
+static size_t pair_by_name(struct table_read *t, size_t first, size_t n)
+{
+	size_t at[TABLE_ROWS_MAX], k, j, next = 0, same;
+
+	if (n == first || t->nbad > 0)
+		return 0;
+	for (k = first; k < n; k++) {
+		const struct result *f = &t->done[k];
+
+		if (f->has_io || !f->has_files || f->name[0] == '\0')
+			return 0;
+		for (j = 0, same = 0; j < first; j++)
+			if (named_alike(t->done[j].name, f->name))
+				same++;
+		for (j = next; j < first; j++)
+			if (named_alike(t->done[j].name, f->name))
+				break;
+		if (same != 1 || j == first ||
+		    strcmp(t->done[j].generation, f->generation) != 0)
+			return 0;
+		at[k - first] = j;
+		next = j + 1;
+	}
+	for (k = first; k < n; k++)
+		join_files(&t->done[at[k - first]], &t->done[k]);
+	return next;
+}
+
+/* The held rows from 'from' on wait again, for the next table. */
+static void hold_again(struct table_read *t, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		t->held[i - from] = t->done[i];
+		t->held_line[i - from] = t->done_line[i];
+	}
+	t->nheld = to - from;
+	if (t->nheld > 0)
+		t->held_first = t->held_line[0];
 }
 
 /*
@@ -607,7 +677,7 @@ static void mark_absent(struct result *r, bool io_skipped)
  */
 static size_t finish(struct table_read *t, bool end)
 {
-	size_t i, n, first;
+	size_t i, n, first, upto;
 	bool io_only;
 
 	give_up_wrapped(t);
@@ -625,23 +695,22 @@ static size_t finish(struct table_read *t, bool end)
 	for (i = first; i < n && io_only; i++)
 		io_only = t->done[i].has_io && !t->done[i].has_files;
 	if (t->nbad == 0 && split_pair(t, &t->done[first], n - first)) {
-		for (i = 0; i < first; i++) {
-			const struct result *f = &t->done[first + i];
-
-			t->done[i].has_files = true;
-			t->done[i].files = f->files;
-			memcpy(&t->done[i].cell[PH_FIRST_FILE],
-			    &f->cell[PH_FIRST_FILE],
-			    sizeof(f->cell[0]) * (PH_COUNT - PH_FIRST_FILE));
-		}
+		for (i = 0; i < first; i++)
+			join_files(&t->done[i], &t->done[first + i]);
 		n = first;
 		t->nheld = 0;
+	} else if ((upto = pair_by_name(t, first, n)) > 0) {
+		/* at the end every held row goes, joined or not */
+		hold_again(t, upto, end ? upto : first);
+		n = end ? first : upto;
+	} else if (io_only && !end && n <= TABLE_ROWS_MAX) {
+		/* with the I/O rows held before: each may find its file rows */
+		hold_again(t, 0, n);
+		if (first == 0)
+			t->held_first = t->first_line;
+		n = 0;
 	} else if (io_only && !end) {
-		for (i = first; i < n; i++) {
-			t->held[i - first] = t->done[i];
-			t->held_line[i - first] = t->done_line[i];
-		}
-		t->nheld = n - first;
+		hold_again(t, first, n);
 		t->held_first = t->first_line;
 		n = first;
 	} else if (n == first && t->nbad == 0 && !end) {

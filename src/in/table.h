@@ -81,7 +81,7 @@ struct table_read {
 	size_t wrapped_len;
 	unsigned long wrapped_line;
 	/*
-	 * The results of a table of I/O rows alone, held back: the next
+	 * The results of tables of I/O rows alone, held back: a later file
 	 * table may hold their file rows (a post that split the two).
 	 */
 	struct result held[TABLE_ROWS_MAX];

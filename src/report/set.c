@@ -166,8 +166,16 @@ int report_set_add(struct report_set *set, const struct result *res)
 static int add_item(struct report_set *set, const struct result *res,
     const char *label, struct rank_figures **take)
 {
+	char side_label[NAME_MAX_LEN + 8];
 	struct report_item *it;
 
+	/* a side of a post's diff is a set of its own: "(-) prod" */
+	if (res->diff_side != 0) {
+		snprintf(side_label, sizeof(side_label), "(%c) %.*s",
+		    res->diff_side, NAME_MAX_LEN, label != NULL ? label :
+		    res->name);
+		label = side_label;
+	}
 	if (set->n >= REPORT_MAX_RESULTS) {
 		errno = EFBIG;
 		return -1;

@@ -5,7 +5,9 @@
 #                   real bonnie++ output, the tables of tests/fixtures/tables,
 #                   the web pages of tests/fixtures/pages (bon_csv2html's
 #                   tables, inline markup, a page run onto one line), the
-#                   2.00a golden files and clyde's JSON records
+#                   2.00a golden files, tables as posts paste them
+#                   (comment marks, a diff, a cut Latency line, split
+#                   by hand) and clyde's JSON records
 #   fuzz_json_read  the JSON parser and the record reader, seeded with the
 #                   same JSON records and the texts of RFC 8259
 #   fuzz_options    the option parser, seeded with command lines of
@@ -44,6 +46,15 @@ mkdir "$WORK/reader" "$WORK/json" "$WORK/options"
 cp tests/fixtures/corpus/* tests/fixtures/golden/*.txt "$WORK/reader/"
 for f in tests/fixtures/tables/*.txt; do cp "$f" "$WORK/reader/table_${f##*/}"; done
 for f in tests/fixtures/pages/*; do cp "$f" "$WORK/reader/page_${f##*/}"; done
+# tables as posts paste them (tests/report/pasted_posts.sh): behind a
+# comment's marks, two runs as a diff, a Latency line cut, split by hand
+for f in tests/fixtures/tables/v1.97.3_default.txt tests/fixtures/tables/v2.00a_default.txt; do
+	sed 's/^/# /' "$f" >"$WORK/reader/comment_${f##*/}"
+	{ sed 's/^/-/' "$f"; sed 's/^/+/' "$f"; } >"$WORK/reader/diff_${f##*/}"
+	grep -v -e , -e '^rc=' "$f" | sed '$s/^\(Latency.\{30\}\).*/\1/' >"$WORK/reader/cut_${f##*/}"
+	{ sed -n '1,/^Latency/p' "$f"; echo; echo text; sed 's/testhost/other/' "$f" |
+	  sed -n '1,/^Latency/p'; echo; sed '1,/^Latency/d' "$f"; } >"$WORK/reader/split_${f##*/}"
+done
 cut -f6 tests/fixtures/csv_lines.tsv >"$WORK/reader/lines.txt"
 # clyde's JSON records, made here: a run's and one of results read
 ./clyde -d "$WORK" -u "$(id -un)" -m fuzzbox -s 8 -r 0 -n 1 -f -q --precise \
