@@ -49,7 +49,8 @@ static const char usage_options[] =
 "and clyde's), also pasted in mail or web pages, and clyde's --json\n"
 "records, from the FILEs or standard input (-), and print them:\n";
 static const char usage_rest[] =
-"  --compat=1.03|2.00  the layout of bonnie++ 1.03e (default) or 2.00a\n"
+"  --compat=1.03|2.00  the layout of bonnie++ 1.03e or 2.00a (default:\n"
+"                    the input's; --csv: 1.03)\n"
 "  --average         add the mean, min, max and coefficient of variation\n"
 "                    of the results with the same name and options\n"
 "  --compare=NAME    show every rate as a percentage of the result NAME;\n"
@@ -344,6 +345,29 @@ static time_t page_time(void)
 	return time(NULL);
 }
 
+/*
+ * Without --compat, the layout follows the input: 1.0x results print in
+ * 1.03e's, 1.9x and later ones (latencies, the seek count) in 2.00a's;
+ * a mix takes the layout of most of them, 2.00a's on a tie, and says so.
+ */
+static enum compat layout_of_input(const struct report_set *set)
+{
+	size_t old, later;
+	enum compat c;
+
+	report_set_layouts(set, &old, &later);
+	if (old == 0 && later == 0)
+		return COMPAT_103;
+	c = later >= old ? COMPAT_200 : COMPAT_103;
+	if (old > 0 && later > 0)
+		say("clyde report: %zu results of 1.0x and %zu of 1.9x or "
+		    "later: printed in the %s layout (--compat=%s for %s)",
+		    old, later, c == COMPAT_200 ? "2.00a" : "1.03e",
+		    c == COMPAT_200 ? "1.03" : "2.00",
+		    c == COMPAT_200 ? "1.03e's" : "2.00a's");
+	return c;
+}
+
 int report_main(int argc, char **argv, bool stdout_closed)
 {
 	struct writer_opts wo;
@@ -387,6 +411,10 @@ int report_main(int argc, char **argv, bool stdout_closed)
 		say("clyde report: --best: %s", strerror(errno));
 		ok = false;
 	}
+	/* the tables' layout; --csv keeps its generation, JSON has none */
+	if (!o.compat_given && strcmp(o.writer->name, "csv") != 0 &&
+	    strcmp(o.writer->name, "json") != 0)
+		o.compat = layout_of_input(&set);
 	wo.compat = o.compat;
 	wo.compat_given = o.compat_given;
 	wo.base = o.compare;

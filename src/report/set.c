@@ -390,3 +390,17 @@ const char *report_set_group_name(const struct report_set *set, size_t g)
 	return set->names + set->groups[g].mean.name;
 }
 
+
+void report_set_layouts(const struct report_set *set, size_t *old,
+    size_t *later)
+{
+	size_t i;
+
+	*old = *later = 0;
+	for (i = 0; i < set->n; i++) {
+		if (strcmp(set->items[i].generation, "1.0x") == 0)
+			(*old)++;
+		else
+			(*later)++;
+	}
+}

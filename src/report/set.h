@@ -173,6 +173,12 @@ const struct report_spread *report_set_group_spread(
 /* The same of the latencies (us) of the runs that have one. */
 const struct report_spread *report_set_group_latency_spread(
     const struct report_set *set, size_t g);
+/*
+ * How many results are of 1.0x's generation (*old: the 1.03e layout)
+ * and how many of 1.9x or later (*later: 2.00a's, with latencies).
+ */
+void report_set_layouts(const struct report_set *set, size_t *old,
+    size_t *later);
 /* The name of group g's set (its label, or the name of its runs). */
 const char *report_set_group_name(const struct report_set *set, size_t g);
 /* The group of result i with --average, or -1. */

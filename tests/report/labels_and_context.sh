@@ -88,7 +88,7 @@ grep -q '^#2  *64M:4k::1000 ' "$WORK/rows" && grep -q '^mean  *64M:16k::1000 ' "
 ok $? "2.00: a run of the sweep named by its series (#2), the mean as mean" ||
     diag < "$WORK/rows"
 
-report --markdown --average "$WORK/twice"
+report --markdown --compat=1.03 --average "$WORK/twice"
 grep '^| [^|]* | 64M' "$WORK/out" | cut -d'|' -f2,3 >"$WORK/rows"
 [ "$(wc -l < "$WORK/rows")" = 18 ] && [ -z "$(sort "$WORK/rows" | uniq -d)" ] &&
     grep -q '^ ext4-buffered #2 | 64M:8k $' "$WORK/rows"

@@ -40,7 +40,7 @@ f001=$C/f001_mixed_1.03c-1.03e-1.96_ubuntuforums_post_your_hdd_results.txt
 "$CLYDE" report --csv "$f001" 2>/dev/null | grep -v '^name,' > "$WORK/csv"
 io=$(awk -F, '$1 !~ /^1\.9/ && $2 != "" || $1 ~ /^1\.9/ && $6 != ""' "$WORK/csv" | wc -l)
 files=$(awk -F, '$1 !~ /^1\.9/ && $15 != "" || $1 ~ /^1\.9/ && $20 != ""' "$WORK/csv" | wc -l)
-render "$f001"
+render --compat=1.03 "$f001"
 [ "$(shape)" = "$(printf 'TABLE th=14 rows=%d\nTABLE th=14 rows=%d' "$io" "$files")" ]
 ok $? "f001: two tables of 14 columns, $io and $files rows, every row whole" ||
     shape | diag

@@ -32,4 +32,31 @@ for compat in 1.03 2.00; do
 	    diag < "$WORK/out"
 done
 
+# 2. one CSV line prints exactly its run's table: bonnie++'s own output
+# (tests/fixtures/golden) in the layout of the line's generation
+for g in v2.00a_default v1.03e_default; do
+	f=tests/fixtures/golden/$g.txt
+	grep , "$f" > "$WORK/line.csv"
+	grep -v -e '^###' -e , "$f" > "$WORK/want"
+	report "$WORK/line.csv"
+	[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && cmp -s "$WORK/want" "$WORK/out"
+	ok $? "$g: clyde report on its CSV line alone prints bonnie++'s table, no --compat" ||
+	    diff "$WORK/want" "$WORK/out" | diag
+done
+# a mix takes the layout of most, says which in one line; --compat forces
+grep -h , tests/fixtures/golden/v2.00a_default.txt \
+    tests/fixtures/golden/v2.00a_default.txt \
+    tests/fixtures/golden/v1.03e_default.txt > "$WORK/mix.csv"
+report "$WORK/mix.csv"
+[ "$rc" = 0 ] && [ "$(wc -l < "$WORK/err")" = 1 ] &&
+    grep -qx 'clyde report: 1 results of 1.0x and 2 of 1.9x or later: printed in the 2.00a layout (--compat=1.03 for 1.03e'"'"'s)' "$WORK/err" &&
+    [ "$(grep -c '^Version 2.00a' "$WORK/out")" = 2 ]
+ok $? "a mix of 1.0x and 1.98 lines: 2.00a's layout, said in one line" ||
+    cat "$WORK/err" "$WORK/out" | diag
+report --compat=1.03 "$WORK/mix.csv"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && grep -q '^Version 1.03e' "$WORK/out" &&
+    ! grep -q '^Version 2.00a' "$WORK/out"
+ok $? "--compat=1.03 forces 1.03e's layout on the mix, without a word" ||
+    cat "$WORK/err" "$WORK/out" | diag
+
 done_testing

@@ -22,7 +22,7 @@ report() {
 # the names and size labels of the I/O rows, in order
 labels() { awk '$3 ~ /^8G/ && $4 ~ /^[0-9]/ { print $1, $2, $3 }' "$WORK/out" | tr '\n' ' '; }
 
-report "$WORK/box"
+report --compat=1.03 "$WORK/box"
 [ "$rc" = 0 ] && [ ! -s "$WORK/err" ] &&
     [ "$(head -1 "$WORK/out")" = "box 8G: a sweep of 3 chunk sizes, 4k to 32k, 2 runs" ] &&
     [ "$(labels)" = "box #1 8G:4k box #2 8G:4k box #1 8G:8k box #2 8G:8k box #1 8G:32k box #2 8G:32k " ]
@@ -77,7 +77,7 @@ ok $? "--average: each mean and its band are of the two runs of its chunk size" 
     diag < "$WORK/err"
 
 # --compare per chunk size: disk's 4k against box's 4k, and so on
-report --compare=box "$WORK/box" "$WORK/disk"
+report --compat=1.03 --compare=box "$WORK/box" "$WORK/disk"
 grep -A1 '^disk  *4G' "$WORK/out" | grep '^  vs box' >"$WORK/pct"
 [ "$rc" = 0 ] && [ "$(wc -l <"$WORK/pct")" = 3 ] &&
     [ "$(grep -c '^  vs box' "$WORK/out")" = 7 ]
