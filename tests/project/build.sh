@@ -7,6 +7,9 @@
 . "$(dirname "$0")/../lib.sh"
 
 needs_all git git 5
+# the makes below print their commands: a make -s above (make -s check)
+# passes its flags down in MAKEFLAGS and would silence them
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 tree=$WORK/tree
 mkdir "$tree"
