@@ -340,7 +340,9 @@ static void one_spread(FILE *out, const struct result *res, int ph,
 }
 
 /* compare's verdict keys, and --best's, in their order */
-static const char *const verdict_key[] = { "significant", "p", "ci_percent" };
+static const char *const verdict_key[] = { "significant", "p", "ci_percent",
+    "runs_needed" };
+#define NVERDICT_KEYS (sizeof(verdict_key) / sizeof(verdict_key[0]))
 static const char *const best_key[] = { "percent", "is_best", "significant",
     "p" };
 
@@ -359,7 +361,15 @@ static void one_verdict(FILE *out, const struct result *res, int ph,
 	    (const struct report_verdict *)a->of + ph : NULL;
 
 	(void)res;
-	if (v == NULL || v->kind == VERDICT_NONE || v->kind == VERDICT_TOO_FEW)
+	/* the runs needed are known from 2 runs a side, a verdict from 3 */
+	if (a->key == 3 && v != NULL && v->runs_needed[0] > 0) {
+		int k;
+
+		for (k = 0; k < REPORT_POWER_CHANGES; k++)
+			fprintf(out, "%s%u", k ? ", " : "[", v->runs_needed[k]);
+		fputc(']', out);
+	} else if (v == NULL || v->kind == VERDICT_NONE ||
+	    v->kind == VERDICT_TOO_FEW || a->key == 3)
 		fputs("null", out);
 	else if (a->key == 0)
 		fputs(v->kind == VERDICT_SAME ? "false" : "true", out);
@@ -711,7 +721,7 @@ static void json_record(FILE *out, const struct result *res,
 		json_per_phase(out, 4, res, one_percent, &pa);
 		fputs(", \"within_rounding\": ", out);
 		json_per_phase(out, 4, res, one_in_rounding, x->compare);
-		for (va.key = 0; va.key < 3; va.key++) {
+		for (va.key = 0; va.key < NVERDICT_KEYS; va.key++) {
 			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
 			json_per_phase(out, 4, res, one_verdict, &va);
 		}
@@ -720,7 +730,7 @@ static void json_record(FILE *out, const struct result *res,
 		pa.latency = true;
 		json_per_phase(out, 6, res, one_percent, &pa);
 		va.of = x->lat_verdicts;
-		for (va.key = 0; va.key < 3; va.key++) {
+		for (va.key = 0; va.key < NVERDICT_KEYS; va.key++) {
 			fprintf(out, ", \"%s\": ", verdict_key[va.key]);
 			json_per_phase(out, 6, res, one_verdict, &va);
 		}

@@ -204,6 +204,28 @@ static void verdict_cells(const struct md *m, const struct result *r,
 	fputc('\n', m->out);
 }
 
+/* The runs each set needs, and where too few, as in the text table. */
+static void runs_rows(const struct md *m, const struct report_verdict *v,
+    int first)
+{
+	char cell[64], line[512];
+	int i;
+
+	if (!report_text_any_runs_needed(v, first))
+		return;
+	fputs("| " REPORT_TEXT_RUNS_LABEL " | |", m->out);
+	for (i = first; i < first + 6; i++) {
+		report_text_runs_needed(cell, sizeof(cell), &v[i]);
+		fprintf(m->out, " %s | |", cell);
+	}
+	fputc('\n', m->out);
+	report_text_short_of_runs(line, sizeof(line), v, first);
+	if (line[0] != '\0') {
+		fprintf(m->out, "| %s", line);
+		end_line_row(m);
+	}
+}
+
 /*
  * A mean's verdicts, as in the text table: ~ or the change, then the
  * row of 95 % intervals; the same of the latencies where the runs have
@@ -232,6 +254,7 @@ static void verdicts(const struct md *m, const struct result *r,
 		fprintf(m->out, REPORT_TEXT_TOO_FEW, few);
 		end_line_row(m);
 	}
+	runs_rows(m, v, first);
 	/* once per mean: under its first section */
 	if (first == PH_PUTC || !r->has_io) {
 		report_text_unlike(unlike, sizeof(unlike), m->set, group);

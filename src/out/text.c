@@ -332,6 +332,28 @@ static void verdict_cells(FILE *out, const struct source *src,
 }
 
 /*
+ * The runs each set needs for a change of 1, 5 and 10 % (clyde(1), Sets
+ * of runs), and the phases whose sets have too few to see 5 %.
+ */
+static void runs_rows(FILE *out, const struct report_verdict *v, int first)
+{
+	char cell[64], line[512];
+	int i;
+
+	if (!report_text_any_runs_needed(v, first))
+		return;
+	fprintf(out, "%-19s", "  " REPORT_TEXT_RUNS_LABEL);
+	for (i = first; i < first + 6; i++) {
+		report_text_runs_needed(cell, sizeof(cell), &v[i]);
+		fprintf(out, " %9s", cell);
+	}
+	fputc('\n', out);
+	report_text_short_of_runs(line, sizeof(line), v, first);
+	if (line[0] != '\0')
+		fprintf(out, "  %s\n", line);
+}
+
+/*
  * A mean's verdicts against the base's mean: "~" within noise, the
  * change with its sign when significant, and a row of the 95 %
  * intervals of the changes; the same of the latencies, where the runs
@@ -357,6 +379,7 @@ static void verdict_rows(FILE *out, const struct source *src,
 	}
 	if (few > 0)
 		fprintf(out, "  " REPORT_TEXT_TOO_FEW "\n", few);
+	runs_rows(out, v, first);
 	/* once per mean: under its first section */
 	if (first == PH_PUTC || (!res->has_io && (first == PH_SEQ_CREATE ||
 	    !res->has_files))) {

@@ -141,6 +141,60 @@ void report_text_verdict(char *cell, char *interval, size_t n,
 	}
 }
 
+static int runs_text(char *out, size_t n, unsigned runs)
+{
+	return runs > 999 ? snprintf(out, n, "1k+") :
+	    snprintf(out, n, "%u", runs);
+}
+
+void report_text_runs_needed(char *cell, size_t n,
+    const struct report_verdict *v)
+{
+	size_t used = 0;
+	int k;
+
+	cell[0] = '\0';
+	if (v->runs_needed[0] == 0)
+		return;
+	for (k = 0; k < REPORT_POWER_CHANGES && used + 1 < n; k++) {
+		if (k > 0)
+			cell[used++] = '/';
+		used += (size_t)runs_text(cell + used, n - used,
+		    v->runs_needed[k]);
+	}
+}
+
+bool report_text_any_runs_needed(const struct report_verdict *v, int first)
+{
+	int i;
+
+	for (i = first; i < first + 6; i++)
+		if (v[i].runs_needed[0] > 0)
+			return true;
+	return false;
+}
+
+void report_text_short_of_runs(char *buf, size_t n,
+    const struct report_verdict *v, int first)
+{
+	size_t used = 0;
+	int i, k = 1;   /* report_power_change[1]: 5 % */
+
+	buf[0] = '\0';
+	for (i = first; i < first + 6 && used + 1 < n; i++) {
+		char runs[16];
+
+		if (v[i].runs_needed[k] == 0 || v[i].runs >= v[i].runs_needed[k])
+			continue;
+		runs_text(runs, sizeof(runs), v[i].runs_needed[k]);
+		used += (size_t)snprintf(buf + used, n - used, "%s%s %s a set",
+		    used == 0 ? "too few runs to see a 5 % change: " : ", ",
+		    phase_csv_name[i], runs);
+	}
+	if (used >= n && n > 0)
+		buf[n - 1] = '\0';
+}
+
 bool report_text_any_verdict(const struct report_verdict *v, int first)
 {
 	int i;

@@ -52,6 +52,22 @@ void report_text_size_label(char *out, size_t n, enum compat compat,
 void report_text_verdict(char *cell, char *interval, size_t n,
     const struct report_set *set, const struct result *res,
     const struct report_verdict *v, enum phase_id ph, bool latency);
+/*
+ * The runs a set needs to tell a change of 1, 5 and 10 % from noise, for
+ * a cell: "41/3/2" (a count over 999 as "1k+"); "" when not known.
+ */
+void report_text_runs_needed(char *cell, size_t n,
+    const struct report_verdict *v);
+#define REPORT_TEXT_RUNS_LABEL "runs for 1/5/10%"
+/* Whether any of the six phases from first has its runs needed. */
+bool report_text_any_runs_needed(const struct report_verdict *v, int first);
+/*
+ * "too few runs to see a 5 % change: seq_create 800 a set, ..." into buf,
+ * of the six phases from first whose sets have fewer runs than a 5 %
+ * change needs; "" when none.
+ */
+void report_text_short_of_runs(char *buf, size_t n,
+    const struct report_verdict *v, int first);
 /* Whether v (may be NULL) has a verdict in the six phases from first. */
 bool report_text_any_verdict(const struct report_verdict *v, int first);
 /* The runs of the first of the six phases from first with too few, or 0. */

@@ -66,6 +66,26 @@ static void spread_of(const struct stats_summary *x, unsigned too_fast,
 }
 
 /*
+ * The mean and sd of the logarithms of x[n] (sorted: the first is the
+ * least), when every value is above 0.  x is overwritten.
+ */
+static void log_spread(double *x, size_t n, struct report_spread *sp)
+{
+	struct stats_summary logs;
+	size_t i;
+
+	sp->has_log = false;
+	if (n == 0 || !(x[0] > 0))
+		return;
+	for (i = 0; i < n; i++)
+		x[i] = log(x[i]);
+	stats_summarize(x, n, &logs);
+	sp->has_log = true;
+	sp->log_mean = logs.mean;
+	sp->log_sd = logs.sd;
+}
+
+/*
  * The mean over the runs where the phase was measured; +++++ only when
  * it was +++++ in every run that ran it, and a +++++ run is counted as
  * such, never as a rate of 0.  The mean latency is the mean of the runs'
@@ -147,6 +167,7 @@ static int summarize_groups(struct report_set *set, size_t ng,
 			stats_summarize(rates, k, &sum);
 			spread_of(&sum, 0, acc[g * PH_COUNT + ph].stopped,
 			    &set->groups[g].lat_spread[ph]);
+			log_spread(rates, k, &set->groups[g].lat_spread[ph]);
 		}
 	}
 	rc = 0;

@@ -45,11 +45,40 @@ static bool base_at(const struct report_set *set, uint64_t size,
 	return true;
 }
 
+const double report_power_change[REPORT_POWER_CHANGES] = { 1, 5, 10 };
+
+/*
+ * The runs a set needs to tell each change of report_power_change from
+ * noise: the sd is the two sides' pooled, relative to the base's mean
+ * (rates), or of the logarithms, which is relative already (latencies).
+ */
+static void runs_needed(const struct report_spread *base,
+    const struct report_spread *sp, bool logs, struct report_verdict *v)
+{
+	double sd_a = logs ? base->log_sd : base->sd / base->mean;
+	double sd_b = logs ? sp->log_sd : sp->sd / base->mean;
+	double sd = sqrt((sd_a * sd_a + sd_b * sd_b) / 2);
+	int k;
+
+	if (base->runs < 2 || sp->runs < 2)
+		return;
+	for (k = 0; k < REPORT_POWER_CHANGES; k++) {
+		double change = report_power_change[k] / 100.0;
+		double effect = (logs ? log1p(change) : change) / sd;
+		double n = sd > 0 ? stats_t_runs(effect, REPORT_POWER) : 2;
+
+		v->runs_needed[k] = n < 0 || n > 1e6 ? 1000000 :
+		    (unsigned)ceil(n - 1e-9);
+	}
+}
+
 /*
  * One phase of a group against the base's: Welch's t on the runs' rates
- * or latencies (clyde(1), Sets of runs, says why not Mann-Whitney's U),
- * the change and its interval in % of the base's mean.  A latency is
- * better lower.
+ * (clyde(1), Sets of runs, says why not Mann-Whitney's U), the change
+ * and its interval in % of the base's mean.  A latency is better lower,
+ * and its change is a ratio: Welch's t on the logarithms of the runs'
+ * latencies, the difference and its interval back from the log scale,
+ * the change of the geometric mean, which cannot pass -100 %.
  */
 void set_judge(const struct report_spread *base,
     const struct report_spread *sp, double slack, bool lower_better,
@@ -57,26 +86,35 @@ void set_judge(const struct report_spread *base,
 {
 	struct stats_summary a = { 0 }, b = { 0 };
 	struct stats_welch w;
+	bool logs = lower_better && base->has_log && sp->has_log;
 
 	memset(v, 0, sizeof(*v));
 	if (base->runs == 0 || sp->runs == 0 || !(base->mean > 0))
 		return;
 	v->runs = base->runs < sp->runs ? base->runs : sp->runs;
-	v->percent = (sp->mean / base->mean - 1.0) * 100.0;
+	v->percent = logs ? expm1(sp->log_mean - base->log_mean) * 100.0 :
+	    (sp->mean / base->mean - 1.0) * 100.0;
+	runs_needed(base, sp, logs, v);
 	if (v->runs < REPORT_VERDICT_MIN_RUNS) {
 		v->kind = VERDICT_TOO_FEW;
 		return;
 	}
 	a.n = base->runs;
-	a.mean = base->mean;
-	a.sd = base->sd;
+	a.mean = logs ? base->log_mean : base->mean;
+	a.sd = logs ? base->log_sd : base->sd;
 	b.n = sp->runs;
-	b.mean = sp->mean;
-	b.sd = sp->sd;
+	b.mean = logs ? sp->log_mean : sp->mean;
+	b.sd = logs ? sp->log_sd : sp->sd;
 	stats_welch(&a, &b, &w);
 	v->p = w.p;
-	v->ci_low = w.diff_low / base->mean * 100.0;
-	v->ci_high = w.diff_high / base->mean * 100.0;
+	if (logs) {
+		v->ci_low = expm1(w.diff_low) * 100.0;
+		v->ci_high = expm1(w.diff_high) * 100.0;
+		w.diff = sp->mean - base->mean;
+	} else {
+		v->ci_low = w.diff_low / base->mean * 100.0;
+		v->ci_high = w.diff_high / base->mean * 100.0;
+	}
 	/* a difference the rounding of table cells can make is no change */
 	if (w.p >= 1.0 - STATS_LEVEL || fabs(w.diff) <= slack)
 		v->kind = VERDICT_SAME;
@@ -103,6 +141,8 @@ static void one_run(const struct cell *c, bool latency,
 		return;
 	one->runs = 1;
 	one->mean = latency ? (double)c->latency_us : c->rate;
+	one->has_log = one->mean > 0;
+	one->log_mean = one->has_log ? log(one->mean) : 0;
 }
 
 /* Every group mean but the base's against the base, per phase. */

@@ -43,6 +43,10 @@ struct report_spread {
 	double sd;              /* sample standard deviation */
 	double ci_low, ci_high; /* 95 % interval of the mean (Student's t) */
 	bool bimodal;           /* two clusters (stats_bimodal_sorted()) */
+	/* of the logarithms of the values, when every one is above 0
+	   (latencies: their verdicts are of ratios, on a log scale) */
+	bool has_log;
+	double log_mean, log_sd;
 };
 
 /* A group mean's phase against the base's (clyde(1), Sets of runs). */
@@ -54,12 +58,24 @@ enum report_verdict_kind {
 	VERDICT_WORSE           /* significantly lower rate, higher latency */
 };
 
+/* The changes whose runs needed a verdict gives, in %. */
+#define REPORT_POWER_CHANGES 3
+extern const double report_power_change[REPORT_POWER_CHANGES];
+/* The power those runs give: the chance that the test sees the change. */
+#define REPORT_POWER 0.8
+
 struct report_verdict {
 	enum report_verdict_kind kind;
 	unsigned runs;          /* the fewer runs of the two sides */
-	double percent;         /* change of the mean rate or latency, % */
+	double percent;         /* change of the mean rate, or of the
+	                           geometric mean latency, % */
 	double ci_low, ci_high; /* 95 % interval of the change, % */
 	double p;               /* two-sided, Welch's t test */
+	/* the runs a set needs to tell each change of report_power_change
+	   from noise at the spread the two sets show (the two-sample t
+	   test, 95 %, power REPORT_POWER); 0: not known (a side with fewer
+	   than 2 runs) */
+	unsigned runs_needed[REPORT_POWER_CHANGES];
 };
 
 /* --best: a set's median against the best set's, in one phase. */

@@ -329,3 +329,91 @@ double stats_mann_whitney(const double *a, size_t na, const double *b,
 	z = (fabs(*u - mu) - 0.5) / sqrt(var);
 	return z <= 0 ? 1 : erfc(z / sqrt(2.0));
 }
+
+/*
+ * P(T <= t) for the noncentral t with df degrees of freedom and
+ * noncentrality delta: Lenth's algorithm AS 243 (Applied Statistics 38,
+ * 1989), a sum of incomplete beta functions weighted by Poisson terms.
+ */
+double stats_nct_cdf(double t, double df, double delta)
+{
+	const double errmax = 1e-12;
+	double x, lambda, p, q, s, a, b, rxb, albeta, xodd, godd, xeven;
+	double geven, tnc = 0, del = delta, en;
+	bool negative = t < 0;
+
+	if (negative) {
+		t = -t;
+		del = -delta;
+	}
+	x = t * t / (t * t + df);
+	if (x > 0) {
+		lambda = del * del;
+		p = 0.5 * exp(-0.5 * lambda);
+		q = sqrt(2 / M_PI) * p * del;
+		s = 0.5 - p;
+		a = 0.5;
+		b = 0.5 * df;
+		rxb = pow(1 - x, b);
+		albeta = 0.5 * log(M_PI) + lgamma(b) - lgamma(a + b);
+		xodd = beta_regularized(a, b, x);
+		godd = 2 * rxb * exp(a * log(x) - albeta);
+		xeven = 1 - rxb;
+		geven = b * x * rxb;
+		tnc = p * xodd + q * xeven;
+		for (en = 1; en <= 1000; en++) {
+			a += 1;
+			xodd -= godd;
+			xeven -= geven;
+			godd *= x * (a + b - 1) / a;
+			geven *= x * (a + b - 0.5) / (a + 0.5);
+			p *= lambda / (2 * en);
+			q *= lambda / (2 * en + 1);
+			s -= p;
+			tnc += p * xodd + q * xeven;
+			if (2 * s * (xodd - godd) <= errmax)
+				break;
+		}
+	}
+	tnc += stats_normal_cdf(-del);
+	if (tnc > 1)
+		tnc = 1;
+	if (tnc < 0)
+		tnc = 0;
+	return negative ? 1 - tnc : tnc;
+}
+
+double stats_t_power(double n, double effect)
+{
+	double df = 2 * (n - 1);
+	double crit = stats_t_quantile(1 - (1 - STATS_LEVEL) / 2, df);
+
+	/* as R's power.t.test with strict = FALSE: the upper tail alone */
+	return 1 - stats_nct_cdf(crit, df, sqrt(n / 2) * effect);
+}
+
+double stats_t_runs(double effect, double power)
+{
+	double lo = 2, hi = 4;
+	int i;
+
+	if (!(effect > 0) || !(power > 0 && power < 1))
+		return -1;
+	while (stats_t_power(hi, effect) < power) {
+		lo = hi;
+		hi *= 2;
+		if (hi > 1e9)
+			return -1;
+	}
+	if (stats_t_power(lo, effect) >= power)
+		return lo;
+	for (i = 0; i < 100 && hi - lo > 1e-9 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_t_power(mid, effect) < power)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}

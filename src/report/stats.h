@@ -2,7 +2,7 @@
  * report/stats.h: the statistics of clyde report's sets of runs: summary of one
  * set (median, mean, 95 % interval of the mean, CV, min, max, a
  * bimodality check), Welch's t test and the Mann-Whitney U test of two
- * sets.  Plain numbers in, plain numbers out: this file knows nothing of
+ * sets, the power of the two-sample t test and the runs it needs.  Plain numbers in, plain numbers out: this file knows nothing of
  * results or phases (clyde(1), Sets of runs, explains the method).
  */
 #ifndef CLYDE_STATS_H
@@ -53,6 +53,24 @@ struct stats_welch {
 /* Returns false when either set has fewer than 2 values. */
 bool stats_welch(const struct stats_summary *a, const struct stats_summary *b,
     struct stats_welch *w);
+
+/*
+ * P(T' <= t) for the noncentral t with df degrees of freedom (df > 0)
+ * and noncentrality delta, to about 1e-12 (AS 243).
+ */
+double stats_nct_cdf(double t, double df, double delta);
+/*
+ * The power of the two-sample t test (two-sided, at the 95 % level,
+ * equal variances) with n values a set, of a true difference of effect
+ * standard deviations: R's power.t.test() with strict = FALSE.
+ */
+double stats_t_power(double n, double effect);
+/*
+ * The n a set (2 or more, not rounded) at which that test reaches the
+ * power; round it up for runs.  -1 when effect is not above 0 or the n
+ * would pass 1e9.
+ */
+double stats_t_runs(double effect, double power);
 
 /*
  * The Mann-Whitney U test of a[na] against b[nb]: u is the U of a (the

@@ -554,7 +554,7 @@ import json, sys
 recs = {r["name"]: r for r in json.load(open(sys.argv[1]))}
 new, two = recs["mean:new"], recs["mean:two"]
 lat = new["compare"]["latency"]
-assert list(lat) == ["percent", "significant", "p", "ci_percent"], list(lat)
+assert list(lat) == ["percent", "significant", "p", "ci_percent", "runs_needed"], list(lat)
 assert lat["percent"]["put_block"] == -50 and lat["percent"]["get_block"] == 40, lat
 assert lat["significant"]["put_block"] is True and lat["significant"]["get_block"] is True
 assert lat["p"]["put_block"] < 0.001, lat["p"]
@@ -575,7 +575,7 @@ ok $? "latency verdicts --json: compare.latency, average.latency_spread" ||
 sed 's/^box,1G,/box,2G:64k,/' "$WORK/set_new.csv" > "$WORK/set_new2g.csv"
 report --average --compare=old old="$WORK/set_old.csv" new="$WORK/set_new2g.csv"
 [ "$(grep -c '^  unlike old: ' "$WORK/out")" = 1 ] &&
-    grep -A3 '^mean:new ' "$WORK/out" |
+    grep -A6 '^mean:new ' "$WORK/out" |
     grep -qx '  unlike old: file size 2G vs 1G, chunk 64k vs 8k'
 ok $? "unlike sets: one line names the file size and chunk" || diag < "$WORK/out"
 # The OpenGFS runs of 2003 (tests/fixtures/opengfs: OpenGFS_Performance,

@@ -59,4 +59,79 @@ report --compat=1.03 "$WORK/mix.csv"
 ok $? "--compat=1.03 forces 1.03e's layout on the mix, without a word" ||
     cat "$WORK/err" "$WORK/out" | diag
 
+# field N of result NAME's "compare" in $WORK/out (--json), as Python
+# prints it: compare mean:xfs latency ci_percent put_block
+json_at() {
+	python3 -c 'import json, sys
+r = [x for x in json.load(open(sys.argv[1])) if x["name"] == sys.argv[2]][0]
+v = r["compare"]
+for k in sys.argv[3:]:
+    v = v[k]
+print(v)' "$WORK/out" "$@"
+}
+
+# 4. latency verdicts are of ratios: Welch's t on the logarithms, back
+# from the log scale.  sets.awk's put_block latencies are 50000 us times
+# 0.98 .. 1.02 against half that, in another order: the change is -50 %,
+# and its interval exp(ln 0.5 +- t(0.975, 8 df) s sqrt(2/5)) - 1 with s
+# the sd of ln 0.98 .. ln 1.02 (0.0158135): -51.14 .. -48.83; get_block's
+# 1.4 times: +36.81 .. +43.27
+for s in old new; do
+	awk -v name=box -v set="$s" -v format=1.98 -f tests/tools/sets.awk > "$WORK/lat_$s.csv"
+done
+report --json --average --compare=old old="$WORK/lat_old.csv" new="$WORK/lat_new.csv"
+[ "$(json_at mean:new latency ci_percent put_block)" = "[-51.14, -48.83]" ] &&
+    [ "$(json_at mean:new latency ci_percent get_block)" = "[36.81, 43.27]" ] &&
+    [ "$(json_at mean:new latency percent put_block)" = -50 ]
+ok $? "latency intervals on a log scale: -51.14..-48.83 and +36.81..+43.27, as computed by hand" ||
+    { json_at mean:new latency; cat "$WORK/err"; } | diag
+# a latency that fell from 2 ms .. 500 ms to about 1 ms: the change and
+# its interval stay above -100 %, where the interval of a difference of
+# means went to -120 %
+awk -F, -v OFS=, '{ split("2000 100000 500000 300000 50000", l, " ");
+    $40 = l[NR] "us"; print }' "$WORK/lat_old.csv" > "$WORK/wide_old.csv"
+awk -F, -v OFS=, '{ $40 = (1000 + 10 * NR) "us"; print }' "$WORK/lat_new.csv" > "$WORK/wide_new.csv"
+report --json --average --compare=old old="$WORK/wide_old.csv" new="$WORK/wide_new.csv"
+json_at mean:new latency ci_percent put_block | tr -d '[],' > "$WORK/ci"
+read -r lo hi < "$WORK/ci"
+awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo > -100 && hi > lo && hi < 0) }'
+ok $? "a latency 2..500 ms against 1 ms: its interval ($lo..$hi %) inside -100..0" ||
+    { json_at mean:new latency; cat "$WORK/err"; } | diag
+
+# runs needed: two sets of 5 runs whose rates have a cv of exactly 2 %
+# (1e6 times 1 + c k, k = -2 .. 2, c = 0.02 / sqrt(2.5)), put_block 5 %
+# higher in the second, rewrite unchanged.  R's power.t.test(delta =
+# .05, sd = .02, power = .8) gives n = 3.87, 4 a set, with delta = .01
+# 63.77, 64: within one run of those (put_block's 1 % figure is of the
+# two sets' pooled sd, 2.05 %).
+for s in old new; do
+	awk -v name=box -v set="$s" -v format=1.98 -f tests/tools/sets.awk |
+	    awk -F, -v OFS=, -v s=$s 'BEGIN { split("-2 -1 0 1 2", o, " ")
+	    split("1 -2 2 -1 0", n, " "); c = 0.02 / sqrt(2.5) }
+	    { k = s == "old" ? o[NR] : n[NR]
+	      $12 = sprintf("%d", 1e6 * (s == "old" ? 1 : 1.05) * (1 + c * k) + 0.5)
+	      $14 = sprintf("%d", 1e6 * (1 + c * k) + 0.5); print }' > "$WORK/cv2_$s.csv"
+done
+report --json --average --compare=old old="$WORK/cv2_old.csv" new="$WORK/cv2_new.csv"
+rw=$(json_at mean:new runs_needed rewrite) pb=$(json_at mean:new runs_needed put_block)
+within() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a - b <= 1 && b - a <= 1) }'; }
+set -- $(echo "$rw" | tr -d '[],') && within "$1" 64 && within "$2" 4 &&
+    set -- $(echo "$pb" | tr -d '[],') && within "$2" 4 &&
+    [ "$(json_at mean:new significant put_block)" = True ] &&
+    [ "$(json_at mean:new significant rewrite)" = False ]
+ok $? "cv 2 %: 1 % and 5 % changes need 64 and 4 runs a set (rewrite $rw, put_block $pb), as power.t.test" ||
+    { json_at mean:new runs_needed; cat "$WORK/err"; } | diag
+report --average --compare=old old="$WORK/cv2_old.csv" new="$WORK/cv2_new.csv"
+sed -n '/^mean:new  *1G/,/^  min/p' "$WORK/out" > "$WORK/io"
+grep -q '^  runs for 1/5/10%  ' "$WORK/io" &&
+    ! grep -q 'too few runs to see a 5 % change' "$WORK/io"
+ok $? "the text table: a row of the runs needed under the verdicts, 5 runs enough for 5 %" ||
+    diag < "$WORK/out"
+# 2 runs of 2 %: enough for a figure, too few for 5 %
+head -2 "$WORK/cv2_new.csv" > "$WORK/cv2_two.csv"
+report --average --compare=old old="$WORK/cv2_old.csv" new="$WORK/cv2_two.csv"
+grep -q '^  too few runs to see a 5 % change: .*put_block [0-9]* a set' "$WORK/out"
+ok $? "2 runs against 5: too few runs to see a 5 % change, said" ||
+    diag < "$WORK/out"
+
 done_testing

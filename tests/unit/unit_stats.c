@@ -2,7 +2,8 @@
  * unit_stats: src/report/stats.c against published values: the quantiles of
  * Student's t and of the normal distribution from their printed tables,
  * Welch's t test from worked examples, the Mann-Whitney U test from the
- * table of its critical values, and the bimodality check on the OpenGFS
+ * table of its critical values, the noncentral t and the power of the t
+ * test against R's power.t.test(), and the bimodality check on the OpenGFS
  * runs posted in 2003 (tests/fixtures/dameth_rrobin.txt has their source).
  */
 #include <math.h>
@@ -211,6 +212,40 @@ static void test_bimodal(void)
 	ok(!s.bimodal, "bimodal: not two clusters 20 % apart");
 }
 
+/*
+ * The noncentral t and the power of the two-sample t test against R's
+ * power.t.test() (two-sample, two-sided, alpha 0.05, strict = FALSE),
+ * whose help page gives power.t.test(n = 20, delta = 1) = 0.8689528 and
+ * power.t.test(power = .90, delta = 1) n = 22.02110; with sd = 0.02,
+ * delta = 0.05 needs n = 3.87 and delta = 0.01 n = 63.77 a group at
+ * power 0.8.  With no noncentrality it is Student's t.
+ */
+static void test_power(void)
+{
+	near(stats_nct_cdf(2.0, 5, 0), stats_t_cdf(2.0, 5), 1e-9,
+	    "noncentral t with delta 0 is Student's t (2, 5 df)");
+	near(stats_nct_cdf(-1.5, 12, 0), stats_t_cdf(-1.5, 12), 1e-9,
+	    "noncentral t with delta 0 is Student's t (-1.5, 12 df)");
+	/* many degrees of freedom: T' - delta is nearly normal */
+	near(stats_nct_cdf(3.0, 1e6, 2.0), stats_normal_cdf(1.0), 1e-4,
+	    "noncentral t, 1e6 df: P(T' <= 3 | delta 2) = Phi(1)");
+	near(stats_t_power(20, 1), 0.8689528, 1e-6,
+	    "power.t.test(n = 20, delta = 1): power 0.8689528");
+	near(stats_t_runs(1, 0.9), 22.02110, 1e-4,
+	    "power.t.test(power = .90, delta = 1): n 22.02110");
+	/* 3.76 by this sum and by a direct integral over the chi-square:
+	 * within the one run that the rounding up leaves */
+	near(stats_t_runs(0.05 / 0.02, 0.8), 3.87, 0.15,
+	    "power.t.test(delta = .05, sd = .02, power = .8): n 3.87");
+	is_int((int)ceil(stats_t_runs(0.05 / 0.02, 0.8)), 4,
+	    "delta 5 %, sd 2 %: 4 runs a set");
+	near(stats_t_runs(0.01 / 0.02, 0.8), 63.77, 0.005,
+	    "power.t.test(delta = .01, sd = .02, power = .8): n 63.77");
+	is_int((int)ceil(stats_t_runs(0.01 / 0.02, 0.8)), 64,
+	    "delta 1 %, sd 2 %: 64 runs a set");
+	ok(stats_t_runs(0, 0.8) < 0, "no effect: no number of runs");
+}
+
 int main(void)
 {
 	test_t_quantiles();
@@ -219,5 +254,6 @@ int main(void)
 	test_mann_whitney_data();
 	test_summary();
 	test_bimodal();
+	test_power();
 	return tap_done();
 }
