@@ -267,7 +267,7 @@ static void spread_rows(struct page *pg, size_t g, int from)
 	const struct report_spread *sp = report_set_group_spread(pg->set, g);
 	static const char *const label[3] = { "min", "max", "cv %" };
 	FILE *out = pg->out;
-	char v[32];
+	char v[32], note[512];
 	int row, ph;
 
 	for (row = 0; row < 3; row++) {
@@ -285,6 +285,11 @@ static void spread_rows(struct page *pg, size_t g, int from)
 		}
 		fputs("</tr>\n", out);
 	}
+	report_text_too_fast(note, sizeof(note), pg->set, g, from);
+	if (note[0] != '\0')
+		fprintf(out, "<tr class=\"derived\"><td class=\"name\" "
+		    "colspan=\"%d\">%s</td></tr>\n",
+		    2 + 6 * (pg->latency ? 3 : 2), note);
 }
 
 static bool is_base(const struct page *pg, size_t i)

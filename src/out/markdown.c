@@ -308,7 +308,7 @@ static void spread(const struct md *m, size_t g, int first)
 	static const char *const label[5] = { "min", "max", "cv %", "median",
 	    "bimodal" };
 	bool bimodal = false;
-	char v[64];
+	char v[64], fast[512];
 	int k, i;
 
 	for (i = first; i < first + 6; i++)
@@ -335,6 +335,11 @@ static void spread(const struct md *m, size_t g, int first)
 	report_text_stopped(v, sizeof(v), m->set, g, first);
 	if (v[0] != '\0') {
 		fprintf(m->out, "| %s", v);
+		end_line_row(m);
+	}
+	report_text_too_fast(fast, sizeof(fast), m->set, g, first);
+	if (fast[0] != '\0') {
+		fprintf(m->out, "| %s", fast);
 		end_line_row(m);
 	}
 }

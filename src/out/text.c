@@ -274,7 +274,7 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 	static const char *const label[5] = { "  min", "  max", "  cv %",
 	    "  median", "  bimodal" };
 	bool bimodal = false;
-	char stopped[64];
+	char stopped[512];
 	int row, i;
 
 	for (i = first; i < first + 6; i++)
@@ -299,6 +299,9 @@ static void spread_rows(FILE *out, const struct source *src, size_t g,
 		fputc('\n', out);
 	}
 	report_text_stopped(stopped, sizeof(stopped), src->set, g, first);
+	if (stopped[0] != '\0')
+		fprintf(out, "  %s\n", stopped);
+	report_text_too_fast(stopped, sizeof(stopped), src->set, g, first);
 	if (stopped[0] != '\0')
 		fprintf(out, "  %s\n", stopped);
 }

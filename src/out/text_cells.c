@@ -289,6 +289,26 @@ unsigned report_text_too_few(const struct report_verdict *v, int first)
 	return 0;
 }
 
+void report_text_too_fast(char *buf, size_t n, const struct report_set *set,
+    size_t g, int first)
+{
+	const struct report_spread *sp = report_set_group_spread(set, g);
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = first; i < first + 6 && used + 1 < n; i++) {
+		if (sp[i].runs == 0 || sp[i].too_fast == 0)
+			continue;
+		used += (size_t)snprintf(buf + used, n - used,
+		    "%s%s %u of %u runs measured, %u too fast (+++++)",
+		    used == 0 ? "" : "; ", phase_csv_name[i], sp[i].runs,
+		    sp[i].runs + sp[i].too_fast, sp[i].too_fast);
+	}
+	if (used >= n && n > 0)
+		buf[n - 1] = '\0';
+}
+
 void report_text_stopped(char *buf, size_t n, const struct report_set *set,
     size_t g, int first)
 {

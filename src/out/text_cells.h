@@ -80,6 +80,13 @@ unsigned report_text_too_few(const struct report_verdict *v, int first);
  */
 void report_text_stopped(char *buf, size_t n, const struct report_set *set,
     size_t g, int first);
+/*
+ * "put_block 1 of 5 runs measured, 4 too fast (+++++)" (joined by "; ")
+ * into buf: the phases of the six from first whose mean in group g is of
+ * some runs only, the others +++++; "" when none is.
+ */
+void report_text_too_fast(char *buf, size_t n, const struct report_set *set,
+    size_t g, int first);
 
 /*
  * --best: a set's cell, "*100" for the best, "~96" within noise of it,

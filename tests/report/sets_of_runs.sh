@@ -134,4 +134,16 @@ grep -q '^  too few runs to see a 5 % change: .*put_block [0-9]* a set' "$WORK/o
 ok $? "2 runs against 5: too few runs to see a 5 % change, said" ||
     diag < "$WORK/out"
 
+# 3. a mean of some runs only says so: sets.awk's new has seq_stat
+# +++++ in 2 of its 5 runs, 20000 in the other 3
+for s in old new; do
+	awk -v name=box -v set="$s" -v format=1.98 -f tests/tools/sets.awk > "$WORK/fast_$s.csv"
+done
+for f in text markdown html; do
+	report --$f --average --compare=old old="$WORK/fast_old.csv" new="$WORK/fast_new.csv"
+	grep -q 'seq_stat 3 of 5 runs measured, 2 too fast (+++++)' "$WORK/out"
+	ok $? "--$f: seq_stat of mean:new, 3 of 5 runs measured, 2 too fast, said" ||
+	    diag < "$WORK/out"
+done
+
 done_testing
