@@ -189,6 +189,7 @@ struct result {
 	/* what generation of CSV it came from ("1.0x", "1.98", ...) */
 	char generation[16];
 	bool from_table;                /* read from a text table, not CSV */
+	bool from_json;                 /* read from clyde's JSON record */
 	char format_version[16];        /* "" for 1.0x */
 	char bonnie_version[16];        /* "" for a 1.0x CSV line; a
 	                                   table's Version label */

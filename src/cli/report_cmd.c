@@ -32,6 +32,7 @@ struct report_opts {
 	bool average;
 	bool best;
 	bool latency;
+	bool summary;
 	const char *compare;
 };
 
@@ -41,7 +42,7 @@ struct report_opts {
  */
 static const char usage_options[] =
 "                    [--compat=1.03|2.00] [--average] [--compare=NAME]\n"
-"                    [--best] [--latency]\n"
+"                    [--best] [--latency] [--summary]\n"
 "                    [[LABEL=]FILE...]\n"
 "       clyde report --help\n"
 "\n"
@@ -63,6 +64,9 @@ static const char usage_rest[] =
 "                    record its latency table: mean, maximum, and the\n"
 "                    share of operations slower than 2 s, 10 s and the\n"
 "                    run's own thresholds\n"
+"  --summary         with --average, a row per set and phase alone (mean,\n"
+"                    cv, runs; with --compare the verdict, its interval\n"
+"                    and the runs for 5 %), for --text, --markdown, --html\n"
 "  --help            print this and exit\n"
 "Results that differ only in their chunk size are a sweep: a table of its\n"
 "own by chunk size, line charts in --html, --compare per chunk size.\n"
@@ -74,7 +78,7 @@ static const char usage_rest[] =
 
 /* OPT_WRITER + i: --NAME of the writer at place i */
 enum { OPT_COMPAT = 256, OPT_AVERAGE, OPT_COMPARE, OPT_BEST, OPT_LATENCY,
-    OPT_HELP, OPT_WRITER };
+    OPT_SUMMARY, OPT_HELP, OPT_WRITER };
 
 /* The options after the writers' */
 static const struct option other_options[] = {
@@ -83,6 +87,7 @@ static const struct option other_options[] = {
 	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "best", no_argument, NULL, OPT_BEST },
 	{ "latency", no_argument, NULL, OPT_LATENCY },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "help", no_argument, NULL, OPT_HELP },
 };
 
@@ -144,6 +149,29 @@ static int usage_error(const char *what, const char *why)
 	return EXIT_USAGE;
 }
 
+/*
+ * --summary is a table of sets in its own place of every option: what it
+ * leaves out cannot be asked for beside it.  Returns -1 to go on, or an
+ * exit status.
+ */
+static int summary_usage(const struct report_opts *o)
+{
+	if (!o->summary)
+		return -1;
+	if (!o->average)
+		return usage_error("--summary", "needs --average (sets of runs)");
+	if (strcmp(o->writer->name, "csv") == 0)
+		return usage_error("--summary",
+		    "not with --csv (--text, --markdown, --html or --json)");
+	if (o->best)
+		return usage_error("--summary", "not with --best (its own "
+		    "table: one or the other)");
+	if (o->latency)
+		return usage_error("--summary", "not with --latency (the "
+		    "summary has each set's mean latency)");
+	return -1;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_options(struct report_opts *o, int argc, char **argv)
 {
@@ -186,6 +214,9 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 		case OPT_BEST:
 			o->best = true;
 			break;
+		case OPT_SUMMARY:
+			o->summary = true;
+			break;
 		case OPT_HELP:
 			usage(stdout);
 			return EXIT_OK;
@@ -198,7 +229,7 @@ static int parse_options(struct report_opts *o, int argc, char **argv)
 	/* the best of sets: without them there is nothing to rank */
 	if (o->best && !o->average)
 		return usage_error("--best", "needs --average (sets of runs)");
-	return -1;
+	return summary_usage(o);
 }
 
 /* One input being read into the set */
@@ -289,7 +320,19 @@ static char *split_label(char *arg, char **label)
 	return eq + 1;
 }
 
-static bool read_inputs(struct report_set *set, int nfiles, char **files)
+/* The file arguments split into paths and labels (NULL: none), in place */
+static void split_labels(int nfiles, char **files, const char **labels)
+{
+	for (int i = 0; i < nfiles; i++) {
+		char *label;
+
+		files[i] = split_label(files[i], &label);
+		labels[i] = label;
+	}
+}
+
+static bool read_inputs(struct report_set *set, int nfiles, char **paths,
+    const char *const *labels)
 {
 	bool ok = true, full = false;
 	int i;
@@ -297,11 +340,11 @@ static bool read_inputs(struct report_set *set, int nfiles, char **files)
 	if (nfiles == 0)
 		return read_input(set, stdin, "-", NULL, &full);
 	for (i = 0; i < nfiles; i++) {
-		char *label, *path = split_label(files[i], &label);
+		const char *path = paths[i];
 		FILE *in;
 
 		if (strcmp(path, "-") == 0) {
-			ok = read_input(set, stdin, "-", label, &full) && ok;
+			ok = read_input(set, stdin, "-", labels[i], &full) && ok;
 			continue;
 		}
 		in = fopen(path, "r");
@@ -310,7 +353,7 @@ static bool read_inputs(struct report_set *set, int nfiles, char **files)
 			ok = false;
 			continue;
 		}
-		ok = read_input(set, in, path, label, &full) && ok;
+		ok = read_input(set, in, path, labels[i], &full) && ok;
 		fclose(in);
 	}
 	return ok;
@@ -373,6 +416,7 @@ int report_main(int argc, char **argv, bool stdout_closed)
 	struct writer_opts wo;
 	struct report_opts o;
 	struct report_set set;
+	const char **labels;
 	int rc = parse_options(&o, argc, argv);
 	bool ok;
 
@@ -386,8 +430,14 @@ int report_main(int argc, char **argv, bool stdout_closed)
 	}
 	if (rc >= 0)
 		return close_stdout();
+	labels = calloc((size_t)(argc - optind) + 1, sizeof(*labels));
+	if (labels == NULL) {
+		say("clyde report: %s", strerror(errno));
+		return EXIT_IO_ERROR;
+	}
+	split_labels(argc - optind, argv + optind, labels);
 	report_set_init(&set);
-	ok = read_inputs(&set, argc - optind, argv + optind);
+	ok = read_inputs(&set, argc - optind, argv + optind, labels);
 	if (o.average && report_set_average(&set) != 0) {
 		say("clyde report: --average: %s", strerror(errno));
 		ok = false;
@@ -419,11 +469,14 @@ int report_main(int argc, char **argv, bool stdout_closed)
 	wo.compat_given = o.compat_given;
 	wo.base = o.compare;
 	wo.latency = o.latency;
+	wo.summary = o.summary;
 	wo.inputs = argv + optind;
+	wo.labels = labels;
 	wo.ninputs = (size_t)(argc - optind);
 	wo.made = page_time();
 	o.writer->set(stdout, &set, &wo);
 	report_set_free(&set);
+	free(labels);
 	rc = close_stdout();
 	return rc != EXIT_OK ? rc : ok ? EXIT_OK : EXIT_USAGE;
 }

@@ -521,6 +521,7 @@ static void read_record(struct record_check *r, const struct json_value *rec,
 		return;
 	get_string(r, rec, "source", source, sizeof(source));
 	res->from_table = strcmp(source, "table") == 0;
+	res->from_json = true;
 	get_string(r, rec, "generation", res->generation,
 	    sizeof(res->generation));
 	if (csv_layout_of_tag(res->generation) == NULL)

@@ -18,6 +18,7 @@
 #include "out/grid.h"
 #include "out/html.h"
 #include "out/latency.h"
+#include "out/set_summary.h"
 #include "report/ranks.h"
 #include "report/set.h"
 #include "out/text_cells.h"
@@ -46,6 +47,8 @@ static const char style[] =
 "td.better{background:#d4edda}\n"
 "td.worse{background:#f8d7da}\n"
 "td.same{background:#eeeeee}\n"
+"td.few{background:#fdf3d8}\n"
+"td.base{background:#d6e4f0}\n"
 "p.origin{font-size:13px;color:#444}\n"
 "p.unmeasured{color:#444;margin:0}\n"
 "ul.context{font-size:12px;color:#333;margin:-1em 0 1.5em;max-width:1150px}\n"
@@ -1065,13 +1068,18 @@ static void origin_line(struct page *pg, const struct report_html_origin *o)
 	FILE *out = pg->out;
 	char made[64], gens[512];
 	struct tm tm;
-	size_t i, kinds;
+	size_t i, kinds, json;
 
 	fputs("<p class=\"origin\">Read from ", out);
 	for (i = 0; o != NULL && i < o->ninputs; i++) {
 		fputs(i == 0 ? "" : ", ", out);
 		html_escape(out, strcmp(o->inputs[i], "-") == 0 ?
 		    "the standard input" : o->inputs[i]);
+		if (o->labels != NULL && o->labels[i] != NULL) {
+			fputs(" (as ", out);
+			html_escape(out, o->labels[i]);
+			fputc(')', out);
+		}
 	}
 	if (o == NULL || o->ninputs == 0)
 		fputs("the standard input", out);
@@ -1088,12 +1096,79 @@ static void origin_line(struct page *pg, const struct report_html_origin *o)
 		fprintf(out, "; CSV generation%s ", kinds > 1 ? "s" : "");
 		html_escape(out, gens);
 	}
+	json = report_text_json_records(pg->set, pg->scratch);
+	if (json > 0)
+		fprintf(out, "%s %zu result%s from clyde's JSON records",
+		    kinds > 0 ? " and" : ";", json, json > 1 ? "s" : "");
 	fputs(".</p>\n", out);
+}
+
+static void page_head(FILE *out)
+{
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<title>bonnie++ results</title>\n"
+	    "<style>\n%s</style>\n</head>\n<body>\n"
+	    "<h1>bonnie++ results</h1>\n", style);
+}
+
+/* One row of --summary; th for the heading's */
+static void summary_row(FILE *out, char (*cells)[SUMMARY_CELL],
+    const bool *has, const char *tag, const struct set_summary_row *row)
+{
+	int col;
+
+	fputs("<tr>", out);
+	for (col = 0; col < SUMMARY_COLS; col++) {
+		const char *class = col <= SUMMARY_PHASE ? "name" : "";
+
+		if (!has[col])
+			continue;
+		if (row != NULL && row->base && (col == SUMMARY_VERDICT ||
+		    col == SUMMARY_LATENCY_VERDICT))
+			class = "base";
+		else if (row != NULL && col == SUMMARY_VERDICT)
+			class = verdict_class[row->kind];
+		else if (row != NULL && col == SUMMARY_LATENCY_VERDICT)
+			class = verdict_class[row->latency_kind];
+		fprintf(out, "<%s%s%s%s>", tag, class[0] ? " class=\"" : "",
+		    class, class[0] ? "\"" : "");
+		html_escape(out, cells[col]);
+		fprintf(out, "</%s>", tag);
+	}
+	fputs("</tr>\n", out);
+}
+
+/* clyde report --html --summary: the runs, a row per set and phase */
+static void summary_table(struct page *pg)
+{
+	static struct set_summary_row row;
+	char head[SUMMARY_COLS][SUMMARY_CELL], line[4096];
+	bool has[SUMMARY_COLS];
+	size_t at = 0;
+	int col;
+
+	set_summary_runs_line(line, sizeof(line), pg->set);
+	fputs("<p class=\"runs\">", pg->out);
+	html_escape(pg->out, line);
+	fputs("</p>\n<table class=\"summary\">\n", pg->out);
+	for (col = 0; col < SUMMARY_COLS; col++) {
+		has[col] = set_summary_has_col(pg->set,
+		    (enum set_summary_col)col);
+		set_summary_heading(head[col], SUMMARY_CELL, pg->set,
+		    (enum set_summary_col)col);
+	}
+	summary_row(pg->out, head, has, "th", NULL);
+	while (set_summary_next(pg->set, &at, &row))
+		summary_row(pg->out, row.cell, has, "td", &row);
+	set_summary_legend(line, sizeof(line), pg->set);
+	fputs("</table>\n<p class=\"legend\">", pg->out);
+	html_escape(pg->out, line);
+	fputs("</p>\n", pg->out);
 }
 
 void report_html_set(FILE *out, enum compat compat,
     const struct report_set *set, const char *base,
-    const struct report_html_origin *origin)
+    const struct report_html_origin *origin, bool summary)
 {
 	struct result scratch;
 	struct page pg;
@@ -1107,11 +1182,13 @@ void report_html_set(FILE *out, enum compat compat,
 	pg.base = base;
 	pg.scratch = &scratch;
 	survey(&pg);
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<title>bonnie++ results</title>\n"
-	    "<style>\n%s</style>\n</head>\n<body>\n"
-	    "<h1>bonnie++ results</h1>\n", style);
+	page_head(out);
 	origin_line(&pg, origin);
+	if (summary) {
+		summary_table(&pg);
+		fputs("</body>\n</html>\n", out);
+		return;
+	}
 	fprintf(out, "<p>%zu result%s. Large-file rates %s; seeks, small "
 	    "files and directories per second; %%CP is the CPU used, in percent of the time; "
 	    "+++++ means the test was too short to measure.%s</p>\n", set->n,
@@ -1145,9 +1222,10 @@ void report_html_set(FILE *out, enum compat compat,
 static void print_set(FILE *out, const struct report_set *set,
     const struct writer_opts *o)
 {
-	struct report_html_origin origin = { o->inputs, o->ninputs, o->made };
+	struct report_html_origin origin = { o->inputs, o->labels, o->ninputs,
+	    o->made };
 
-	report_html_set(out, o->compat, set, o->base, &origin);
+	report_html_set(out, o->compat, set, o->base, &origin, o->summary);
 }
 
 const struct writer writer_html = {

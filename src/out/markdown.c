@@ -17,6 +17,7 @@
 #include "out/grid.h"
 #include "out/latency.h"
 #include "out/markdown.h"
+#include "out/set_summary.h"
 #include "report/ranks.h"
 #include "out/text_cells.h"
 #include "out/writer.h"
@@ -468,7 +469,14 @@ static void generations(struct md *m)
 	size_t kinds = report_text_generations(list, sizeof(list), m->set,
 	    &m->scratch);
 
-	fprintf(m->out, "CSV generation%s: %s\n", kinds > 1 ? "s" : "", list);
+	size_t json = report_text_json_records(m->set, &m->scratch);
+
+	if (kinds > 0)
+		fprintf(m->out, "CSV generation%s: %s\n", kinds > 1 ? "s" : "",
+		    list);
+	if (json > 0)
+		fprintf(m->out, "%sclyde's JSON records: %zu\n",
+		    kinds > 0 ? "\n" : "", json);
 }
 
 /*
@@ -579,10 +587,61 @@ void report_markdown_set(FILE *out, enum compat compat,
 		generations(&m);
 }
 
+/* One row of --summary: the columns the set fills */
+static void summary_row(FILE *out, char (*cells)[SUMMARY_CELL],
+    const bool *has)
+{
+	int col;
+
+	fputc('|', out);
+	for (col = 0; col < SUMMARY_COLS; col++)
+		if (has[col]) {
+			fputc(' ', out);
+			put_text(out, cells[col]);
+			fputs(" |", out);
+		}
+	fputc('\n', out);
+}
+
+/* clyde report --markdown --summary: the runs, the table, its legend */
+static void summary_table(FILE *out, const struct report_set *set)
+{
+	static struct set_summary_row row;
+	char head[SUMMARY_COLS][SUMMARY_CELL], line[4096];
+	bool has[SUMMARY_COLS];
+	size_t at = 0;
+	int col;
+
+	set_summary_runs_line(line, sizeof(line), set);
+	put_text(out, line);
+	fputs("\n\n", out);
+	for (col = 0; col < SUMMARY_COLS; col++) {
+		has[col] = set_summary_has_col(set, (enum set_summary_col)col);
+		set_summary_heading(head[col], SUMMARY_CELL, set,
+		    (enum set_summary_col)col);
+	}
+	summary_row(out, head, has);
+	fputc('|', out);
+	for (col = 0; col < SUMMARY_COLS; col++)
+		if (has[col])
+			fputs(col <= SUMMARY_PHASE ? ":---|" : "---:|", out);
+	fputc('\n', out);
+	while (set_summary_next(set, &at, &row))
+		summary_row(out, row.cell, has);
+	set_summary_legend(line, sizeof(line), set);
+	fputc('\n', out);
+	put_text(out, line);
+	fputc('\n', out);
+}
+
 /* clyde report --markdown, and with --latency the latency tables */
 static void print_set(FILE *out, const struct report_set *set,
     const struct writer_opts *o)
 {
+	if (o->summary) {
+		summary_table(out, set);
+		return;
+	}
 	report_markdown_set(out, o->compat, set, o->base);
 	if (o->latency)
 		report_latency_text(out, set, true);

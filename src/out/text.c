@@ -18,6 +18,7 @@
 #include "core/csv.h"
 #include "out/grid.h"
 #include "out/latency.h"
+#include "out/set_summary.h"
 #include "out/text.h"
 #include "out/text_cells.h"
 #include "out/writer.h"
@@ -674,6 +675,62 @@ void report_text_set(FILE *out, enum compat compat,
 		best_table(out, set);
 }
 
+/* A column of --summary: left-aligned names, right-aligned figures */
+static void summary_cell(FILE *out, const char *s, int col, size_t width)
+{
+	size_t pad = width - text_columns(s);
+
+	if (col > 0)
+		fputs("  ", out);
+	if (col <= SUMMARY_PHASE) {
+		fputs(s, out);
+		if (col < SUMMARY_COLS - 1)
+			fprintf(out, "%*s", (int)pad, "");
+	} else {
+		fprintf(out, "%*s%s", (int)pad, "", s);
+	}
+}
+
+/* One line of --summary: the columns the set fills, trailing blanks cut */
+static void summary_line(FILE *out, char (*cells)[SUMMARY_CELL],
+    const bool *has, const size_t *width)
+{
+	int col;
+
+	for (col = 0; col < SUMMARY_COLS; col++)
+		if (has[col])
+			summary_cell(out, cells[col], col, width[col]);
+	fputc('\n', out);
+}
+
+/* clyde report --summary: a row per set and phase, the runs, a legend */
+static void summary_table(FILE *out, const struct report_set *set)
+{
+	static struct set_summary_row row;
+	char head[SUMMARY_COLS][SUMMARY_CELL], line[4096];
+	size_t width[SUMMARY_COLS], at = 0;
+	bool has[SUMMARY_COLS];
+	int col;
+
+	for (col = 0; col < SUMMARY_COLS; col++) {
+		has[col] = set_summary_has_col(set, (enum set_summary_col)col);
+		set_summary_heading(head[col], SUMMARY_CELL, set,
+		    (enum set_summary_col)col);
+		width[col] = text_columns(head[col]);
+	}
+	while (set_summary_next(set, &at, &row))
+		for (col = 0; col < SUMMARY_COLS; col++)
+			if (text_columns(row.cell[col]) > width[col])
+				width[col] = text_columns(row.cell[col]);
+	set_summary_runs_line(line, sizeof(line), set);
+	fprintf(out, "%s\n", line);
+	summary_line(out, head, has, width);
+	for (at = 0; set_summary_next(set, &at, &row);)
+		summary_line(out, row.cell, has, width);
+	set_summary_legend(line, sizeof(line), set);
+	fprintf(out, "%s\n", line);
+}
+
 /*
  * clyde report --text: the table, then each record of several ranks with
  * its own table, each sweep of several file sizes as a grid, and with
@@ -682,6 +739,10 @@ void report_text_set(FILE *out, enum compat compat,
 static void print_set(FILE *out, const struct report_set *set,
     const struct writer_opts *o)
 {
+	if (o->summary) {
+		summary_table(out, set);
+		return;
+	}
 	report_text_set(out, o->compat, set, o->base);
 	report_ranks_text(out, set);
 	report_grid_text(out, set, false);

@@ -83,6 +83,18 @@ void report_text_dirs_label(char *out, size_t n, const struct result *res)
 		snprintf(out + len, n - (size_t)len, ":%d", res->concurrency);
 }
 
+size_t report_text_json_records(const struct report_set *set,
+    struct result *scratch)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < set->n; i++) {
+		report_set_get(set, i, scratch);
+		n += scratch->from_json;
+	}
+	return n;
+}
+
 size_t report_text_generations(char *out, size_t n,
     const struct report_set *set, struct result *scratch)
 {
@@ -94,6 +106,8 @@ size_t report_text_generations(char *out, size_t n,
 		size_t len = strlen(seen);
 
 		report_set_get(set, i, scratch);
+		if (scratch->from_json)
+			continue;
 		snprintf(gen, sizeof(gen), "|%s|", scratch->generation);
 		if (strstr(seen, gen) != NULL || len + strlen(gen) >= sizeof(seen))
 			continue;

@@ -23,12 +23,16 @@ void report_text_rate(char *out, size_t n, double rate, enum phase_id ph,
 void report_text_sweep_heading(char *out, size_t n,
     const struct report_set *set, size_t s);
 /*
- * The CSV generations of the set's results, each once, in the order
+ * The CSV generations of the set's results read from CSV lines, tables
+ * and pages (not from clyde's JSON records), each once, in the order
  * first read ("1.0x, 1.98"), into out; returns how many.  scratch: a
  * zeroed record to read them into.
  */
 size_t report_text_generations(char *out, size_t n,
     const struct report_set *set, struct result *scratch);
+/* How many of the set's results were read from clyde's JSON records. */
+size_t report_text_json_records(const struct report_set *set,
+    struct result *scratch);
 /*
  * The label of a --dirs row: number:depth:fanout, and :N when N copies
  * (-c) or ranks of clyde-mpi made directories at once, as the 2.00 size

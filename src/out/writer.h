@@ -29,7 +29,11 @@ struct writer_opts {
 	bool compat_given;              /* every CSV line in it, then */
 	const char *base;               /* --compare=NAME, or NULL */
 	bool latency;                   /* --latency */
-	char *const *inputs;            /* the file arguments (LABEL=FILE) */
+	bool summary;                   /* --summary: a row per set and
+	                                   phase (out/set_summary.h) */
+	char *const *inputs;            /* the files read, as given */
+	const char *const *labels;      /* [ninputs]: LABEL of LABEL=FILE,
+	                                   or NULL */
 	size_t ninputs;                 /* 0: the standard input */
 	time_t made;                    /* when the report is made */
 };

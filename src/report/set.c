@@ -87,6 +87,7 @@ static int keep_string(struct report_set *set, const char *s, size_t *off)
 #define COPY_CORE(dst, src) do { \
 	memcpy((dst)->generation, (src)->generation, sizeof((dst)->generation)); \
 	(dst)->from_table = (src)->from_table; \
+	(dst)->from_json = (src)->from_json; \
 	memcpy((dst)->format_version, (src)->format_version, \
 	    sizeof((dst)->format_version)); \
 	memcpy((dst)->bonnie_version, (src)->bonnie_version, \

@@ -19,6 +19,7 @@
 struct report_item {
 	char generation[16];
 	bool from_table;
+	bool from_json;
 	char format_version[16];
 	char bonnie_version[16];
 	size_t name, seed;              /* offsets into set->names */

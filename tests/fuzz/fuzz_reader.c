@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct report_set set;
 	struct reader_sink sink = { &set, take, say };
-	struct writer_opts o = { COMPAT_103, false, NULL, true, NULL, 0, 0 };
+	struct writer_opts o = { .compat = COMPAT_103, .latency = true };
 	const struct writer *w;
 	struct result res;
 	FILE *in;

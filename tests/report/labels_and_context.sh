@@ -142,6 +142,29 @@ esac
 ok $ok "--html says where its results came from: the files, the date made, the clyde version, the layout, the generations" ||
     echo "$origin" | diag
 
+# LABEL=FILE: the files read, each with its label, not the labels alone;
+# JSON records are said to be JSON, not a CSV generation
+awk -v name=box -v set=old -v format=1.98 -f tests/tools/sets.awk > "$WORK/ext4.csv"
+"$CLYDE" report --json "$WORK/ext4.csv" > "$WORK/ext4.json"
+report --html --average ext4="$WORK/ext4.csv" xfs="$WORK/ext4.json"
+origin=$(grep '<p class="origin">' "$WORK/out")
+case $origin in
+*"Read from $WORK/ext4.csv (as ext4), $WORK/ext4.json (as xfs). "*"; CSV generation 1.98 and 5 results from clyde's JSON records."*) ok=0 ;;
+*) ok=1 ;;
+esac
+ok $ok "--html with LABEL=FILE: the files read with their labels; the JSON input said to be JSON" ||
+    echo "$origin" | diag
+report --html "$WORK/ext4.json"
+grep '<p class="origin">' "$WORK/out" > "$WORK/origin"
+grep -q "; 5 results from clyde's JSON records.</p>" "$WORK/origin" &&
+    ! grep -q 'CSV generation' "$WORK/origin"
+ok $? "--html of JSON records alone: no CSV generation said of them" ||
+    diag < "$WORK/origin"
+report --markdown "$WORK/ext4.json"
+[ "$(tail -1 "$WORK/out")" = "clyde's JSON records: 5" ] && ! grep -q 'CSV generation' "$WORK/out"
+ok $? "--markdown of JSON records: says so, not a CSV generation" ||
+    tail -3 "$WORK/out" | diag
+
 # 2.00's cells carry their unit (124m, 1.1g): no "KiB per second" beside
 # them; 1.03's cells are KiB/s and say so
 grep -q '>1\.0g<' "$WORK/page.html" && ! grep -q 'KiB per second' "$WORK/page.html" &&

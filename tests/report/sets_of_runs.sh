@@ -146,4 +146,87 @@ for f in text markdown html; do
 	    diag < "$WORK/out"
 done
 
+# 5. --summary: a row per set and phase, the runs of each set in one
+# line, what a user pastes into an issue.  sets.awk's put_block is +20 %
+# in new (named xfs), rewrite unchanged.
+set -- ext4="$WORK/fast_old.csv" xfs="$WORK/fast_new.csv"
+report --average --compare=ext4 "$@"
+full=$(wc -l < "$WORK/out")
+report --summary --average --compare=ext4 "$@"
+head -1 "$WORK/out" > "$WORK/runs"
+grep -E '^(ext4|xfs) ' "$WORK/out" > "$WORK/rows"
+[ "$rc" = 0 ] && [ ! -s "$WORK/err" ] && grep -qx 'Runs: ext4 5, xfs 5' "$WORK/runs" &&
+    [ "$(wc -l < "$WORK/rows")" = 24 ] &&
+    [ "$(grep -c '^ext4 .* base ' "$WORK/rows")" = 12 ] &&
+    grep -Eq '^xfs +Block write +117m +1\.6% +5 +\+20% +\+17\.\.\+23 +4 ' "$WORK/rows" &&
+    grep -Eq '^xfs +Rewrite +48\.8m +1\.6% +5 +~ +-2\.\.\+2 +3 ' "$WORK/rows" &&
+    grep -Eq '^xfs +Sequential read .* 3 of 5 ' "$WORK/rows" &&
+    grep -Eq '^ext4 +Sequential read +\+\+\+\+\+ .* 0 of 5 ' "$WORK/rows" &&
+    ! grep -q '^box' "$WORK/out" && [ "$(wc -l < "$WORK/out")" -lt $((full / 3)) ]
+ok $? "--summary: Runs: ext4 5, xfs 5, then a row per set and phase (mean, cv, runs, verdict, interval, runs for 5 %), $(wc -l < "$WORK/out") lines of $full" ||
+    cat "$WORK/err" "$WORK/out" | diag
+report --markdown --average --compare=ext4 "$@"
+full=$(wc -l < "$WORK/out")
+report --markdown --summary --average --compare=ext4 "$@"
+[ "$rc" = 0 ] && [ "$(head -1 "$WORK/out")" = 'Runs: ext4 5, xfs 5' ] &&
+    grep -qx '| set | phase | mean | cv | runs | vs ext4 | 95% interval | runs for 5% | latency | latency vs ext4 |' "$WORK/out" &&
+    [ "$(grep -Ec '^\| (ext4|xfs) \|' "$WORK/out")" = 24 ] &&
+    grep -q '^| xfs | Block write | 117m | 1.6% | 5 | \\+20% | \\+17..\\+23 | 4 |' "$WORK/out" &&
+    [ "$(wc -l < "$WORK/out")" -lt 35 ]
+ok $? "--markdown --summary: $(wc -l < "$WORK/out") lines (the tables: $full), the runs line, a table row per set and phase" ||
+    diag < "$WORK/out"
+report --html --summary --average --compare=ext4 "$@"
+python3 - "$WORK/out" > "$WORK/cells" <<'PY'
+import sys
+from html.parser import HTMLParser
+class P(HTMLParser):
+    rows, row, cell, where = [], None, None, None
+    def handle_starttag(self, tag, attrs):
+        if tag == "table" and ("class", "summary") in attrs: self.where = "t"
+        if self.where and tag == "tr": self.row = []
+        if self.row is not None and tag in ("td", "th"):
+            self.cell = [dict(attrs).get("class", ""), ""]
+    def handle_data(self, d):
+        if self.cell is not None: self.cell[1] += d
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None:
+            self.row.append(self.cell); self.cell = None
+        if tag == "tr" and self.row is not None:
+            self.rows.append(self.row); self.row = None
+        if tag == "table": self.where = None
+p = P(); p.feed(open(sys.argv[1]).read())
+for r in p.rows: print("|".join(c[1] + "@" + c[0] for c in r))
+PY
+[ "$rc" = 0 ] && grep -q '<p class="runs">Runs: ext4 5, xfs 5</p>' "$WORK/out" &&
+    [ "$(wc -l < "$WORK/cells")" = 25 ] &&
+    grep -q '^xfs@name|Block write@name|117m@|1.6%@|5@|+20%@better|+17..+23@|4@' "$WORK/cells" &&
+    grep -q '^xfs@name|Block read@name|168m@|.*|-14%@worse|' "$WORK/cells" &&
+    grep -q '^ext4@name|Block write@name|.*|base@base|' "$WORK/cells" &&
+    ! grep -q '<figure' "$WORK/out"
+ok $? "--html --summary: the runs line and a table row per set and phase, the verdicts coloured" ||
+    diag < "$WORK/cells"
+# without --compare: the means alone, no verdict columns
+report --summary --average "$@"
+[ "$rc" = 0 ] && grep -Eq '^set +phase +mean +cv +runs +latency$' "$WORK/out" &&
+    ! grep -q 'base\|vs ' "$WORK/out"
+ok $? "--summary without --compare: set, phase, mean, cv, runs, latency" ||
+    diag < "$WORK/out"
+# --json: the same records (their compare objects hold all of it)
+report --json --average --compare=ext4 "$@"
+mv "$WORK/out" "$WORK/json"
+report --json --summary --average --compare=ext4 "$@"
+[ "$rc" = 0 ] && cmp -s "$WORK/json" "$WORK/out"
+ok $? "--json --summary: the records of --json, unchanged"
+# what --summary cannot go with: one line naming it, status 1, no output
+for bad in "--summary" "--summary --average --csv" \
+    "--summary --average --best" "--summary --average --latency"; do
+	# shellcheck disable=SC2086
+	report $bad "$@"
+	[ "$rc" = 1 ] && [ ! -s "$WORK/out" ] &&
+	    [ "$(grep -c '^clyde report: --summary: ' "$WORK/err")" = 1 ] &&
+	    [ "$(wc -l < "$WORK/err")" = 2 ]
+	ok $? "clyde report $bad: refused in one line naming --summary, status 1" ||
+	    diag < "$WORK/err"
+done
+
 done_testing
