@@ -194,7 +194,7 @@ ok $? "src/report/stats.c is a leaf, used by report/ alone" || {
 # The insides of a set are report/'s: the formatters and clyde report's
 # command see report/set.h alone.
 found=$(grep -l '^#include "report/set_items.h"' include/*.h src/*/*.[ch] \
-    tests/*.c 2>/dev/null | grep -v '^src/report/')
+    tests/*/*.c 2>/dev/null | grep -v '^src/report/')
 [ -z "$found" ]
 ok $? "src/report/set_items.h is included by report/ alone" || {
 	echo "files that include it:"
@@ -226,7 +226,7 @@ ok $? "each source and header includes its own stage's headers, those below it, 
 # A family's header is any of src/phases/ but the stage's own: phase.h
 # (the families), ctx.h (the context) and names.h (the scratch
 # directory's names, which cleanup reads).
-found=$(grep -n '^#include "phases/' src/*/*.[ch] tests/*.c |
+found=$(grep -n '^#include "phases/' src/*/*.[ch] tests/*/*.c |
     grep -v '^src/phases/' |
     grep -v -e '"phases/phase\.h"' -e '"phases/ctx\.h"' -e '"phases/names\.h"')
 [ -z "$found" ]
