@@ -226,6 +226,35 @@ static const char *const verdict_class[] = {
 };
 
 /*
+ * Under a set mean's verdicts, as in the text table: the runs each set
+ * needs to tell a 1, 5 and 10 % change from noise, and the phases whose
+ * sets have fewer than a 5 % change needs.
+ */
+static void runs_rows(struct page *pg, const struct report_verdict *v,
+    int from)
+{
+	FILE *out = pg->out;
+	char cell[32], line[1024];
+	int ph;
+
+	if (!report_text_any_runs_needed(v, from))
+		return;
+	fprintf(out, "<tr class=\"derived runs\"><td class=\"name\" "
+	    "colspan=\"2\">%s</td>", REPORT_TEXT_RUNS_LABEL);
+	for (ph = from; ph < from + 6; ph++) {
+		report_text_runs_needed(cell, sizeof(cell), &v[ph]);
+		fprintf(out, "<td>%s</td><td></td>%s", cell,
+		    pg->latency ? "<td></td>" : "");
+	}
+	fputs("</tr>\n", out);
+	report_text_short_of_runs(line, sizeof(line), v, from);
+	if (line[0] != '\0')
+		fprintf(out, "<tr class=\"derived\"><td class=\"name\" "
+		    "colspan=\"%d\">%s</td></tr>\n",
+		    2 + 6 * (pg->latency ? 3 : 2), line);
+}
+
+/*
  * --compare: each rate as a percentage of the base's; a group mean's
  * verdicts, ~ or the change, in cells coloured better, worse or same
  */
@@ -263,6 +292,8 @@ static void percent_row(struct page *pg, const struct result *r, long group,
 		fprintf(out, "<td></td>%s", pg->latency ? "<td></td>" : "");
 	}
 	fputs("</tr>\n", out);
+	if (v != NULL)
+		runs_rows(pg, v, from);
 }
 
 static void spread_rows(struct page *pg, size_t g, int from)
@@ -321,7 +352,7 @@ static void row_labels(const struct page *pg, size_t i,
 		snprintf(name, nn, "%.*s #%zu", NAME_MAX_LEN, r->name, series);
 	else
 		snprintf(name, nn, "%s", r->name);
-	report_text_size_label(size, ns, COMPAT_103, r, sweep);
+	report_text_size_label(size, ns, pg->compat, r, sweep);
 }
 
 /*
@@ -436,31 +467,65 @@ static void bar_label(FILE *out, const struct page *pg, size_t i,
 	html_escape(out, size);
 }
 
-/* One horizontal bar per result that has the measurement. */
-static void chart(struct page *pg, enum phase_id ph)
+/* How many rows have phase ph, and how many of them a rate. */
+static size_t chart_rows(struct page *pg, enum phase_id ph, size_t *measured)
 {
-	FILE *out = pg->out;
 	size_t i, n = 0;
-	char v[32];
 
-	size_t measured = 0;
-
+	*measured = 0;
 	for (i = 0; i < rows(pg); i++) {
 		enum cell_status st = nth(pg, i)->cell[ph].status;
 
 		n += st != CELL_SKIPPED && st != CELL_ABSENT;
-		measured += st == CELL_OK;
+		*measured += st == CELL_OK;
 	}
-	if (n == 0)
+	return n;
+}
+
+/* Whether phase ph ran and every result printed +++++ (no bar at all). */
+static bool chart_unmeasured(struct page *pg, enum phase_id ph)
+{
+	size_t measured;
+
+	return chart_rows(pg, ph, &measured) > 0 && measured == 0;
+}
+
+/*
+ * The phases for which a test tells unmeasured, in one line where the
+ * charts start: a figure of no bars would float among the others.
+ */
+static void unmeasured_list(struct page *pg, const char *what,
+    bool (*test)(struct page *, enum phase_id))
+{
+	size_t n = 0;
+	int ph;
+
+	for (ph = 0; ph < PH_COUNT; ph++) {
+		if (!test(pg, (enum phase_id)ph))
+			continue;
+		if (n++ == 0)
+			fprintf(pg->out, "<p class=\"unmeasured\">%s: ", what);
+		else
+			fputs(", ", pg->out);
+		fputs(test_title[ph], pg->out);
+	}
+	if (n > 0)
+		fputs(".</p>\n", pg->out);
+}
+
+/* One horizontal bar per result that has the measurement. */
+static void chart(struct page *pg, enum phase_id ph)
+{
+	FILE *out = pg->out;
+	size_t i, n, measured;
+	char v[32];
+
+	n = chart_rows(pg, ph, &measured);
+	/* bars of no length would read as rates of 0: listed instead */
+	if (n == 0 || measured == 0)
 		return;
 	fprintf(out, "<figure><figcaption>%s (%s)</figcaption>\n",
 	    test_title[ph], unit_of(pg, ph));
-	/* bars of no length would read as rates of 0 */
-	if (measured == 0) {
-		fputs("<p class=\"unmeasured\">too fast to measure: every "
-		    "result printed +++++</p></figure>\n", out);
-		return;
-	}
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%zu\" role=\"img\" aria-label=\"%s\">\n",
 	    BAR_LEFT + BAR_WIDTH + 80, n * BAR_ROW + 4, test_title[ph]);
@@ -593,6 +658,42 @@ static double nice_step(double span)
 	    raw / mag <= 5 ? 5 * mag : 10 * mag;
 }
 
+/*
+ * An axis of a phase's rates: its ticks 1, 2 or 5 times a power of ten
+ * in the unit its cells show (k, m or g in 2.00's large-file cells, so
+ * that 100m, 150m, 200m and not 97.7m, 146m, 195m: a MiB is 1024 KiB).
+ */
+struct axis {
+	double scale;           /* KiB of one unit */
+	const char *unit;
+	double step;            /* in KiB (or per second) */
+	int decimals;
+};
+
+static void axis_for(struct axis *a, const struct page *pg, enum phase_id ph,
+    double hi, double span)
+{
+	double unit_step;
+
+	a->scale = 1;
+	a->unit = "";
+	if (pg->compat == COMPAT_200 && ph < PH_SEEKS) {
+		/* the unit fmt_kib_rate() gives the largest */
+		a->scale = hi >= 1000.0 * 1024 ? 1024.0 * 1024 :
+		    hi >= 10000.0 ? 1024.0 : 1;
+		a->unit = a->scale > 1024 ? "g" : a->scale > 1 ? "m" : "k";
+	}
+	unit_step = nice_step(span / a->scale);
+	a->step = unit_step * a->scale;
+	a->decimals = unit_step >= 1 ? 0 :
+	    (int)ceil(-log10(unit_step) - 1e-9);
+}
+
+static void axis_label(char *out, size_t n, const struct axis *a, double v)
+{
+	snprintf(out, n, "%.*f%s", a->decimals, v / a->scale + 0.0, a->unit);
+}
+
 static double dot_x(double v, double lo, double hi)
 {
 	return DOT_LEFT + (v - lo) / (hi > lo ? hi - lo : 1) * DOT_PLOT_W;
@@ -666,20 +767,55 @@ static void dot_row(struct page *pg, size_t g, enum phase_id ph, double y,
 	    DOT_LEFT + DOT_PLOT_W + 10, y + 16, cell);
 }
 
+/*
+ * A set with no rate in a phase where others have one: its row says why
+ * (every run +++++, or stopped) rather than leave the set out.  False
+ * when it has nothing to say: the phase did not run.
+ */
+static bool unmeasured_row(struct page *pg, size_t g, enum phase_id ph,
+    double y)
+{
+	const struct report_spread *sp = &report_set_group_spread(pg->set,
+	    g)[ph];
+	FILE *out = pg->out;
+
+	if (sp->too_fast == 0 && sp->stopped == 0)
+		return false;
+	fprintf(out, "<rect class=\"unmeasured\" x=\"0\" y=\"%.0f\" "
+	    "width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>"
+	    "<text x=\"%d\" y=\"%.0f\" font-size=\"12\" "
+	    "text-anchor=\"end\">", y, DOT_LEFT + DOT_PLOT_W + DOT_RIGHT,
+	    DOT_ROW - 2, DOT_LEFT - 8, y + 16);
+	html_escape(out, report_set_group_name(pg->set, g));
+	fprintf(out, "</text><text class=\"unmeasured\" x=\"%d\" "
+	    "y=\"%.0f\" font-size=\"12\">", DOT_LEFT, y + 16);
+	if (sp->too_fast > 0)
+		fprintf(out, "+++++ in all %u runs: too fast to measure",
+		    sp->too_fast);
+	else
+		fprintf(out, "stopped in all %u runs: left out", sp->stopped);
+	fputs("</text>\n", out);
+	return true;
+}
+
 /* One phase: a row per set, the runs as dots on a shared axis. */
 static void dot_chart(struct page *pg, enum phase_id ph)
 {
 	FILE *out = pg->out;
 	double lo = INFINITY, hi = -INFINITY, step, t, y;
-	size_t g, rows = 0;
+	struct axis axis;
+	size_t g, rows = 0, said = 0;
 	char v[32];
+	int k;
 
 	for (g = 0; g < pg->set->ngroups; g++) {
 		const struct report_spread *sp;
 
-		if (!dot_group(pg, g, ph))
-			continue;
 		sp = &report_set_group_spread(pg->set, g)[ph];
+		if (!dot_group(pg, g, ph)) {
+			said += sp->too_fast > 0 || sp->stopped > 0;
+			continue;
+		}
 		lo = fmin(lo, sp->min);
 		hi = fmax(hi, sp->max);
 		rows++;
@@ -687,7 +823,8 @@ static void dot_chart(struct page *pg, enum phase_id ph)
 	if (rows == 0)
 		return;
 	/* the axis from the runs' extremes, out to round numbers */
-	step = nice_step(hi - lo > 0 ? hi - lo : fmax(hi, 1) / 10);
+	axis_for(&axis, pg, ph, hi, hi - lo > 0 ? hi - lo : fmax(hi, 1) / 10);
+	step = axis.step;
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
 	if (hi <= lo)
@@ -696,22 +833,38 @@ static void dot_chart(struct page *pg, enum phase_id ph)
 	    "<svg class=\"dots\" xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"%s, every "
 	    "run of each set\">\n", test_title[ph], unit_of(pg, ph), DOT_LEFT + DOT_PLOT_W + DOT_RIGHT,
-	    DOT_TOP + rows * DOT_ROW + DOT_AXIS, test_title[ph]);
+	    DOT_TOP + (rows + said) * DOT_ROW + DOT_AXIS, test_title[ph]);
 	y = DOT_TOP;
 	for (g = 0; g < pg->set->ngroups; g++)
 		if (dot_group(pg, g, ph)) {
 			dot_row(pg, g, ph, y, lo, hi);
 			y += DOT_ROW;
-		}
-	for (t = lo; t <= hi + step / 2; t += step) {
-		fmt_rate(v, sizeof(v), pg->compat, ph, t);
+		} else if (unmeasured_row(pg, g, ph, y))
+			y += DOT_ROW;
+	for (k = 0; lo + k * step <= hi + step / 2; k++) {
+		t = lo + k * step;
+		axis_label(v, sizeof(v), &axis, t);
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 		    "y2=\"%.0f\" stroke=\"#bbb\" stroke-dasharray=\"2,3\"/>"
-		    "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\" "
+		    "<text class=\"tick\" x=\"%.1f\" y=\"%.0f\" font-size=\"11\" "
 		    "text-anchor=\"middle\">%s</text>\n", dot_x(t, lo, hi),
 		    DOT_TOP, dot_x(t, lo, hi), y + 4, dot_x(t, lo, hi), y + 18, v);
 	}
 	fputs("</svg></figure>\n", out);
+}
+
+/* Whether no set measured phase ph and some found it too fast. */
+static bool sets_unmeasured(struct page *pg, enum phase_id ph)
+{
+	bool fast = false;
+	size_t g;
+
+	for (g = 0; g < pg->set->ngroups; g++) {
+		if (dot_group(pg, g, ph))
+			return false;
+		fast = fast || report_set_group_spread(pg->set, g)[ph].too_fast;
+	}
+	return fast;
 }
 
 /* --average --compare: every run of every set, per phase, and a legend. */
@@ -745,6 +898,8 @@ static void set_charts(struct page *pg)
 	    "background:%s\"></i>too few runs for a verdict</span></p>\n",
 	    DOT_BASE_FILL, dot_fill[VERDICT_BETTER], dot_fill[VERDICT_WORSE],
 	    dot_fill[VERDICT_SAME], dot_fill[VERDICT_TOO_FEW]);
+	unmeasured_list(pg, "Too fast to measure (+++++) in every run of "
+	    "every set, so not drawn", sets_unmeasured);
 	for (ph = 0; ph < PH_COUNT; ph++)
 		dot_chart(pg, (enum phase_id)ph);
 }
@@ -849,22 +1004,6 @@ static void line_label(struct page *pg, const struct line *ln, char *out,
 		snprintf(out, n, "%s%s", name, size);
 }
 
-/* The top of the rate axis: four steps of 1, 2, 2.5 or 5 times a power of ten. */
-static double nice_top(double v)
-{
-	static const double steps[] = { 1, 2, 2.5, 5, 10 };
-	double raw = v / 4, mag;
-	size_t i;
-
-	if (!(raw > 0))
-		return 1;
-	mag = pow(10, floor(log10(raw)));
-	for (i = 0; i + 1 < sizeof(steps) / sizeof(steps[0]); i++)
-		if (steps[i] * mag >= raw)
-			break;
-	return 4 * steps[i] * mag;
-}
-
 /* The x of a chunk size: log2 between the smallest and the largest. */
 static double chunk_x(unsigned chunk, double lo, double hi)
 {
@@ -878,21 +1017,21 @@ static double rate_y(double v, double top)
 	return LINE_TOP + LINE_PLOT_H - v / top * LINE_PLOT_H;
 }
 
-/* The axes: rates at quarters, a tick and a label per chunk size. */
-static void line_axes(struct page *pg, enum phase_id ph, double lo, double hi,
-    double top, const unsigned *ticks, size_t nticks)
+/* The axes: rates at round steps, a tick and a label per chunk size. */
+static void line_axes(struct page *pg, const struct axis *axis, double lo,
+    double hi, double top, const unsigned *ticks, size_t nticks)
 {
 	FILE *out = pg->out;
 	double last = -1e9;
 	char v[32];
 	int i;
 
-	for (i = 0; i <= 4; i++) {
-		double y = rate_y(top * i / 4, top);
+	for (i = 0; i * axis->step <= top + axis->step / 2; i++) {
+		double y = rate_y(i * axis->step, top);
 
-		fmt_rate(v, sizeof(v), pg->compat, ph, top * i / 4);
+		axis_label(v, sizeof(v), axis, i * axis->step);
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
+		    "stroke=\"#ddd\"/><text class=\"tick\" x=\"%d\" y=\"%.1f\" font-size=\"11\" "
 		    "text-anchor=\"end\">%s</text>\n", LINE_LEFT, y,
 		    LINE_LEFT + LINE_PLOT_W, y, LINE_LEFT - 4, y + 4, v);
 	}
@@ -955,14 +1094,18 @@ static void line_draw(struct page *pg, const struct line *ln, enum phase_id ph,
 	fputc('\n', out);
 }
 
-/* One chart of a phase: every line, the axes, a legend below. */
-static void sweep_chart(struct page *pg, enum phase_id ph,
+/*
+ * One chart of a phase: every line, the axes, a legend below.  False,
+ * and nothing drawn, when no line has a point.
+ */
+static bool sweep_chart(struct page *pg, enum phase_id ph,
     const struct line *lines, size_t nlines, const unsigned *ticks,
     size_t nticks)
 {
 	FILE *out = pg->out;
 	double lo = 1e9, hi = 0, top = 0, v, bl, bh;
 	char label[NAME_MAX_LEN + 48];
+	struct axis axis;
 	size_t i, p;
 
 	for (i = 0; i < nlines; i++) {
@@ -974,21 +1117,19 @@ static void sweep_chart(struct page *pg, enum phase_id ph,
 			if (line_point(pg, &lines[i], p, ph, &v, &bl, &bh))
 				top = fmax(top, fmax(v, bh));
 	}
+	/* lines of no point, on an axis of nothing: said by the caller */
+	if (top == 0)
+		return false;
 	fprintf(out, "<figure class=\"sweep\"><figcaption>%s by chunk size "
 	    "(%s)</figcaption>\n", test_title[ph], unit_of(pg, ph));
-	/* lines of no point, on an axis of nothing */
-	if (top == 0) {
-		fputs("<p class=\"unmeasured\">too fast to measure: +++++ at "
-		    "every chunk size</p></figure>\n", out);
-		return;
-	}
-	top = nice_top(top);
+	axis_for(&axis, pg, ph, top, top);
+	top = ceil(top / axis.step) * axis.step;
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%zu\" role=\"img\" aria-label=\"%s by "
 	    "chunk size\">\n", LINE_LEFT + LINE_PLOT_W + 20,
 	    LINE_TOP + LINE_PLOT_H + LINE_BOTTOM + nlines * LEGEND_ROW + 4,
 	    test_title[ph]);
-	line_axes(pg, ph, lo, hi, top, ticks, nticks);
+	line_axes(pg, &axis, lo, hi, top, ticks, nticks);
 	for (i = 0; i < nlines; i++) {
 		const char *color = line_color[i % (sizeof(line_color) /
 		    sizeof(line_color[0]))];
@@ -1005,6 +1146,7 @@ static void sweep_chart(struct page *pg, enum phase_id ph,
 		fputs("</text>\n", out);
 	}
 	fputs("</svg></figure>\n", out);
+	return true;
 }
 
 static int by_value(const void *pa, const void *pb)
@@ -1019,7 +1161,8 @@ static void sweep_charts(struct page *pg)
 	const struct report_set *set = pg->set;
 	struct line *lines;
 	unsigned *ticks;
-	size_t n = 0, c = 0, nticks = 0, s, i;
+	size_t n = 0, c = 0, nticks = 0, s, i, unmeasured = 0;
+	enum phase_id fast[sizeof(sweep_phase) / sizeof(sweep_phase[0])];
 
 	for (s = 0; s < set->nsweeps; s++) {
 		n += set->sweeps[s].nseries;
@@ -1054,7 +1197,15 @@ static void sweep_charts(struct page *pg)
 	    set->ngroups > 0 ? "; the band spans the lowest and the "
 	    "highest run" : "");
 	for (i = 0; i < sizeof(sweep_phase) / sizeof(sweep_phase[0]); i++)
-		sweep_chart(pg, sweep_phase[i], lines, n, ticks, c);
+		if (!sweep_chart(pg, sweep_phase[i], lines, n, ticks, c) &&
+		    unmeasured < sizeof(fast) / sizeof(fast[0]))
+			fast[unmeasured++] = sweep_phase[i];
+	for (i = 0; i < unmeasured; i++)
+		fprintf(pg->out, "%s%s", i == 0 ? "<p class=\"unmeasured\">"
+		    "Too fast to measure (+++++) at every chunk size, so not "
+		    "drawn: " : ", ", test_title[fast[i]]);
+	if (unmeasured > 0)
+		fputs(".</p>\n", pg->out);
 	free(lines);
 	free(ticks);
 }
@@ -1161,6 +1312,9 @@ static void summary_table(struct page *pg)
 	while (set_summary_next(pg->set, &at, &row))
 		summary_row(pg->out, row.cell, has, "td", &row);
 	set_summary_legend(line, sizeof(line), pg->set);
+	/* its lines, for a terminal: one paragraph here */
+	for (char *nl = strchr(line, '\n'); nl != NULL; nl = strchr(nl, '\n'))
+		*nl = ' ';
 	fputs("</table>\n<p class=\"legend\">", pg->out);
 	html_escape(pg->out, line);
 	fputs("</p>\n", pg->out);
@@ -1209,6 +1363,8 @@ void report_html_set(FILE *out, enum compat compat,
 		table(&pg, PH_FIRST_DIR);
 	if (pg.any_io || pg.any_files || pg.any_dirs)
 		fputs("<h2>Charts</h2>\n", out);
+	unmeasured_list(&pg, "Too fast to measure (+++++) in every result, "
+	    "so not charted", chart_unmeasured);
 	for (ph = 0; ph < PH_COUNT; ph++)
 		chart(&pg, (enum phase_id)ph);
 	sweep_charts(&pg);

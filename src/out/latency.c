@@ -70,7 +70,7 @@ static void title(char *out, size_t n, const struct result *r)
 
 	if (r->has_io)
 		report_text_size_label(size, sizeof(size), r->run.compat, r,
-		    true);
+		    false);
 	snprintf(out, n, "%s%s%s%s", r->name, size[0] ? " (" : "", size,
 	    size[0] ? ")" : "");
 }

@@ -3,8 +3,9 @@
 # five runs each, LABEL=FILE): the sets' names in every mean row, the
 # layout of the input's generation, phases +++++ in some runs, latency
 # intervals on a log scale, the runs each set needs (power.t.test),
-# --summary in text, Markdown and HTML.  The sets are synthetic with a
-# known truth (tests/tools/sets.awk).
+# --summary in text, Markdown and HTML, the HTML page of a comparison
+# (its ticks, its phases too fast, its sets panel).  The sets are
+# synthetic with a known truth (tests/tools/sets.awk).
 . "$(dirname "$0")/../lib.sh"
 
 # report ARGS...: sets $rc, $WORK/out, $WORK/err
@@ -202,7 +203,8 @@ PY
     grep -q '^xfs@name|Block write@name|117m@|1.6%@|5@|+20%@better|+17..+23@|4@' "$WORK/cells" &&
     grep -q '^xfs@name|Block read@name|168m@|.*|-14%@worse|' "$WORK/cells" &&
     grep -q '^ext4@name|Block write@name|.*|base@base|' "$WORK/cells" &&
-    ! grep -q '<figure' "$WORK/out"
+    grep -q '<p class="legend">k, m, g: KiB, MiB, GiB per second; cv: coefficient of variation; runs: ' "$WORK/out" &&
+    ! grep -q "$(printf '\357\277\275')" "$WORK/out" && ! grep -q '<figure' "$WORK/out"
 ok $? "--html --summary: the runs line and a table row per set and phase, the verdicts coloured" ||
     diag < "$WORK/cells"
 # without --compare: the means alone, no verdict columns
@@ -228,5 +230,89 @@ for bad in "--summary" "--summary --average --csv" \
 	ok $? "clyde report $bad: refused in one line naming --summary, status 1" ||
 	    diag < "$WORK/err"
 done
+
+# 6. the HTML page of the comparison.  ticks: every axis, in the unit of
+# its cells, steps 1, 2 or 5 times a power of ten, each tick a multiple
+# of it (100m 150m 200m, not 97.7m 146m 195m).  A chunk sweep of each set
+# (chunk sizes 4k .. 64k, one a run) draws the line charts too.
+ticks_round() {
+	python3 - "$1" <<'PY'
+import re, sys
+from decimal import Decimal
+page = open(sys.argv[1]).read()
+svgs = re.findall(r'<svg.*?</svg>', page, re.S)
+bad, axes = [], 0
+for svg in svgs:
+    ticks = re.findall(r'<text class="tick"[^>]*>([^<]*)</text>', svg)
+    if not ticks:
+        continue
+    axes += 1
+    vals = []
+    for t in ticks:
+        m = re.fullmatch(r'([0-9]+(?:\.[0-9]+)?)([kmg]?)', t)
+        if not m:
+            bad.append(t); continue
+        vals.append((Decimal(m.group(1)), m.group(2)))
+    units = {u for _, u in vals}
+    steps = {b[0] - a[0] for a, b in zip(vals, vals[1:])}
+    if len(units) != 1 or len(steps) != 1:
+        bad.append(" ".join(ticks)); continue
+    step = steps.pop()
+    mant = step.scaleb(-step.adjusted()).normalize()
+    if mant not in (1, 2, 5) or any(v % step for v, _ in vals):
+        bad.append(" ".join(ticks))
+print(axes, "axes;", "bad:", bad if bad else "none")
+sys.exit(1 if bad or axes == 0 else 0)
+PY
+}
+for s in old new; do
+	awk -F, -v OFS=, '{ split("4k 8k 16k 32k 64k", c, " "); $7 = c[NR]; print }' \
+	    "$WORK/fast_$s.csv" > "$WORK/sweep_$s.csv"
+done
+for compat in 2.00 1.03; do
+	report --html --compat=$compat --average --compare=ext4 ext4="$WORK/fast_old.csv" xfs="$WORK/fast_new.csv"
+	cp "$WORK/out" "$WORK/sets.html"
+	ticks_round "$WORK/sets.html" > "$WORK/ticks"
+	ok $? "--compat=$compat, the sets panel: round ticks in the cells' unit ($(cat "$WORK/ticks"))" ||
+	    diag < "$WORK/ticks"
+	report --html --compat=$compat ext4="$WORK/sweep_old.csv" xfs="$WORK/sweep_new.csv"
+	grep -c '<figure class="sweep">' "$WORK/out" > "$WORK/n"
+	ticks_round "$WORK/out" > "$WORK/ticks"
+	ok $? "--compat=$compat, $(cat "$WORK/n") sweep charts: round ticks in the cells' unit ($(cat "$WORK/ticks"))" ||
+	    diag < "$WORK/ticks"
+done
+# a phase +++++ in every result is said where the charts start, not in a
+# figure of no bars among the others; every figure draws something
+report --html ext4="$WORK/fast_old.csv"
+sed -n '/<h2>Charts<\/h2>/,$p' "$WORK/out" | sed -n 2p > "$WORK/first"
+tr -d '\n' < "$WORK/out" | sed 's#</figure>#&\n#g' | grep '<figure' > "$WORK/figures"
+grep -qx '<p class="unmeasured">Too fast to measure (+++++) in every result, so not charted: Sequential read.</p>' "$WORK/first" &&
+    [ -s "$WORK/figures" ] && ! grep -v '<svg' "$WORK/figures" | grep -q .
+ok $? "--html: Sequential read, +++++ in every run, said where the charts start; every figure a chart" ||
+    cat "$WORK/first" | diag
+# the sets panel keeps every set in every phase: ext4's Sequential read
+# was +++++ in all 5 runs, xfs's in 2 of 5
+tr -d '\n' < "$WORK/sets.html" | grep -o '<figure class="sets"><figcaption>Sequential read .*' |
+    sed 's#</figure>.*##' > "$WORK/seqread"
+grep -q '>ext4</text><text class="unmeasured"[^>]*>+++++ in all 5 runs: too fast to measure</text>' "$WORK/seqread" &&
+    grep -q '>xfs</text><line' "$WORK/seqread"
+ok $? "--html, the sets panel: ext4's Sequential read +++++ in all runs said in its row beside xfs's" ||
+    diag < "$WORK/seqread"
+# the runs needed, as in the text table: a row under each set's verdicts
+report --html --average --compare=old old="$WORK/cv2_old.csv" new="$WORK/cv2_new.csv"
+grep -q '<tr class="derived runs"><td class="name" colspan="2">runs for 1/5/10%</td><td>[0-9]*/[0-9]*/[0-9]*</td>' "$WORK/out" &&
+    ! grep -q 'too few runs to see a 5 % change: [^<]*put_block' "$WORK/out"
+ok $? "--html: a row of the runs needed for 1/5/10 % under the verdicts" ||
+    grep 'runs for' "$WORK/out" | diag
+report --html --average --compare=old old="$WORK/cv2_old.csv" new="$WORK/cv2_two.csv"
+grep -q '<td class="name" colspan="[0-9]*">too few runs to see a 5 % change: [^<]*put_block [0-9]* a set' "$WORK/out"
+ok $? "--html: 2 runs against 5: too few runs to see a 5 % change, said" ||
+    grep 'runs' "$WORK/out" | diag
+# one form of the size label: the table's, as the text table writes it
+report --html --average --compare=ext4 ext4="$WORK/long_old.csv" xfs="$WORK/long_new.csv"
+grep -q '<td class="name">mean:ext4</td><td>768M:::200000</td>' "$WORK/out" &&
+    ! grep -q '>768M<\|768M:8k' "$WORK/out"
+ok $? "--html: the size label 768M:::200000, as the text table's" ||
+    grep -o '<td>768M[^<]*' "$WORK/out" | sort | uniq -c | diag
 
 done_testing
