@@ -262,6 +262,24 @@ fs_known() {
 }
 
 # true when the directory is empty
+# phase_label NAME: the phase of CSV field NAME (put_block) as clyde names
+# it in its messages and -y p's prompt (block write)
+phase_label() {
+	case $1 in
+	putc) echo "per-char write" ;; put_block) echo "block write" ;;
+	getc) echo "per-char read" ;; get_block) echo "block read" ;;
+	seeks) echo "random seeks" ;; seq_create) echo "sequential create" ;;
+	seq_stat) echo "sequential stat" ;; seq_del) echo "sequential delete" ;;
+	ran_create) echo "random create" ;; ran_stat) echo "random stat" ;;
+	ran_del) echo "random delete" ;; dir_create) echo "directory create" ;;
+	dir_stat) echo "directory stat" ;; dir_del) echo "directory delete" ;;
+	ran_dir_create) echo "random directory create" ;;
+	ran_dir_stat) echo "random directory stat" ;;
+	ran_dir_del) echo "random directory delete" ;;
+	*) echo "$1" ;;
+	esac
+}
+
 is_empty() { [ -z "$(ls -A "$1")" ]; }
 
 # number of comma-separated fields in a line

@@ -341,7 +341,7 @@ static int run_phase(struct phase_ctx *ctx, struct copies *copies,
 
 	memset(ctx->meter, 0, sizeof(*ctx->meter));
 	ctx->label = p->label;
-	switch (sync_wait(ctx->cfg, p->id)) {
+	switch (sync_wait(ctx->cfg, p->id, p->label)) {
 	case SYNC_GO:
 		break;
 	case SYNC_INPUT_ENDED:

@@ -160,12 +160,11 @@ int sync_attach(const struct config *cfg)
 	return EXIT_OK;
 }
 
-static int wait_for_enter(enum phase_id phase)
+static int wait_for_enter(const char *label)
 {
 	char line[64];
 
-	fprintf(stderr, "\nclyde: press Enter to start %s\n",
-	    phase_csv_name[phase]);
+	fprintf(stderr, "\nclyde: press Enter to start %s\n", label);
 	if (fgets(line, sizeof(line), stdin) != NULL)
 		return SYNC_GO;
 	return ferror(stdin) ? SYNC_FAILED : SYNC_INPUT_ENDED;
@@ -179,12 +178,13 @@ static int semop_retry(struct sembuf *op)
 	return 0;
 }
 
-int sync_wait(const struct config *cfg, enum phase_id phase)
+int sync_wait(const struct config *cfg, enum phase_id phase,
+    const char *label)
 {
 	struct sembuf ops[2];
 
 	if (cfg->sync == SYNC_PROMPT)
-		return wait_for_enter(phase);
+		return wait_for_enter(label);
 	if (cfg->sync != SYNC_SEMAPHORE)
 		return SYNC_GO;
 	/* taken without waiting, as bonnie++ does: at 0 it is used up */

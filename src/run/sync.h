@@ -24,8 +24,10 @@ enum sync_outcome {
 
 /*
  * Before each phase: -y s waits until every process has reached it, -y p
- * waits for Enter.  Returns a sync_outcome.
+ * waits for Enter, naming the phase by LABEL as the table does ("block
+ * write").  Returns a sync_outcome.
  */
-int sync_wait(const struct config *cfg, enum phase_id phase);
+int sync_wait(const struct config *cfg, enum phase_id phase,
+    const char *label);
 
 #endif

@@ -277,6 +277,12 @@ run -s 1 -n 1 -f -y p <"$WORK/two-lines"
     grep -q "standard input ended before block read (-y p)" "$WORK/err"
 ok $? "-y p: standard input that ends after two lines stops before the third phase" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# the prompts name the phases as the table does, not by their CSV fields
+[ "$(grep "press Enter" "$WORK/err")" = "clyde: press Enter to start block write
+clyde: press Enter to start rewrite
+clyde: press Enter to start block read" ]
+ok $? "-y p: each prompt names its phase as the table does (block write, not put_block)" ||
+    { echo "rc=$rc"; cat "$WORK/err"; } | diag
 
 # --- -Z: only a regular file of whole 32-bit numbers ------------------------
 
@@ -333,7 +339,7 @@ prompted() {
 		[ -n "$nl$line" ] || break
 		printf "%s$nl" "$line" >&5
 		case $line in *"press Enter to start "*) ;; *) continue ;; esac
-		if [ "${line##* }" = "$phase" ]; then
+		if [ "${line#*press Enter to start }" = "$(phase_label "$phase")" ]; then
 			set -- "$t"/clyde.*
 			scratch=$1
 			set -- "$scratch"/Bonnie.*

@@ -173,8 +173,8 @@ before() { # before PHASE ACTION FS ARGS...
 	exec 3>"$WORK/in"
 	for p in putc put_block rewrite getc get_block seeks seq_create \
 	    seq_stat seq_del ran_create ran_stat ran_del; do
-		grep -q "press Enter to start $p\$" "$WORK/err" ||
-		    wait_for_text "press Enter to start $p\$" || break
+		grep -q "press Enter to start $(phase_label $p)\$" "$WORK/err" ||
+		    wait_for_text "press Enter to start $(phase_label $p)\$" || break
 		[ "$p" = "$phase" ] && $action "$mnt"
 		echo >&3
 	done
