@@ -231,6 +231,12 @@ struct result {
 	unsigned nranks;                /* > 1 only in clyde-mpi, on rank 0 */
 	struct rank_figures *ranks;     /* [nranks], or NULL */
 	enum run_status status;
+	/*
+	 * RUN_INTERRUPTED: the phase that a stop cut (or that was to start
+	 * when it came) plus 1; 0 none, the stop came between phases.  Its
+	 * cell stays empty, as a skipped phase's; the JSON says "interrupted".
+	 */
+	unsigned cut_phase;
 	char error[512];
 };
 

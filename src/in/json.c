@@ -168,6 +168,9 @@ static void read_test(struct record_check *r, const struct json_value *t,
 	c->stopped = strcmp(s, "stopped") == 0;
 	if (c->stopped)
 		snprintf(s, sizeof(s), "%s", status[CELL_OK]);
+	/* the phase a stop cut: not measured, an empty cell as a skipped one */
+	if (strcmp(s, "interrupted") == 0)
+		snprintf(s, sizeof(s), "%s", status[CELL_SKIPPED]);
 	for (i = 0; i < sizeof(status) / sizeof(status[0]); i++)
 		if (strcmp(s, status[i]) == 0)
 			c->status = (enum cell_status)i;

@@ -123,7 +123,8 @@ static void json_dirs(FILE *out, const struct result *res)
  * One whose processes were stopped for part of it is "stopped", with the
  * rate it measured, which is no measure of the filesystem.
  */
-static void json_test(FILE *out, const struct cell *c, bool from_run)
+static void json_test(FILE *out, const struct cell *c, bool from_run,
+    bool cut)
 {
 	static const char *const status[] = {
 		[CELL_SKIPPED] = "skipped",
@@ -134,8 +135,10 @@ static void json_test(FILE *out, const struct cell *c, bool from_run)
 	};
 
 	/* --precise prints a short phase's figure; it is still too short */
+	/* a phase that a stop cut is no phase left out by the options (-f) */
 	fprintf(out, "{\"status\": \"%s\", \"rate\": ", c->stopped ?
 	    "stopped" : c->short_phase ? status[CELL_TOO_FAST] :
+	    cut && c->status == CELL_SKIPPED ? "interrupted" :
 	    status[c->status]);
 	if (c->status == CELL_OK || (c->status == CELL_TOO_FAST && from_run)) {
 		json_number(out, c->rate);
@@ -178,7 +181,8 @@ static void one_test(FILE *out, const struct result *res, int ph,
     const void *arg)
 {
 	(void)arg;
-	json_test(out, &res->cell[ph], res->from_run);
+	json_test(out, &res->cell[ph], res->from_run,
+	    res->status == RUN_INTERRUPTED && res->cut_phase == (unsigned)ph + 1);
 }
 
 /*

@@ -473,6 +473,8 @@ static int run_point(struct phase_ctx *ctx, struct copies *copies,
 		if (!phase_runs_at(p, ctx->cfg, first))
 			continue;
 		rc = run_phase(ctx, copies, p, ++k, res);
+		if (rc == PHASE_STOPPED)
+			res->cut_phase = (unsigned)p->id + 1;
 		if (rc == PHASE_OK)
 			rc = phase_check_stop();
 	}

@@ -268,6 +268,14 @@ run -s 1 -n 1 -f -y p --json="$WORK/c.json" </dev/null
     grep -q '"status": "interrupted"' "$WORK/c.json"
 ok $? "-y p, standard input at its end: exit 5, said so, nothing left" ||
     { echo "rc=$rc"; cat "$WORK/err"; } | diag
+# the phase that the stop came before is "interrupted", not "skipped" as
+# -f's per-char phases are (clyde(1), JSON records); the reader takes it back
+pl 'my $r = load($ARGV[0]); my $t = $r->{tests};
+exit !($r->{status} eq "interrupted" && $t->{put_block}{status} eq "interrupted"
+    && $t->{putc}{status} eq "skipped" && $t->{rewrite}{status} eq "skipped")' "$WORK/c.json" &&
+    "$CLYDE" report --csv "$WORK/c.json" >"$WORK/c.csv" 2>"$WORK/c.err"
+ok $? "-y p, standard input at its end: the JSON says the block write was interrupted, the -f phases skipped, and clyde report reads it" ||
+    { cat "$WORK/c.json" "$WORK/c.err"; } | diag
 
 # two lines for three prompts: the phases before the third ran
 printf '\n\n' >"$WORK/two-lines"
