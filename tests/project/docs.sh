@@ -123,7 +123,8 @@ ok $? "The JSON record names every key of the records, and no key they lack" ||
     diag < "$WORK/diff"
 
 # the statuses of a test: those of runs, a 2.00a table's unknown file
-# rates, a -f -n 0 table's file tests that it does not show
+# rates, a -f -n 0 table's file tests that it does not show, the phase
+# that a stop cut
 T=tests/fixtures/tables
 grep -v -e , -e '^###' -e '^rc=' "$T/v2.00a_big.txt" |
     "$CLYDE" report --json - >"$WORK/table200.json" 2>>"$WORK/err"
@@ -134,10 +135,10 @@ grep -v -e , -e '^###' -e '^rc=' "$T/v2.00a_big.txt" |
 if [ -e "$SHIM" ]; then
 	page test-statuses "$PAGE" "$WORK/run103.json" "$WORK/run200.json" \
 	    "$WORK/table200.json" "$WORK/table103.json" "$WORK/stalled.json" \
-	    >"$WORK/diff"
+	    "$WORK/stopped.json" >"$WORK/diff"
 else
 	page test-statuses "$PAGE" "$WORK/run103.json" "$WORK/run200.json" \
-	    "$WORK/table200.json" "$WORK/table103.json" |
+	    "$WORK/table200.json" "$WORK/table103.json" "$WORK/stopped.json" |
 	    grep -v ' in no record: stopped$' >"$WORK/diff"
 fi
 [ ! -s "$WORK/diff" ]
