@@ -459,6 +459,21 @@ static int make_in_target(int target_fd, char *name, const char *dir,
 	return EEXIST;
 }
 
+/*
+ * A target with no room left is said as such: the file that met it
+ * (the scratch directory, its record) is clyde's own business, not the
+ * user's.  Whether err was one of those, said.
+ */
+static bool say_target_full(const char *dir, int err)
+{
+	if (err != ENOSPC && err != EDQUOT)
+		return false;
+	fprintf(stderr, "clyde: -d %s: the target is %s (%s): there is no "
+	    "room to start a run\n", dir,
+	    err == ENOSPC ? "full" : "over its quota", strerror(err));
+	return true;
+}
+
 int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
     char *path, size_t n, void (*trying)(const char *))
 {
@@ -491,8 +506,9 @@ int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
 	}
 	if ((err = make_in_target(ctx->target_fd, name, dir, path, n,
 	    trying)) != 0) {
-		fprintf(stderr, "clyde: -d %s: cannot make the scratch directory: "
-		    "%s\n", dir, strerror(err));
+		if (!say_target_full(dir, err))
+			fprintf(stderr, "clyde: -d %s: cannot make the scratch "
+			    "directory: %s\n", dir, strerror(err));
 		close(ctx->target_fd);
 		ctx->target_fd = -1;
 		return -1;
@@ -517,8 +533,9 @@ int scratch_make(struct phase_ctx *ctx, int target_fd, const char *dir,
 	ctx->scratch_ino = st.st_ino;
 	err = origin_write(ctx);
 	if (err != 0) {
-		fprintf(stderr, "clyde: %s/%s: %s\n", path, RECORD_NAME,
-		    strerror(err));
+		if (!say_target_full(dir, err))
+			fprintf(stderr, "clyde: %s/%s: %s\n", path, RECORD_NAME,
+			    strerror(err));
 		close(ctx->scratch_fd);
 		ctx->scratch_fd = -1;
 		unlinkat(ctx->target_fd, ctx->scratch_name, AT_REMOVEDIR);

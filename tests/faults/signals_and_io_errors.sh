@@ -498,6 +498,22 @@ else
 	ok $? "the scratch directory cannot be opened: exit 2, nothing left" ||
 	    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; } | diag
 
+	# a target with no room: said of the target, not of the scratch
+	# directory's record or the directory that met it; nothing left
+	for room in "openat made-by ENOSPC full (No space left on device)" \
+	    "mkdir clyde.* EDQUOT over its quota (Disk quota exceeded)"; do
+		set -f; set -- $room; set +f
+		call=$1 file=$2 err=$3
+		shift 3
+		fault $call "$file" 1 $err -s 0 -n 1
+		[ "$rc" = 2 ] && is_empty "$t" &&
+		    grep -Fqx "clyde: -d $t: the target is $*: there is no room to start a run" "$WORK/err" &&
+		    ! grep -q made-by "$WORK/err" &&
+		    hits_are "$call ${file%%.*}.* 1" 1
+		ok $? "$err as the run starts: 'the target is ${*%% (*}', no file of clyde's named, exit 2, nothing left" ||
+		    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; } | diag
+	done
+
 	# cleanup cannot remove the data file: named, the directory left
 	fault unlinkat "$DATA" 1 EIO $io --cleanup-wait=0
 	left=$(ls -A "$t")
