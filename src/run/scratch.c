@@ -462,7 +462,7 @@ static int make_in_target(int target_fd, char *name, const char *dir,
 /*
  * A target with no room left is said as such: the file that met it
  * (the scratch directory, its record) is clyde's own business, not the
- * user's.  Whether err was one of those, said.
+ * user's.  True where err was ENOSPC or EDQUOT and the line is out.
  */
 static bool say_target_full(const char *dir, int err)
 {
