@@ -6,12 +6,16 @@
  * one that is slow throughout), and beside them the thresholds the run
  * was given with --latency-over.  The figures come from the run's JSON
  * record (the histogram of every operation, merged over -c copies and
- * clyde-mpi ranks when the run was made).
+ * clyde-mpi ranks when the run was made).  A result read from a CSV line
+ * of format 1.98 or a 2.00a table has only what bonnie++ 2.00a records,
+ * each phase's slowest operation (the line's last twelve fields, the
+ * table's Latency rows): its table has that column alone.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/csv.h"
 #include "out/latency.h"
 #include "out/text_cells.h"
 #include "result.h"
@@ -40,6 +44,19 @@ static bool has_shares(const struct result *r)
 	for (ph = 0; r->from_run && ph < PH_COUNT; ph++)
 		if (r->phase[ph].ran && r->phase[ph].lat.count > 0 &&
 		    r->phase[ph].lat.nover > 0)
+			return true;
+	return false;
+}
+
+/* Whether the result has bonnie++'s slowest operation of any phase. */
+static bool has_maxima(const struct result *r)
+{
+	int ph;
+
+	for (ph = 0; ph < PH_COUNT; ph++)
+		if (r->cell[ph].latency_us >= 0 &&
+		    r->cell[ph].status != CELL_SKIPPED &&
+		    r->cell[ph].status != CELL_ABSENT)
 			return true;
 	return false;
 }
@@ -161,27 +178,84 @@ static void table(FILE *out, enum style st, const struct result *r,
 	fputs(st == HTML ? "</table>\n" : "\n", out);
 }
 
+/*
+ * The table of a result that has only bonnie++'s figure: per phase its
+ * slowest operation, as the CSV line or the table's Latency row gave it.
+ */
+static void maxima_table(FILE *out, enum style st, const struct result *r,
+    void (*escape)(FILE *, const char *))
+{
+	char name[NAME_MAX_LEN + 96], cell[32];
+	const char *cells[2];
+	int ph;
+
+	title(name, sizeof(name), r);
+	if (st == HTML) {
+		fputs("<table class=\"latency\"><caption>", out);
+		escape(out, name);
+		fputs("</caption>\n", out);
+	} else {
+		fprintf(out, "%s%s%s\n\n", st == MARKDOWN ? "**" : "",
+		    name, st == MARKDOWN ? "**" : "");
+	}
+	cells[0] = "Phase";
+	cells[1] = "Maximum";
+	row(out, st, cells, 2);
+	if (st == MARKDOWN)
+		fputs("|:---|---:|\n", out);
+	for (ph = 0; ph < PH_COUNT; ph++) {
+		const struct cell *c = &r->cell[ph];
+
+		if (c->latency_us < 0 || c->status == CELL_SKIPPED ||
+		    c->status == CELL_ABSENT)
+			continue;
+		cells[0] = phase_title[ph];
+		/* bonnie++'s own form, as precise as the line or table */
+		fmt_latency(cell, sizeof(cell), c->latency_us);
+		cells[1] = cell;
+		row(out, st, cells, 2);
+	}
+	fputs(st == HTML ? "</table>\n" : "\n", out);
+}
+
 static void tables(FILE *out, const struct report_set *set, enum style st,
     void (*escape)(FILE *, const char *))
 {
 	static struct result r;
-	size_t i, shown = 0;
+	size_t i, shown = 0, maxima = 0;
 
 	for (i = 0; i < set->n; i++) {
+		bool shares;
+
 		memset(&r, 0, sizeof(r));
 		report_set_get(set, i, &r);
-		if (!has_shares(&r))
+		shares = has_shares(&r);
+		if (!shares && !has_maxima(&r))
 			continue;
 		if (shown++ == 0 && st == HTML)
 			fputs("<h2>Latency</h2>\n<p>Per phase the mean and the "
 			    "largest time of one operation, and the share of "
 			    "operations slower than each threshold, in percent "
-			    "(from clyde's --json records).</p>\n", out);
-		table(out, st, &r, escape);
+			    "(from clyde's --json records); of a CSV line or "
+			    "a table, the largest alone, which is all bonnie++ "
+			    "records.</p>\n", out);
+		if (shares) {
+			table(out, st, &r, escape);
+		} else {
+			maxima_table(out, st, &r, escape);
+			maxima++;
+		}
 	}
 	if (shown == 0 && st != HTML)
-		fputs("No latency figures: they are in clyde's --json records, "
-		    "not in CSV lines or tables.\n", out);
+		fputs("No latency figures: they are in clyde's --json records "
+		    "and in CSV lines of\nformat 1.98 (bonnie++ 2.00a, clyde "
+		    "--compat=2.00), not in 1.0x lines or 1.03e tables.\n",
+		    out);
+	else if (maxima > 0 && st != HTML)
+		fputs("Maximum: the slowest operation of the phase, the one "
+		    "latency that a CSV line\nor a table carries; clyde's "
+		    "--json records have the mean and the shares too.\n",
+		    out);
 }
 
 void report_latency_text(FILE *out, const struct report_set *set,

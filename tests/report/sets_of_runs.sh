@@ -4,7 +4,8 @@
 # layout of the input's generation, phases +++++ in some runs, latency
 # intervals on a log scale, the runs each set needs (power.t.test),
 # --summary in text, Markdown and HTML, the HTML page of a comparison
-# (its ticks, its phases too fast, its sets panel).  The sets are
+# (its ticks, its phases too fast, its sets panel), --latency on what
+# bonnie++ 2.00a users post (each phase's maximum).  The sets are
 # synthetic with a known truth (tests/tools/sets.awk).
 . "$(dirname "$0")/../lib.sh"
 
@@ -314,5 +315,44 @@ grep -q '<td class="name">mean:ext4</td><td>768M:::200000</td>' "$WORK/out" &&
     ! grep -q '>768M<\|768M:8k' "$WORK/out"
 ok $? "--html: the size label 768M:::200000, as the text table's" ||
     grep -o '<td>768M[^<]*' "$WORK/out" | sort | uniq -c | diag
+
+# 11. --latency on what bonnie++ 2.00a users post: a 1.98 line's last
+# twelve fields and a 2.00a table's Latency rows are each phase's slowest
+# operation, printed as the line has them
+phases='Per-char write,Block write,Rewrite,Per-char read,Block read,Random seeks,Sequential create,Sequential read,Sequential delete,Random create,Random read,Random delete'
+for g in v2.00a_big v2.00a_default; do
+	f=tests/fixtures/golden/$g.txt
+	grep , "$f" | awk -F, -v phases="$phases" '{ split(phases, p, ",")
+	    for (i = 1; i <= 12; i++) if ($(NF - 12 + i) != "")
+	    printf "%-18s %12s\n", p[i], $(NF - 12 + i) }' > "$WORK/want"
+	for kind in line table; do
+		if [ $kind = line ]; then
+			grep , "$f" > "$WORK/in"
+		else
+			grep -v -e '^###' -e , "$f" > "$WORK/in"
+		fi
+		report --latency "$WORK/in"
+		sed -n '/^Phase  *Maximum$/,/^$/p' "$WORK/out" | sed '1d;$d' > "$WORK/got"
+		[ "$rc" = 0 ] && [ -s "$WORK/want" ] && cmp -s "$WORK/want" "$WORK/got" &&
+		    grep -q '^Maximum: the slowest operation of the phase' "$WORK/out" &&
+		    ! grep -q '^No latency figures' "$WORK/out"
+		ok $? "--latency on $g's $kind: the slowest operation of each phase, as bonnie++ 2.00a wrote it" ||
+		    { diff "$WORK/want" "$WORK/got"; cat "$WORK/err"; } | diag
+	done
+done
+grep , tests/fixtures/golden/v2.00a_big.txt > "$WORK/in"
+report --latency --markdown "$WORK/in"
+grep -qx '| Phase | Maximum |' "$WORK/out" && grep -qx '| Per-char write | 233ms |' "$WORK/out" &&
+    grep -qx '| Random delete | 17426us |' "$WORK/out"
+ok $? "--latency --markdown on a 1.98 line: a Phase and Maximum table" || diag < "$WORK/out"
+report --html "$WORK/in"
+grep -q '<tr><th>Per-char write</th><td>233ms</td></tr>' "$WORK/out"
+ok $? "--html on a 1.98 line: its latency table" ||
+    grep -A3 'class="latency"' "$WORK/out" | diag
+grep , tests/fixtures/golden/v1.03e_default.txt > "$WORK/in"
+report --latency "$WORK/in"
+[ "$rc" = 0 ] && grep -q '^No latency figures: they are in clyde.s --json records and in CSV lines of$' "$WORK/out" &&
+    ! grep -q '^Phase  *Maximum' "$WORK/out"
+ok $? "--latency on a 1.03e line: no latency figures, said in one sentence" || diag < "$WORK/out"
 
 done_testing
