@@ -2,6 +2,7 @@
  * out/summary.c: see out/summary.h.  The lines go to stderr, so
  * that stdout stays what bonnie++ prints with -x: the CSV lines alone.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,8 +25,12 @@ static void phase_line(FILE *out, const struct report_spread *sp,
 		fprintf(out, " +++++ in %u runs\n", sp->too_fast);
 		return;
 	}
-	fprintf(out, ph == PH_SEEKS ? " %10.1f %-4s" : " %10.0f %-4s",
-	    sp->median, unit);
+	/* as the CSV line writes a rate: seeks to a tenth, others truncated,
+	 * so that the median of an odd -x is the figure of one of its lines */
+	if (ph == PH_SEEKS)
+		fprintf(out, " %10.1f %-4s", sp->median, unit);
+	else
+		fprintf(out, " %10.0f %-4s", floor(sp->median), unit);
 	/* the interval is of the mean: its half-width in % of the mean */
 	half = sp->mean > 0 ? (sp->ci_high - sp->mean) / sp->mean * 100.0 : 0;
 	if (sp->runs >= 2)

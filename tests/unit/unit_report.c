@@ -925,6 +925,51 @@ static void test_summary(void)
 	report_set_free(&set);
 }
 
+/*
+ * The median of -x 3 is the figure of one of the three CSV lines, which
+ * truncate a rate (bonnie++'s "%d" of it): block writes of 276900.2,
+ * 276951.7 and 277000.9 K/s print 276951, the middle line's, not
+ * 276952.
+ */
+static void test_summary_median(void)
+{
+	static const double pb[3] = { 277000.9, 276900.2, 276951.7 };
+	struct report_set set;
+	struct result r;
+	char *text = NULL, line[4096];
+	size_t len = 0;
+	FILE *f;
+	int i;
+
+	report_set_init(&set);
+	for (i = 0; i < 3; i++) {
+		csv_result_clear(&r);
+		strcpy(r.generation, "1.0x");
+		strcpy(r.name, "box");
+		r.has_io = true;
+		r.file_size_mib = 8;
+		r.cell[PH_PUT_BLOCK] = (struct cell){ CELL_OK, pb[i], 0, 10, -1, false, false };
+		report_set_add(&set, &r);
+	}
+	f = fmemopen(line, sizeof(line), "w");
+	if (f != NULL) {
+		csv_write_row(f, csv_layout_of_tag("1.0x"), &r);
+		fclose(f);
+	}
+	ok(f != NULL && strstr(line, ",276951,10,") != NULL,
+	    "the CSV line of 276951.7 K/s says 276951");
+	f = open_memstream(&text, &len);
+	if (!ok(f != NULL && report_set_average(&set) == 0, "the summary's set"))
+		return;
+	report_summary(f, &set);
+	fclose(f);
+	ok(text != NULL && strstr(text, "  Block write            276951 K/s") != NULL &&
+	    strstr(text, "276952") == NULL,
+	    "-x 3 summary: the median block write 276951, the CSV line's figure");
+	free(text);
+	report_set_free(&set);
+}
+
 int main(void)
 {
 	test_corpus_lines();
@@ -939,5 +984,6 @@ int main(void)
 	test_compare();
 	test_sweeps();
 	test_summary();
+	test_summary_median();
 	return tap_done();
 }
