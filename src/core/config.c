@@ -223,6 +223,40 @@ static int split_colons(char *s, char **field, int max)
 	return n;
 }
 
+/*
+ * The -s that goes with --sizes and --chunks as given: the user's own -s
+ * without the fields that they give (the size with --sizes, the chunk with
+ * --chunks), so that a refusal names a form that is taken: "-s ::500"
+ * with both, "-s :4k:500" with --sizes, "-s 16::500" with --chunks.
+ */
+static void size_hint(char *out, size_t n, const struct given *g)
+{
+	char buf[256], *f[4], form[256] = "";
+	int nf, i, last;
+
+	snprintf(buf, sizeof(buf), "%s", g->size);
+	nf = split_colons(buf, f, 4);
+	if (g->sizes != NULL)
+		f[0] = (char *)"";
+	if (g->chunks != NULL && nf > 1)
+		f[1] = (char *)"";
+	for (last = nf - 1; last >= 0 && f[last][0] == '\0'; last--)
+		;
+	for (i = 0; i <= last; i++)
+		snprintf(form + strlen(form), sizeof(form) - strlen(form),
+		    "%s%s", i > 0 ? ":" : "", f[i]);
+	if (form[0] != '\0')
+		snprintf(out, n, "give -s %s", form);
+	else if (g->chunks != NULL && g->sizes != NULL)
+		snprintf(out, n, "leave -s out, or give it the seeks alone "
+		    "(-s ::500)");
+	else if (g->sizes != NULL)
+		snprintf(out, n, "leave -s out, or leave its size empty "
+		    "(-s :4k:500)");
+	else
+		snprintf(out, n, "give -s its size alone (-s 16, -s 16::500)");
+}
+
 /* A chunk size: a power of two from MIN_CHUNK to max bytes.  False if not. */
 static bool chunk_size(const char *s, uint64_t max, unsigned *out)
 {
@@ -930,6 +964,13 @@ static int check_config(struct config *cfg, struct given *g)
 		cfg->precise = true;
 	if (g->size_empty && g->sizes == NULL)
 		return bad("-s", g->size, "an empty size goes with --sizes only");
+	if (g->chunks != NULL && g->size_chunk) {
+		char hint[320];
+
+		size_hint(hint, sizeof(hint), g);
+		return bad("--chunks", g->chunks, "the chunk is given twice "
+		    "(-s %s gives one): %s", g->size, hint);
+	}
 	if (g->sizes != NULL && (rc = check_sizes(cfg, g)) != EXIT_OK)
 		return rc;
 	if (g->size == NULL && g->sizes == NULL) {
@@ -954,9 +995,6 @@ static int check_config(struct config *cfg, struct given *g)
 	    cfg->dirs.count_k == 0)
 		return bad(g->dirs != NULL ? "-s 0, -n 0 and --dirs" :
 		    "-s 0 and -n 0", g->dirs, "nothing to do");
-	if (g->chunks != NULL && g->size_chunk)
-		return bad("--chunks", g->chunks, "the chunk is given twice "
-		    "(-s %s gives one): give -s SIZE alone", g->size);
 	if (g->chunks != NULL && cfg->file_size_mib == 0)
 		return bad("--chunks", g->chunks, "-s 0 skips the phases "
 		    "the sweep runs");
@@ -999,10 +1037,13 @@ static int check_sizes(struct config *cfg, const struct given *g)
 {
 	uint64_t small = UINT64_MAX, large = 0;
 
-	if (g->size != NULL && !g->size_empty)
+	char hint[320];
+
+	if (g->size != NULL && !g->size_empty) {
+		size_hint(hint, sizeof(hint), g);
 		return bad("--sizes", g->sizes, "the file size is given twice "
-		    "(-s %s gives one): leave -s's size empty (-s :4k:500)",
-		    g->size);
+		    "(-s %s gives one): %s", g->size, hint);
+	}
 	for (unsigned i = 0; i < cfg->nsizes; i++) {
 		if (cfg->sizes_mib[i] < small)
 			small = cfg->sizes_mib[i];

@@ -1,6 +1,7 @@
 #!/bin/sh
 # --sizes: one command, many file sizes, as iozone -a sweeps them; with
-# --chunks, every file size by every chunk size.  The values refused, a
+# --chunks, every file size by every chunk size.  The values refused (a
+# refused -s names the -s that is taken, which then runs), a
 # sweep of 3 sizes by 2 chunks whose 6 lines bonnie++ 2.00a's
 # bon_csv2html takes, its JSON records, -D and SIGINT at a later point,
 # and clyde report's table and chart of the sweep.
@@ -33,6 +34,25 @@ refused --latency-over , "an empty threshold (thresholds go between commas)" \
 refused --latency-over 1ns "a threshold is a whole number" --latency-over=1ns -s 1
 refused --latency-over 1ms,1000us "a threshold is given twice" \
     --latency-over=1ms,1000us -s 1
+# a -s that --sizes or --chunks refuses names the -s they take, built of
+# the user's own fields, and that -s runs: the hints lead out, not round
+for c in "--sizes=1,2 --chunks=4k,8k|16|::500" \
+    "--sizes=1,2 --chunks=4k,8k|16:4k:500|::500" \
+    "--sizes=1,2 --chunks=4k,8k|:4k:500|::500" \
+    "--sizes=1,2|16|:4k:500" "--sizes=1,2|16:4k:500|:4k:500" \
+    "--chunks=4k,8k|16:4k:500|16::500" "--chunks=4k,8k|2:4k|2"; do
+	sweep=${c%%|*} rest=${c#*|}
+	given=${rest%|*} want=${rest#*|}
+	run -n 0 $sweep -s "$given"
+	hint=$(head -1 "$WORK/err" | sed -n 's/.* gives one): .*-s \([^ )]*\))*$/\1/p')
+	[ "$rc" = 1 ] && [ "$hint" = "$want" ] && is_empty "$t"
+	ok $? "$sweep -s $given: refused, the hint names -s $want" ||
+	    { echo "rc=$rc hint=$hint"; cat "$WORK/err"; } | diag
+	run -n 0 -f $sweep -s "$hint"
+	[ "$rc" = 0 ] && [ "$(grep -c , "$WORK/out")" -ge 2 ] && is_empty "$t"
+	ok $? "$sweep -s $hint, as the hint says: it runs" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
 # the RAM rule of -s holds for each size: the smallest below twice -r's
 run -r 64 -n 0 --sizes=256,64
 [ "$rc" = 1 ] &&
