@@ -140,7 +140,7 @@ TESTS += tests/e2e/table_and_csv_writers.sh tests/project/layering.sh
 TESTS += tests/e2e/option_values.sh tests/faults/target.sh
 TESTS += tests/e2e/directory_phases.sh tests/report/web_pages.sh
 TESTS += tests/report/markdown_rendered.sh tests/report/table_posts.sh
-TESTS += tests/report/pasted_posts.sh
+TESTS += tests/report/pasted_posts.sh tests/e2e/too_fast_hint.sh
 TESTS += tests/report/sets_of_runs.sh $(UNIT)
 
 # The whole suite through prove, four scripts at a time as several of

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -18,6 +19,7 @@
 #include "report/set.h"
 #include "cli/report_cmd.h"
 #include "out/summary.h"
+#include "out/too_fast.h"
 #include "out/output_file.h"
 #include "out/writer.h"
 #include "result.h"
@@ -284,6 +286,24 @@ static void summarize_runs(struct report_set *runs)
 }
 
 /*
+ * After a run whose phases were +++++: the -s and -n that would measure
+ * them, told with what the target has free.  Not for a sweep, whose small
+ * points are what it is for, nor with -q or --precise.
+ */
+static void hint_too_fast(const struct config *cfg, int target_fd,
+    const struct result *res)
+{
+	struct statvfs sv;
+	uint64_t free_mib = UINT64_MAX;
+
+	if (cfg->quiet || cfg->precise || config_sweeps(cfg))
+		return;
+	if (fstatvfs(target_fd, &sv) == 0)
+		free_mib = (uint64_t)sv.f_bavail * sv.f_frsize / (1024 * 1024);
+	too_fast_hint(stderr, cfg, res, free_mib);
+}
+
+/*
  * -x runs (1 without it), each one measured and then written out, in the
  * target open on target_fd; json as for open_outputs(), closed here.
  */
@@ -344,6 +364,8 @@ static int run_benchmark(const struct config *cfg, int target_fd,
 	/* only after every run: an interrupted -x prints nothing more */
 	if (rc == EXIT_OK && kept.n > 0)
 		summarize_runs(&kept);
+	if (rc == EXIT_OK && out.speaks && res != NULL && nres > 0)
+		hint_too_fast(cfg, target_fd, &res[0]);
 	report_set_free(&kept);
 	free(res);
 	close_rc = close_outputs(cfg, &out);

@@ -245,9 +245,11 @@ ok $? "no file outside src/phases/ includes a family's header: a family is used 
 #                      where the records go, not how they are written
 #   out/summary.h      what -x says on stderr after its runs: one text,
 #                      whatever the outputs, no format to choose
+#   out/too_fast.h     what a run with +++++ says on stderr after it: the
+#                      same kind of line
 # (four cases, which need no nm: counted here, beside needs_all's count)
 tap_count=$((tap_count + 4))
-cli_may="out/writer.h in/reader.h out/output_file.h out/summary.h"
+cli_may="out/writer.h in/reader.h out/output_file.h out/summary.h out/too_fast.h"
 found=$(grep -H '^#include "\(out\|in\)/' src/cli/*.[ch] |
     while IFS= read -r line; do
 	inc=${line#*\"}

@@ -62,6 +62,9 @@
  *   CLYDE_FAULT_FREE_INODES  statvfs() says the filesystem has this many
  *                      free inodes, as a small one would (no other
  *                      variable needed; the call itself does not fail)
+ *   CLYDE_FAULT_FREE_MIB  statvfs() says the filesystem has this many
+ *                      MiB free, as a small one would (no other variable
+ *                      needed; the call itself does not fail)
  *   CLYDE_FAULT_DIRECT_ALIGN  a write or read on a descriptor opened with
  *                      O_DIRECT fails with EINVAL unless its length is a
  *                      multiple of this many bytes, as on a filesystem
@@ -734,17 +737,26 @@ int fstatat64(int dfd, const char *path, struct stat64 *st, int flags)
 
 /*
  * What statvfs() or fstatvfs() returned (rc, into vfs), with
- * CLYDE_FAULT_FREE_INODES in it
+ * CLYDE_FAULT_FREE_INODES and CLYDE_FAULT_FREE_MIB in it
  */
 static int free_inodes(int rc, struct statvfs *vfs)
 {
 	const char *v = getenv("CLYDE_FAULT_FREE_INODES");
+	const char *mib = getenv("CLYDE_FAULT_FREE_MIB");
 
-	if (rc != 0 || v == NULL)
+	if (rc != 0)
 		return rc;
-	vfs->f_ffree = vfs->f_favail = strtoul(v, NULL, 10);
-	if (vfs->f_files < vfs->f_ffree)
-		vfs->f_files = vfs->f_ffree;
+	if (v != NULL) {
+		vfs->f_ffree = vfs->f_favail = strtoul(v, NULL, 10);
+		if (vfs->f_files < vfs->f_ffree)
+			vfs->f_files = vfs->f_ffree;
+	}
+	if (mib != NULL && vfs->f_frsize > 0) {
+		vfs->f_bfree = vfs->f_bavail = strtoull(mib, NULL, 10) *
+		    1024 * 1024 / vfs->f_frsize;
+		if (vfs->f_blocks < vfs->f_bfree)
+			vfs->f_blocks = vfs->f_bfree;
+	}
 	return rc;
 }
 
