@@ -24,8 +24,11 @@ size_t report_ranks_next(const struct report_set *set, size_t i,
 /*
  * The per-rank table of res: one row per rank (its host, the rank it
  * read from, its rate in each phase that ran), then the whole run's
- * rate, the first-done rate and the skew.  markdown: a Markdown table;
- * else text columns.  put writes text from the input (host names).
+ * rate, the first-done rate and the skew; the figures of a phase that
+ * the table prints as +++++ in parentheses.  markdown: one Markdown
+ * table; else a text table per section (large files, small files,
+ * directories) of columns as wide as their figures.  put writes text
+ * from the input (host names).
  */
 void report_ranks_table(FILE *out, const struct result *res, bool markdown,
     void (*put)(FILE *, const char *));
