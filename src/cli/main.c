@@ -293,14 +293,21 @@ static void summarize_runs(struct report_set *runs)
 static void hint_too_fast(const struct config *cfg, int target_fd,
     const struct result *res)
 {
+	struct too_fast_room room = { UINT64_MAX, UINT64_MAX };
 	struct statvfs sv;
-	uint64_t free_mib = UINT64_MAX;
 
 	if (cfg->quiet || cfg->precise || config_sweeps(cfg))
 		return;
-	if (fstatvfs(target_fd, &sv) == 0)
-		free_mib = (uint64_t)sv.f_bavail * sv.f_frsize / (1024 * 1024);
-	too_fast_hint(stderr, cfg, res, free_mib);
+	/* filesystems that give no figures (some FUSE ones, btrfs's inodes)
+	 * say 0: not known */
+	if (fstatvfs(target_fd, &sv) == 0) {
+		if (sv.f_blocks != 0)
+			room.free_mib = (uint64_t)sv.f_bavail * sv.f_frsize /
+			    (1024 * 1024);
+		if (sv.f_files != 0)
+			room.free_inodes = sv.f_favail;
+	}
+	too_fast_hint(stderr, cfg, res, &room);
 }
 
 /*

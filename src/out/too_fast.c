@@ -91,14 +91,35 @@ static void put_files_opt(char *out, size_t n, const struct files_spec *fs,
 	snprintf(out, n, "%s", f);
 }
 
+/*
+ * Whether files_k x 1024 small files (of every copy) fit in what the
+ * target has free: an inode each, and their data (the mean of -n's sizes;
+ * the large file is gone by then).
+ */
+static bool files_fit(const struct config *cfg, uint64_t files_k,
+    uint64_t copies, const struct too_fast_room *room)
+{
+	const struct files_spec *fs = &cfg->files;
+	double files = (double)files_k * FILE_UNIT * (double)copies;
+	double mean = fs->max_size > 0 ?
+	    ((double)fs->max_size + (double)fs->min_size) / 2 : 0;
+
+	if (room->free_inodes != UINT64_MAX &&
+	    files + fs->dirs * (double)copies + 16 > (double)room->free_inodes)
+		return false;
+	return room->free_mib == UINT64_MAX ||
+	    files * mean / (1024 * 1024) <= (double)room->free_mib;
+}
+
 void too_fast_hint(FILE *out, const struct config *cfg,
-    const struct result *res, uint64_t free_mib)
+    const struct result *res, const struct too_fast_room *room)
 {
 	double fio = factor(res, PH_PUTC, PH_SEEKS);
 	double fseek = factor(res, PH_SEEKS, PH_SEEKS + 1);
 	double ffiles = factor(res, PH_FIRST_FILE, PH_BONNIE_COUNT);
-	char opts[160] = "", part[96], why[192] = "";
-	uint64_t mib = cfg->file_size_mib, files_k = cfg->files.count_k;
+	char opts[160] = "", part[96], why[320] = "", f[32];
+	uint64_t mib = cfg->file_size_mib, files_k = 0, want_k = 0;
+	uint64_t copies = cfg->concurrency ? cfg->concurrency : 1;
 	unsigned seeks = cfg->seeks, fast = 0;
 	int ph;
 
@@ -110,36 +131,61 @@ void too_fast_hint(FILE *out, const struct config *cfg,
 	if (fio > 0)
 		mib = pow2_at_least((double)cfg->file_size_mib * fio);
 	if (fseek > 0) {
-		double s = (double)cfg->seeks * fseek;
+		double sk = (double)cfg->seeks * fseek;
 
-		seeks = s > SEEKS_MOST ? SEEKS_MOST :
-		    (unsigned)((s + 999) / 1000) * 1000;
+		seeks = sk > SEEKS_MOST ? SEEKS_MOST :
+		    (unsigned)((sk + 999) / 1000) * 1000;
 	}
-	if (fio > 0 || fseek > 0) {
-		put_size_opt(part, sizeof(part), cfg, mib, seeks);
-		snprintf(opts, sizeof(opts), "%s", part);
-	}
+	if (fio > 0 || fseek > 0)
+		put_size_opt(opts, sizeof(opts), cfg, mib, seeks);
 	if (ffiles > 0) {
-		files_k = pow2_at_least((double)cfg->files.count_k * ffiles);
-		if (files_k > FILES_K_MOST)
-			files_k = FILES_K_MOST;
-		put_files_opt(part, sizeof(part), &cfg->files, files_k);
-		snprintf(opts + strlen(opts), sizeof(opts) - strlen(opts), "%s%s",
-		    opts[0] != '\0' ? " " : "", part);
+		want_k = pow2_at_least((double)cfg->files.count_k * ffiles);
+		if (want_k > FILES_K_MOST)
+			want_k = FILES_K_MOST;
+		/* as many as the target holds, halving from what is wanted */
+		for (files_k = want_k; files_k > cfg->files.count_k &&
+		    !files_fit(cfg, files_k, copies, room); files_k /= 2)
+			;
 	}
 	/* the file of every copy must fit in what the target has free */
-	if (fio > 0 && free_mib != UINT64_MAX &&
-	    mib * (cfg->concurrency ? cfg->concurrency : 1) > free_mib) {
-		char f[32];
-
-		put_mib(f, sizeof(f), free_mib);
+	if (fio > 0 && room->free_mib != UINT64_MAX &&
+	    mib * copies > room->free_mib) {
+		put_mib(f, sizeof(f), room->free_mib);
 		snprintf(why, sizeof(why), "; but that file is more than the "
 		    "%s%s the target has free: there, only --precise shows the "
 		    "rates of the file phases", f, strchr(f, 'g') ? "" : " MiB");
 	}
 	fprintf(out, "clyde: %u phase%s ran under 0.5 s and print%s +++++ "
-	    "(too fast to measure); from this run's times, %s in place of its "
-	    "own would make each last about 1 s%s\n", fast, fast == 1 ? "" : "s",
-	    fast == 1 ? "s" : "", opts, why[0] != '\0' ? why :
-	    " (or --precise prints their rates as measured)");
+	    "(too fast to measure)", fast, fast == 1 ? "" : "s",
+	    fast == 1 ? "s" : "");
+	if (ffiles == 0 || files_k == want_k) {
+		if (ffiles > 0) {
+			put_files_opt(part, sizeof(part), &cfg->files, files_k);
+			snprintf(opts + strlen(opts), sizeof(opts) - strlen(opts),
+			    "%s%s", opts[0] != '\0' ? " " : "", part);
+		}
+		fprintf(out, "; from this run's times, %s in place of its own "
+		    "would make each last about 1 s%s\n", opts, why[0] != '\0' ?
+		    why : " (or --precise prints their rates as measured)");
+		return;
+	}
+	/* the small files that would last 1 s do not fit */
+	fputs("; from this run's times, ", out);
+	if (opts[0] != '\0')
+		fprintf(out, "%s in place of its own would make the large-file "
+		    "phases last about 1 s%s, and ", opts, why);
+	if (room->free_inodes != UINT64_MAX && (double)want_k * FILE_UNIT *
+	    (double)copies > (double)room->free_inodes)
+		fprintf(out, "the small-file phases would need -n %" PRIu64
+		    ", more files than the target holds (%" PRIu64 " inodes "
+		    "free)", want_k, room->free_inodes);
+	else
+		fprintf(out, "the small-file phases would need -n %" PRIu64
+		    ", more data than the target holds (%" PRIu64 " MiB free)",
+		    want_k, room->free_mib);
+	if (files_k > cfg->files.count_k) {
+		put_files_opt(part, sizeof(part), &cfg->files, files_k);
+		fprintf(out, ", of which %s is the most", part);
+	}
+	fputs("; --precise prints their rates as measured\n", out);
 }

@@ -12,11 +12,14 @@
 #include "config.h"
 #include "result.h"
 
-/*
- * Nothing when no phase was too fast.  free_mib: what the target has
- * free, UINT64_MAX when not known.
- */
+/* What the target has free, UINT64_MAX where not known. */
+struct too_fast_room {
+	uint64_t free_mib;
+	uint64_t free_inodes;
+};
+
+/* Nothing when no phase was too fast. */
 void too_fast_hint(FILE *out, const struct config *cfg,
-    const struct result *res, uint64_t free_mib);
+    const struct result *res, const struct too_fast_room *room);
 
 #endif

@@ -39,14 +39,16 @@ too_fast_cells() {
 
 run -s 16 -n 1 --json="$WORK/r.json"
 n=$(too_fast_cells)
-if [ "$rc" = 0 ] && [ "$n" -gt 0 ]; then
+if grep -q 'small-file phases would need -n' "$WORK/err"; then
+	skip "the target holds fewer files than the hint's -n: $(grep -o 'more [a-z]* than the target holds ([^)]*)' "$WORK/err")" 2
+elif [ "$rc" = 0 ] && [ "$n" -gt 0 ]; then
 	want=$(want_hint "$WORK/r.json")
 	line=$(grep '^clyde: [0-9]* phases* ran under 0.5 s' "$WORK/err")
 	got=$(printf '%s\n' "$line" | sed -n "s/.*from this run's times, \\(.*\\) in place of its own would make each last about 1 s.*/\\1/p")
 	[ "$(printf '%s\n' "$line" | grep -c .)" = 1 ] &&
 	    printf '%s\n' "$line" | grep -q "^clyde: $n phases* ran under" &&
 	    [ -n "$want" ] && [ "$got" = "$want" ] &&
-	    printf '%s\n' "$line" | grep -q '(or --precise prints their rates as measured)$'
+	    printf '%s\n' "$line" | grep -Eq '(\(or --precise prints their rates as measured\)|the target has free: there, only --precise shows the rates of the file phases)$'
 	ok $? "-s 16 -n 1: $n phases +++++, one line: $got, from the record's times" ||
 	    { echo "want: $want"; cat "$WORK/err"; } | diag
 	# what the hint names, with the run's other options, clyde takes:
@@ -85,6 +87,26 @@ if [ "$rc" = 0 ] && [ "$(too_fast_cells)" -gt 0 ] &&
 else
 	skip "the hint names no file over 1 GiB here (rc=$rc)" 1
 fi
+
+# a target with too few inodes for the files the hint would name: the
+# most it holds, or none, and why
+for inodes in 3000 1500; do
+	t=$(fresh_target)
+	CLYDE_FAULT_FREE_INODES=$inodes LD_PRELOAD=$SHIM "$CLYDE" -d "$t" $AS_USER \
+	    -r 0 -s 0 -n 1 >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	line=$(grep 'ran under 0.5 s' "$WORK/err")
+	if [ "$rc" = 0 ] && [ "$(too_fast_cells)" -gt 0 ] &&
+	    printf '%s\n' "$line" | grep -q 'would need -n [0-9]*, more files'; then
+		if [ "$inodes" = 3000 ]; then most=', of which -n 2 is the most'; else most=; fi
+		printf '%s\n' "$line" | grep -Eq "the small-file phases would need -n [0-9]+, more files than the target holds \($inodes inodes free\)$most; --precise prints their rates as measured\$" &&
+		    is_empty "$t"
+		ok $? "$inodes inodes free: the -n that fits${most:+ (-n 2)}, said with why" ||
+		    diag < "$WORK/err"
+	else
+		skip "the small-file phases of -n 1 fit 1 s in $inodes inodes here (rc=$rc)" 1
+	fi
+done
 
 # nothing to say: --precise prints the rates, -q is quiet, a sweep's
 # small points are what it is for
