@@ -285,9 +285,10 @@ deps:
 # clyde on real filesystems, as root: a size-limited tmpfs, ext4, xfs and
 # btrfs on loop devices, GlusterFS and sshfs over 127.0.0.1
 # (tests/root/mounts.sh; the scripts in tests/root/mounts bring each one
-# up and down).
+# up and down), then the README's recipe on two tmpfs
+# (tests/root/readme_recipe.sh).
 check-mounts: clyde
-	prove -v tests/root/mounts.sh
+	prove -v tests/root/mounts.sh tests/root/readme_recipe.sh
 
 # clyde on real Linux NFS (v3 and v4.2, hard and soft mounts), as root:
 # the kernel's nfsd and NFS client in a User-mode Linux or QEMU guest, on
