@@ -290,7 +290,7 @@ ok $? "a bonnie++ table carries no context: none is listed"
 # page's 190 mm between its margins (718 CSS pixels) in the print styles.
 # A script added to a copy of the page puts the widths in its title.
 browser=$(command -v chromium || command -v chromium-browser)
-needs_all "${browser:-chromium}" chromium 3
+needs_all "${browser:-chromium}" chromium 4
 # widths PAGE WIDTH,HEIGHT: "scrollWidth tablesRight" as laid out
 widths() {
 	sed 's|</body>|<script>document.title = document.documentElement.scrollWidth + " " + Math.ceil(Math.max(...[...document.querySelectorAll("table")].map(t => t.getBoundingClientRect().right)))</script></body>|' \
@@ -310,6 +310,23 @@ grep -q '@media print{' "$WORK/page.html" && grep -q '@page{size:A4;margin:10mm}
 set -- $(widths "$WORK/print.html" 718,1000)
 [ "${2:-9999}" -le 718 ] && [ "${1:-9999}" -le 718 ]
 ok $? "on A4 (the print styles at 718 pixels) the tables fit (page ${1:-?} px, tables end at ${2:-?} px)"
+
+# a comparison of two sets of 5 runs in the 2.00a layout, with latency
+# columns, verdicts, intervals and the runs each set needs (widened its
+# rate columns past 1200 pixels once), within 1200 and on A4 too
+for set in old new; do
+	awk -v name=box -v set=$set -v format=1.98 -f tests/tools/sets.awk |
+	    awk -F, -v OFS=, '{ $6 = "1G"; $8 = 40000; $22 = 128; $23 = 4096;
+	    $24 = 0; $25 = 16; print }' > "$WORK/cmp_$set.csv"
+done
+"$CLYDE" report --html --average --compare=ext4 ext4="$WORK/cmp_old.csv" \
+    xfs="$WORK/cmp_new.csv" > "$WORK/cmp.html" &&
+    grep -q 'runs for 1/5/10%' "$WORK/cmp.html" &&
+    sed 's/@media print{/@media all{/' "$WORK/cmp.html" > "$WORK/cmp_print.html"
+set -- $(widths "$WORK/cmp.html" 1200,900) $(widths "$WORK/cmp_print.html" 718,1000)
+[ "${2:-9999}" -le 1200 ] && [ "${1:-9999}" -le 1200 ] &&
+    [ "${4:-9999}" -le 718 ] && [ "${3:-9999}" -le 718 ]
+ok $? "a comparison of two sets with latencies and runs needed fits 1200 pixels (tables end at ${2:-?} px) and A4 (${4:-?} px)"
 
 timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
     --disable-background-networking --no-first-run \
