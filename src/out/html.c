@@ -693,7 +693,12 @@ static void axis_for(struct axis *a, const struct page *pg, enum phase_id ph,
 
 static void axis_label(char *out, size_t n, const struct axis *a, double v)
 {
-	snprintf(out, n, "%.*f%s", a->decimals, v / a->scale + 0.0, a->unit);
+	/* zero is zero in any unit: "0", not "0k" */
+	if (fabs(v) < a->step / 1e6)
+		snprintf(out, n, "0");
+	else
+		snprintf(out, n, "%.*f%s", a->decimals, v / a->scale + 0.0,
+		    a->unit);
 }
 
 static double dot_x(double v, double lo, double hi)
