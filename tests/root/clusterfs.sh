@@ -67,7 +67,7 @@ trap 'exit 143' TERM
 
 v() { cat "$R/node$1/$2" 2>/dev/null || echo "${3:-none}"; }
 rc_of() { v "$1" "$2.rc"; }
-left_n() { grep -c . "$R/node$1/$2.left" 2>/dev/null || echo 0; }
+left_n() { k=$(grep -c . "$R/node$1/$2.left" 2>/dev/null); echo "${k:-0}"; }
 empty() { [ -f "$R/node$1/$2.left" ] && [ ! -s "$R/node$1/$2.left" ]; }
 csv() { tail -1 "$R/node$1/$2.out" 2>/dev/null; }
 

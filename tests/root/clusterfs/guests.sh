@@ -141,6 +141,22 @@ probe() {
 	exit 1
 }
 
+# wedged DIR PID: what the kernel of the guest whose main process is PID
+# was doing: the kernel symbols (DIR/kallsyms, from the guest) of the
+# words on its stack, innermost first
+WEDGE=45
+wedged() {
+	{
+		echo "no sign of life for more than $WEDGE s (last at uptime $(cat "$1/alive" 2>/dev/null)); linux.uml's processes:"
+		ps -o pid,stat,pcpu,time -g "$(ps -o pgid= -p "$2" 2>/dev/null | tr -d ' ')" 2>/dev/null
+		if command -v gdb >/dev/null && [ -n "$2" ] && [ -s "$1/kallsyms" ]; then
+			echo "the words on its kernel's stack that are kernel text:"
+			timeout 20 gdb -q -batch -p "$2" -ex 'p/x $pc' -ex 'x/1024gx $sp' 2>/dev/null |
+			    perl "$HERE/symbols.pl" "$1/kallsyms"
+		fi
+	} >"$1/wedged.txt" 2>&1
+}
+
 # ---- inside the namespace: unshare -n runs this again ----
 if [ "${1:-}" = __netns ]; then
 	DIR=$2 GUEST=$3 NODES=$4 TMO=$5 MEM=$6
@@ -170,12 +186,32 @@ if [ "${1:-}" = __netns ]; then
 		n=$((n + 1))
 	done
 	trap 'for p in $(cat "$DIR"/node*/uml.pid); do kill -- -$p; done 2>/dev/null' INT TERM
-	for p in "$DIR"/node*/uml.pid; do
-		pid=$(cat "$p")
-		wait "$pid"
-		rc=$?
-		while kill -0 "$pid" 2>/dev/null; do wait "$pid"; rc=$?; done
-		echo $rc >"${p%/uml.pid}/uml.rc"
+	# a guest's init rewrites its "alive" file every 2 s; one whose
+	# kernel no longer schedules it is wedged: its kernel's stack is
+	# kept and the guest is killed, and the other node stops waiting
+	# for it (its abort file)
+	t0=$(date +%s)
+	while :; do
+		going=0
+		for p in "$DIR"/node*/uml.pid; do
+			D=${p%/uml.pid}
+			[ -f "$D/uml.rc" ] && continue
+			pid=$(cat "$p")
+			if ! kill -0 "$pid" 2>/dev/null; then
+				wait "$pid"
+				echo $? >"$D/uml.rc"
+				continue
+			fi
+			going=1
+			last=$(stat -c %Y "$D/alive" 2>/dev/null || echo "$t0")
+			if [ $(($(date +%s) - last)) -gt "$WEDGE" ] && [ ! -f "$D/wedged.txt" ]; then
+				wedged "$D" "$(cat "$DIR/uml/${D##*/}/pid" 2>/dev/null)"
+				: >"$DIR/shared/abort.${D##*node}"
+				kill -9 -- -"$pid" 2>/dev/null
+			fi
+		done
+		[ $going = 0 ] && break
+		sleep 1
 	done
 	exit 0
 fi
