@@ -96,6 +96,7 @@ rates() {
 # the guests' log lines of a node, for a failure
 logs() {
 	{
+		[ -s "$R/node$1/wedged.txt" ] && grep -v '^ *[0-9]* [A-Za-z]* ' "$R/node$1/wedged.txt" | head -25
 		echo "node $1's log, last lines:"
 		tail -8 "$R/node$1/guest.log"
 		for f in setup.err node.log; do
@@ -172,6 +173,9 @@ group() { # group FS
 	    { why 1 fault; logs 1; }
 	echo "$fs fault: node 2 off at $(cat "$R/shared/fault.at" 2>/dev/null || echo ?) s of uptime, node 1's create under way since $(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null || echo ?); node 1's clyde exit $frc in $(v 1 fault.secs ?) s: $(rates 1 fault seq_create seq_stat seq_del)" | diag
 	grep "^clyde: " "$R/node1/fault.err" 2>/dev/null | diag
+	# how node 1's kernel took node 2's going: its journal recovered
+	grep -Ei 'recover|dead|evict|leav|jid=1' "$R/node1/fault.dmesg" 2>/dev/null |
+	    grep -v 'dlm_recover_' | head -6 | diag
 	# what a failed group wrote is kept, for the record
 	if [ $tap_failed != "$f0" ]; then
 		keep=${TMPDIR:-/tmp}/clyde-clusterfs-$fs.$$

@@ -45,7 +45,6 @@ mount -t tmpfs tmpfs /dev/shm
 log "init started"
 # signs of life for guests.sh, which takes a kernel that stops running
 # its processes for wedged and names where it is from its symbols
-cat /proc/kallsyms >"$D/kallsyms" 2>/dev/null
 (while :; do up >"$D/alive"; sleep 2; done) </dev/null >/dev/null 2>&1 &
 HB=$!
 hostname "node$N"
@@ -61,6 +60,7 @@ esac
 perl "$HERE/../nfs/modload.pl" "/usr/lib/uml/modules/$(uname -r)" $mods \
     >>"$D/guest.log" 2>&1 || die "loading the modules $mods failed"
 log "modules: $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
+cat /proc/kallsyms >"$D/kallsyms" 2>/dev/null
 [ -d /sys/kernel/config ] && mount -t configfs none /sys/kernel/config
 if [ "$FS" = probe ]; then
 	echo 0 >"$D/rc"

@@ -32,8 +32,12 @@
 # loopback carries the multicast: nothing is added to the host's network.
 # After the run the namespace is checked for processes left, which are
 # killed and named in DIR/netns.txt.  The image is removed.
+# A guest whose kernel runs none of its processes for WEDGE s (its init
+# rewrites DIR/node<N>/alive every 2 s) is killed, the symbols of the words
+# on its kernel's stack kept in DIR/node<N>/wedged.txt, and the other node
+# told (its barriers stop waiting).
 # Exit status: 0 both guests ran node.sh to its end; 1 a node's script
-# failed; 77 the guest cannot run here (why on stderr); 124 a guest timed
+# failed or a guest wedged; 77 the guest cannot run here (why on stderr); 124 a guest timed
 # out; 125 set-up failed (mkfs, the namespace).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -185,7 +189,14 @@ if [ "${1:-}" = __netns ]; then
 		echo $! >"$D/uml.pid"
 		n=$((n + 1))
 	done
-	trap 'for p in $(cat "$DIR"/node*/uml.pid); do kill -- -$p; done 2>/dev/null' INT TERM
+	# UML's first process makes a session of its own, which its other
+	# processes share: killing that process group ends a guest
+	kill_guest() { # kill_guest NODE-DIR
+		u=$(cat "$DIR/uml/${1##*/}/pid" 2>/dev/null)
+		[ -n "$u" ] && kill -KILL -"$u" 2>/dev/null
+		kill -KILL "$(cat "$1/uml.pid")" 2>/dev/null
+	}
+	trap 'for d in "$DIR"/node*; do kill_guest "$d"; done; exit 143' INT TERM
 	# a guest's init rewrites its "alive" file every 2 s; one whose
 	# kernel no longer schedules it is wedged: its kernel's stack is
 	# kept and the guest is killed, and the other node stops waiting
@@ -207,7 +218,7 @@ if [ "${1:-}" = __netns ]; then
 			if [ $(($(date +%s) - last)) -gt "$WEDGE" ] && [ ! -f "$D/wedged.txt" ]; then
 				wedged "$D" "$(cat "$DIR/uml/${D##*/}/pid" 2>/dev/null)"
 				: >"$DIR/shared/abort.${D##*node}"
-				kill -9 -- -"$pid" 2>/dev/null
+				kill_guest "$D"
 			fi
 		done
 		[ $going = 0 ] && break
@@ -295,7 +306,12 @@ rc=0
 n=1
 while [ $n -le $NODES ]; do
 	u=$(cat "$DIR/node$n/uml.rc" 2>/dev/null || echo none)
-	case $u in 124 | 137) say "node $n timed out after $TMO s"; rc=124 ;; esac
+	if [ -f "$DIR/node$n/wedged.txt" ]; then
+		say "node $n wedged: its kernel ran none of its processes for $WEDGE s (node$n/wedged.txt)"
+		rc=1
+	else
+		case $u in 124 | 137) say "node $n timed out after $TMO s"; rc=124 ;; esac
+	fi
 	n=$((n + 1))
 done
 [ $rc = 0 ] || exit $rc

@@ -299,6 +299,7 @@ fault() {
 	kill $wp 2>/dev/null
 	wait $wp
 	[ "$FAULT" = poweroff ] && NODES_UP=1
+	dmesg >"$D/fault.dmesg"
 	# recovered: the cluster knows node 2 is gone, or is back
 	case $FS in
 	gfs2)

@@ -5,6 +5,7 @@
 # longer runs its processes (guests.sh)
 use strict;
 use warnings;
+no warnings 'portable';
 
 my (@addr, @name);
 open my $k, '<', shift or die "usage: symbols.pl KALLSYMS\n";
@@ -29,6 +30,8 @@ while (<STDIN>) {
 			my $mid = int(($lo + $hi + 1) / 2);
 			if ($addr[$mid] <= $v) { $lo = $mid } else { $hi = $mid - 1 }
 		}
+		# a function's address is a pointer, not where a call returns
+		next if $v == $addr[$lo];
 		my ($sym, $mod) = split / /, $name[$lo], 2;
 		next if $seen{$sym}++;
 		printf "  %s+0x%x%s\n", $sym, $v - $addr[$lo], $mod ? " $mod" : '';
