@@ -14,13 +14,17 @@
 #               profile, nothing left once both have ended
 #   dirs        clyde --dirs on node 1: exit 0, nothing left
 #   cross       a file written on node 1 read back on node 2 (md5)
-#   bonnie      bonnie++ 2.00a on both nodes at once: a diagnostic only
 #   fault       node 2, which reads node 1's directories meanwhile, is cut
 #               off and powered off during node 1's sequential create:
 #               node 1's clyde ends, within its bound, with exit 0 or 3
 #               and then one line naming the phase and the filesystem's
 #               error; once the cluster has recovered nothing of clyde's
 #               is left
+# Then, per filesystem, two guests of their own run bonnie++ 2.00a on
+# both nodes at once, for the record: what it did is a diagnostic, and a
+# node whose kernel it leaves wedged (GFS2's log flush, seen in UML
+# 6.1.176) is killed by guests.sh and named with its kernel's stack; the
+# test is only that those guests go and leave nothing.
 # The runs are small (-s 64 -n 4 -r 0 -f, as nobody): what is tested is
 # the sharing, not the speed; their rates are diagnostics.
 # Skipped, in one line that says what was tried, where no guest boots:
@@ -96,7 +100,7 @@ rates() {
 # the guests' log lines of a node, for a failure
 logs() {
 	{
-		[ -s "$R/node$1/wedged.txt" ] && grep -v '^ *[0-9]* [A-Za-z]* ' "$R/node$1/wedged.txt" | head -25
+		[ -s "$R/node$1/wedged.txt" ] && { head -1 "$R/node$1/wedged.txt"; grep '^  at ' "$R/node$1/wedged.txt"; }
 		echo "node $1's log, last lines:"
 		tail -8 "$R/node$1/guest.log"
 		for f in setup.err node.log; do
@@ -105,26 +109,40 @@ logs() {
 	} 2>/dev/null | diag
 }
 
-group() { # group FS
-	fs=$1 R=$WORK/$1 f0=$tap_failed
-	if r=$("$U" check "$GUEST" "$fs"); then :; else
-		skip "$fs: $r" $COUNT
-		return
-	fi
+# boot FS NAME CASES SECS: the two guests of FS run CASES (node.sh) in
+# $WORK/NAME, SECS at most; guests.sh's status in $grc
+boot() {
+	R=$WORK/$2
 	mkdir "$R"
-	bonnie=
-	[ -x "$BONNIE" ] && bonnie=$BONNIE
 	# what node.sh reads
-	echo "CLYDE=$CLYDE BONNIE=$bonnie ARGS='-s 64 -n 4 -r 0 -f' T=$T FAULT=poweroff CUT=0 FAULT_N=4" \
+	echo "CLYDE=$CLYDE BONNIE=$BONNIE ARGS='-s 64 -n 4 -r 0 -f' T=$T FAULT_N=4 CASES='$3'" \
 	    >"$R/run.env"
 	t0=$(clock)
-	"$U" run -g "$GUEST" -f "$fs" -t $TMO -w "$R" >"$WORK/$fs.log" 2>&1 &
+	"$U" run -g "$GUEST" -f "$1" -t "$4" -w "$R" >"$WORK/$2.log" 2>&1 &
 	gpid=$!
 	wait $gpid
 	grc=$?
 	gpid=
-	echo "$fs: both guests $(since "$t0") s (mkfs, boot, stack, mounts, cases, power off); node 1 mounted at $(v 1 mounted.at ?) s, node 2 at $(v 2 mounted.at ?) s of uptime" | diag
-	[ $grc = 0 ] && grep -q ': none$' "$R/netns.txt" 2>/dev/null
+	echo "$2: both guests $(since "$t0") s (mkfs, boot, stack, mounts, cases, power off); node 1 mounted at $(v 1 mounted.at ?) s, node 2 at $(v 2 mounted.at ?) s of uptime" | diag
+}
+
+# what a failed group wrote is kept, for the record
+keep() {
+	if [ $tap_failed != "$f0" ]; then
+		k=${TMPDIR:-/tmp}/clyde-clusterfs-$1.$$
+		cp -a "$R" "$k" && echo "$1: its run directory is kept in $k" | diag
+	fi
+	rm -rf "$R"
+}
+
+group() { # group FS
+	fs=$1 f0=$tap_failed
+	if r=$("$U" check "$GUEST" "$fs"); then :; else
+		skip "$fs: $r" $COUNT
+		return
+	fi
+	boot "$fs" "$fs" "profiles dirs cross fault" $TMO
+	[ $grc = 0 ] && [ "$(v 1 umount.txt)" = ok ] && grep -q ': none$' "$R/netns.txt" 2>/dev/null
 	ok $? "$fs: stack up and mounted on both nodes, every case in step, node 1 unmounted after the fault, both guests off, nothing left in their namespace" ||
 	    { echo "guests.sh exit status $grc"; cat "$WORK/$fs.log" "$R/netns.txt"; } 2>/dev/null | diag
 	[ $grc = 0 ] || { logs 1; logs 2; }
@@ -153,19 +171,11 @@ group() { # group FS
 	    { echo "md5 on node 2: ${got:-none}, on node 1: ${want:-none}"; cat "$R/node2/cross.err"; } 2>/dev/null | diag
 	got= want=
 
-	if [ -n "$bonnie" ]; then
-		for n in 1 2; do
-			echo "bonnie++ 2.00a on $fs node $n (both at once): exit $(rc_of $n bonnie) in $(v $n bonnie.secs ?) s, $(left_n $n bonnie) entries left$(
-			    grep -m1 -i 'error\|cannot\|can.t' "$R/node$n/bonnie.err" 2>/dev/null | sed 's/^/; /')" | diag
-		done
-	fi
-
 	# the fault: node 1's run ends by itself, within its bound
 	frc=$(rc_of 1 fault)
 	case $frc in
 	0) msg=ok ;;
-	3) [ "$(grep -c '^clyde: ' "$R/node1/fault.err" | head -1)" -ge 1 ] &&
-	       [ "$(grep -Ec "^clyde: $PHASE: " "$R/node1/fault.err")" = 1 ] && msg=ok ;;
+	3) [ "$(grep -Ec "^clyde: $PHASE: .*: [A-Z][^:]*\$" "$R/node1/fault.err")" = 1 ] && msg=ok ;;
 	*) msg= ;;
 	esac
 	[ "$msg" = ok ] && empty 1 fault
@@ -176,14 +186,42 @@ group() { # group FS
 	# how node 1's kernel took node 2's going: its journal recovered
 	grep -Ei 'recover|dead|evict|leav|jid=1' "$R/node1/fault.dmesg" 2>/dev/null |
 	    grep -v 'dlm_recover_' | head -6 | diag
-	# what a failed group wrote is kept, for the record
-	if [ $tap_failed != "$f0" ]; then
-		keep=${TMPDIR:-/tmp}/clyde-clusterfs-$fs.$$
-		cp -a "$R" "$keep" && echo "$fs: its run directory is kept in $keep" | diag
+	keep "$fs"
+}
+
+# bonnie++ 2.00a on both nodes at once, in guests of its own: what it
+# does is for the record, and a node it leaves wedged (as GFS2's log
+# flush has been seen to) stops no case of clyde's.  The test is that the
+# guests go and leave nothing
+bonnie_group() { # bonnie_group FS
+	fs=$1 f0=$tap_failed
+	[ -x "$BONNIE" ] || return 0
+	if r=$("$U" check "$GUEST" "$fs"); then :; else
+		skip "$fs: $r" 1
+		return
 	fi
-	rm -rf "$R"
+	boot "$fs" "$fs-bonnie" bonnie 150
+	for n in 1 2; do
+		if [ -s "$R/node$n/wedged.txt" ]; then
+			{
+				echo "bonnie++ 2.00a on $fs node $n (both at once): the node's kernel wedged $(v $n bonnie.secs ?) s in (no sign of life for 45 s; killed); its stack:"
+				grep '^  at ' "$R/node$n/wedged.txt"
+				echo "node $n's last lines:"
+				tail -n 3 "$R/node$n/guest.log"
+			} | diag
+		else
+			echo "bonnie++ 2.00a on $fs node $n (both at once): exit $(rc_of $n bonnie) in $(v $n bonnie.secs ?) s, $(left_n $n bonnie) entries left$(
+			    grep -m1 -i 'error\|cannot\|can.t' "$R/node$n/bonnie.err" 2>/dev/null | sed 's/^/; /')" | diag
+		fi
+	done
+	grep -q ': none$' "$R/netns.txt" 2>/dev/null
+	ok $? "$fs, bonnie++'s guests: both off (or killed, wedged), nothing left in their namespace" ||
+	    cat "$WORK/$fs-bonnie.log" "$R/netns.txt" 2>/dev/null | diag
+	keep "$fs-bonnie"
 }
 
 group gfs2
 group ocfs2
+bonnie_group gfs2
+bonnie_group ocfs2
 done_testing

@@ -15,7 +15,7 @@
 #	them, each with the image as its disk (/dev/ubda) and an eth0 on
 #	UML's multicast transport (10.0.0.1 and 10.0.0.2).  Each runs
 #	node.sh, which reads DIR/run.env (written by the caller: CLYDE,
-#	BONNIE, ARGS, T, FAULT) and writes its results in DIR/node<N>.
+#	BONNIE, ARGS, T, FAULT_N, CASES) and writes its results in DIR/node<N>.
 #	-t  timeout of each guest in seconds (default 300)
 #
 # GUEST:

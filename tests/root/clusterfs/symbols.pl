@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # symbols.pl KALLSYMS: the hexadecimal words on standard input (gdb's x/gx
 # of a stack) that fall in kernel text, as symbol+offset [module], in the
-# order read, repeats of a symbol dropped; for a guest's kernel that no
+# order read ("  at SYMBOL+OFFSET [MODULE]"), repeats of a symbol dropped; for a guest's kernel that no
 # longer runs its processes (guests.sh)
 use strict;
 use warnings;
@@ -31,10 +31,10 @@ while (<STDIN>) {
 			if ($addr[$mid] <= $v) { $lo = $mid } else { $hi = $mid - 1 }
 		}
 		# a function's address is a pointer, not where a call returns
-		next if $v == $addr[$lo];
+		next if $v == $addr[$lo] || $v - $addr[$lo] > 0x10000;
 		my ($sym, $mod) = split / /, $name[$lo], 2;
 		next if $seen{$sym}++;
-		printf "  %s+0x%x%s\n", $sym, $v - $addr[$lo], $mod ? " $mod" : '';
+		printf "  at %s+0x%x%s\n", $sym, $v - $addr[$lo], $mod ? " $mod" : '';
 		last if ++$n >= 40;
 	}
 }
