@@ -183,9 +183,11 @@ group() { # group FS
 	    { why 1 fault; logs 1; }
 	echo "$fs fault: node 2 off at $(cat "$R/shared/fault.at" 2>/dev/null || echo ?) s of uptime, node 1's create under way since $(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null || echo ?); node 1's clyde exit $frc in $(v 1 fault.secs ?) s: $(rates 1 fault seq_create seq_stat seq_del)" | diag
 	grep "^clyde: " "$R/node1/fault.err" 2>/dev/null | diag
-	# how node 1's kernel took node 2's going: its journal recovered
-	grep -Ei 'recover|dead|evict|leav|jid=1' "$R/node1/fault.dmesg" 2>/dev/null |
-	    grep -v 'dlm_recover_' | head -6 | diag
+	# how node 1's kernel took node 2's going, from its first file on
+	awk -v t="$(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null)" '
+	    { s = $0; sub(/^\[ */, "", s); sub(/\].*/, "", s) }
+	    t != "" && s + 0 >= t + 0 && /jid=1: (Journal replayed|Done)|recover jid 1|evicted node 2|Recovery Master|End recovery|removed from|leaves domain/' \
+	    "$R/node1/fault.dmesg" 2>/dev/null | head -5 | diag
 	keep "$fs"
 }
 
