@@ -57,7 +57,8 @@ bounded() {
 	shift 2
 	echo "$*" >"$D/$bn.cmd"
 	bt=$(up)
-	("$@" >"$D/$bn.out" 2>"$D/$bn.err" </dev/null; echo $? >"$D/$bn.rc") &
+	("$@" >"$D/$bn.out" 2>"$D/$bn.err" </dev/null
+	    r=$?; [ -e "$D/$bn.late" ] || echo $r >"$D/$bn.rc") &
 	bp=$!
 	now
 	bend=$((t + bs))
@@ -73,8 +74,15 @@ bounded() {
 			read -r _ c st _ <"$p/stat" 2>/dev/null || continue
 			[ "$st" = D ] && echo "${p#/proc/} $c state D wchan $(cat "$p/wchan" 2>/dev/null)"
 		done >"$D/$bn.hung"
-		echo 124 >"$D/$bn.rc"
 		log "$bn: still running after $bs s: $(tr '\n' ';' <"$D/$bn.hung")"
+		# what can be killed is; the shell that waits for it is told
+		# not to write its status over the 124
+		for c in $(pgrep -P $bp); do
+			pkill -KILL -P "$c"
+			kill -KILL "$c"
+		done 2>/dev/null
+		echo 124 >"$D/$bn.rc"
+		: >"$D/$bn.late"
 		return 124
 	fi
 	wait $bp
