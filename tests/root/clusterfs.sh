@@ -181,7 +181,7 @@ group() { # group FS
 	[ "$msg" = ok ] && empty 1 fault
 	ok $? "$fs: node 2 powered off during node 1's sequential create: node 1's clyde exit 0 or 3 (one line, the phase and the error), nothing left once recovered" ||
 	    { why 1 fault; logs 1; }
-	echo "$fs fault: node 2 off at $(cat "$R/shared/fault.at" 2>/dev/null || echo ?) s of uptime, node 1's create under way since $(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null || echo ?); node 1's clyde exit $frc in $(v 1 fault.secs ?) s: $(rates 1 fault seq_create seq_stat seq_del)" | diag
+	echo "$fs fault: node 2 off at $(cat "$R/shared/fault.at" 2>/dev/null || echo ?) s of uptime, node 1's create under way since $(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null || echo ?); node 1's clyde exit $frc in $(v 1 fault.secs ?) s: $(rates 1 fault seq_create seq_stat seq_del ran_create ran_stat ran_del)" | diag
 	grep "^clyde: " "$R/node1/fault.err" 2>/dev/null | diag
 	# how node 1's kernel took node 2's going, from its first file on
 	awk -v t="$(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null)" '
