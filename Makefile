@@ -305,9 +305,16 @@ check-cluster: clyde
 	if command -v $(MPICC) >/dev/null; then $(MAKE) clyde-mpi; fi
 	prove -v tests/root/cluster.sh
 
+# clyde on cluster filesystems shared by two nodes, as root: GFS2 with
+# lock_dlm and OCFS2 with o2cb in two User-mode Linux guests on one disk
+# image and a network namespace of their own, a node powered off mid-run
+# (tests/root/clusterfs.sh; tests/root/clusterfs boots the guests).
+check-clusterfs: clyde $(NFS_SHIM)
+	prove -v tests/root/clusterfs.sh
+
 FORCE:
 
 -include $(DEP)
 
-.PHONY: FORCE analyze dist all deps check check-sanitize check-mounts check-nfs check-cluster lint lint-man \
+.PHONY: FORCE analyze dist all deps check check-sanitize check-mounts check-nfs check-cluster check-clusterfs lint lint-man \
 	$(LINT_CC:%=lint-%) lint-mpi sanitize mpi install uninstall clean

@@ -6,15 +6,17 @@
 #   tests/tools/deps.sh [-n] [GROUP...]
 #	-n     print the packages of the groups and what each adds, install
 #	       nothing (no root needed)
-#	GROUP  build, check, lint, fuzz, mounts, nfs, cluster, or all (the
-#	       default: every group)
+#	GROUP  build, check, lint, fuzz, mounts, nfs, cluster, clusterfs,
+#	       or all (the default: every group)
 #
 # make check needs only the build group; without a package of the check
 # group its cases are skipped, each with a line naming the package.
-# The root suites (make check-mounts, check-nfs, check-cluster) need
-# their groups.  The nfs group also puts the QEMU guest's kernel in a
-# cache (tests/root/nfs/qemu-kernel.sh) and stops the NFS services that the
-# packages' install may start here: the tests run theirs in a guest.
+# The root suites (make check-mounts, check-nfs, check-cluster,
+# check-clusterfs) need their groups.  The nfs group also puts the QEMU
+# guest's kernel in a cache (tests/root/nfs/qemu-kernel.sh) and stops the
+# NFS services that the packages' install may start here; the clusterfs
+# group stops corosync, dlm and o2cb the same way: the tests run theirs
+# in a guest.
 # Exit status: 0 installed (or listed), 1 an install failed, 2 usage.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -68,12 +70,19 @@ cluster openssh-server sshd in each host, for mpirun
 cluster openmpi-bin clyde-mpi across the hosts
 cluster libopenmpi-dev clyde-mpi built for them
 cluster xfsprogs the bricks
-cluster python3 reads the JSON records of the cluster runs'
+cluster python3 reads the JSON records of the cluster runs
+clusterfs user-mode-linux the guests of make check-clusterfs
+clusterfs gfs2-utils mkfs.gfs2 for the GFS2 image
+clusterfs corosync membership and quorum for GFS2 in the guests
+clusterfs dlm-controld dlm_controld, the daemon of the lock manager for GFS2
+clusterfs ocfs2-tools mkfs.ocfs2, o2cb and mount.ocfs2 for OCFS2
+clusterfs iproute2 ip: the namespace and links of the guests
+clusterfs bonnie++ bonnie++ 2.00a beside clyde on each filesystem'
 
-GROUPS='build check lint fuzz mounts nfs cluster'
+GROUPS='build check lint fuzz mounts nfs cluster clusterfs'
 
 usage() {
-	echo "usage: tests/tools/deps.sh [-n] [build|check|lint|fuzz|mounts|nfs|cluster|all]..." >&2
+	echo "usage: tests/tools/deps.sh [-n] [build|check|lint|fuzz|mounts|nfs|cluster|clusterfs|all]..." >&2
 	exit 2
 }
 
@@ -90,7 +99,7 @@ want=
 for g in "$@"; do
 	case " $GROUPS all " in
 	*" $g "*) ;;
-	*) echo "tests/tools/deps.sh: $g: no such group (build, check, lint, fuzz, mounts, nfs, cluster, all)" >&2
+	*) echo "tests/tools/deps.sh: $g: no such group (build, check, lint, fuzz, mounts, nfs, cluster, clusterfs, all)" >&2
 	   exit 2 ;;
 	esac
 	[ "$g" = all ] && g=$GROUPS
@@ -128,6 +137,19 @@ case " $want " in
 		systemctl stop nfs-server rpcbind.socket rpcbind >/dev/null 2>&1 || :
 	else
 		for s in nfs-kernel-server rpcbind; do
+			[ -x /etc/init.d/$s ] && /etc/init.d/$s stop >/dev/null 2>&1
+		done
+	fi
+	;;
+esac
+case " $want " in
+*" clusterfs "*)
+	# what the install started (corosync, dlm_controld, o2cb): the guests
+	# run their own
+	if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+		systemctl stop dlm corosync o2cb ocfs2 >/dev/null 2>&1 || :
+	else
+		for s in dlm corosync ocfs2 o2cb; do
 			[ -x /etc/init.d/$s ] && /etc/init.d/$s stop >/dev/null 2>&1
 		done
 	fi

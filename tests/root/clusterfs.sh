@@ -1,0 +1,229 @@
+#!/bin/sh
+# make check-clusterfs: clyde on cluster filesystems shared by two nodes,
+# as root.  This host's kernel need not know them: each group boots two
+# guests (tests/root/clusterfs/guests.sh) that share one disk image and a
+# network in a namespace made for them, which goes with them.  The guest
+# is the first that boots here of User-mode Linux and the same with its
+# xstate shim (guests.sh probe; the first TAP line says which and why);
+# CLYDE_CLUSTERFS_GUEST=GUEST chooses one.  The groups:
+#   gfs2   GFS2 with lock_dlm (corosync and dlm_controld in each node)
+#   ocfs2  OCFS2 with the o2cb stack (the kernel's DLM and heartbeat)
+# and in each, one after another (tests/root/clusterfs/node.sh):
+#   p103, p200  clyde --compat=1.03, then 2.00, on both nodes at once in
+#               the filesystem's root: exit 0, the CSV line of the
+#               profile, nothing left once both have ended
+#   dirs        clyde --dirs on node 1: exit 0, nothing left
+#   cross       a file written on node 1 read back on node 2 (md5)
+#   fault       node 2, which reads node 1's directories meanwhile, is cut
+#               off and powered off during node 1's sequential create:
+#               node 1's clyde ends, within its bound, with exit 0 or 3
+#               and then one line naming the phase and the filesystem's
+#               error; once the cluster has recovered nothing of clyde's
+#               is left
+# Then, per filesystem, two guests of their own run bonnie++ 2.00a on
+# both nodes at once, for the record: what it did is a diagnostic, and a
+# node whose kernel it leaves wedged (GFS2's log flush, seen in UML
+# 6.1.176) is killed by guests.sh and named with its kernel's stack; the
+# test is only that those guests go and leave nothing.
+# The runs are small (-s 64 -n 4 -r 0 -f, as nobody): what is tested is
+# the sharing, not the speed; their rates are diagnostics.
+# Skipped, in one line that says what was tried, where no guest boots:
+# not root, no user-mode-linux, or the packages gfs2-utils corosync
+# dlm-controld ocfs2-tools missing (a group whose programs are missing
+# is skipped alone).  Nothing is left on the host: the image and the
+# guests' files are in $WORK, every mount is inside a guest, and
+# guests.sh kills what is left in the namespace and says so.
+# Usage: make check-clusterfs, or prove -v tests/root/clusterfs.sh after
+# make clyde build/tests/xstate_shim.so.
+. "$(dirname "$0")/../lib.sh"
+# the guests see the work directory by the host's path
+case ${TMPDIR:-/tmp} in
+/dev/shm | /dev/shm/* | /run/* | /var/tmp/* | /var/lib/* | /mnt/*)
+	skip "TMPDIR=$TMPDIR is hidden in the guests; set TMPDIR elsewhere (/tmp)" all
+	;;
+esac
+
+U=$(pwd)/tests/root/clusterfs/guests.sh
+case $CLYDE in /*) ;; *) CLYDE=$(pwd)/$CLYDE ;; esac
+BONNIE=/usr/sbin/bonnie++
+PHASE='(sequential create|sequential stat|sequential delete|random create|random stat|random delete)'
+# bounds, not expectations: of a run, of a guest
+T=120 TMO=300
+COUNT=6
+
+if [ "$(id -u)" != 0 ]; then
+	skip "check-clusterfs needs root (guests sharing a disk)" all
+fi
+if ! probe=$("$U" probe); then
+	skip "no cluster guest boots here: $probe" all
+fi
+GUEST=${probe%% *}
+echo "# guest: ${probe#* }"
+[ -x "$BONNIE" ] || echo "no $BONNIE: no runs of bonnie++ for the record" | diag
+
+clock() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(clock)" 'BEGIN { printf "%.1f", b - a }'; }
+
+gpid=
+trap '[ -n "$gpid" ] && kill -TERM $gpid 2>/dev/null; wait; rm -rf "$WORK"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+v() { cat "$R/node$1/$2" 2>/dev/null || echo "${3:-none}"; }
+rc_of() { v "$1" "$2.rc"; }
+left_n() { k=$(grep -c . "$R/node$1/$2.left" 2>/dev/null); echo "${k:-0}"; }
+empty() { [ -f "$R/node$1/$2.left" ] && [ ! -s "$R/node$1/$2.left" ]; }
+csv() { tail -1 "$R/node$1/$2.out" 2>/dev/null; }
+
+# why NODE NAME: what a run said, when its test failed
+why() {
+	{
+		echo "node $1, $2: exit status $(rc_of "$1" "$2") in $(v "$1" "$2.secs" ?) s"
+		grep -v '^$' "$R/node$1/$2.err" 2>/dev/null | grep '^clyde:\|rror'
+		[ -s "$R/node$1/$2.hung" ] && { echo "waiting:"; cat "$R/node$1/$2.hung"; }
+		[ -s "$R/node$1/$2.left" ] && { echo "left:"; head -10 "$R/node$1/$2.left"; }
+	} | diag
+}
+
+# rate NODE NAME PHASE...: the rates of a run's phases, and the longest
+# operation of each, from its JSON record
+rates() {
+	n=$1 c=$2
+	shift 2
+	pl 'my $r = load(shift);
+	    print join(", ", map { my $t = $r->{tests}{$_}; my $l = $r->{phases}{$_}{latency_ns};
+		sprintf("%s %s/s (longest %.1f ms)", $_, defined $t->{rate} ? sprintf("%.0f", $t->{rate}) : "-",
+		    ($l && $l->{max} ? $l->{max} / 1e6 : 0)) } @ARGV), "\n"' \
+	    "$R/node$n/$c.json" "$@" 2>&1
+}
+
+# the guests' log lines of a node, for a failure
+logs() {
+	{
+		[ -s "$R/node$1/wedged.txt" ] && { head -1 "$R/node$1/wedged.txt"; grep '^  at ' "$R/node$1/wedged.txt"; }
+		echo "node $1's log, last lines:"
+		tail -8 "$R/node$1/guest.log"
+		for f in setup.err node.log; do
+			[ -s "$R/node$1/$f" ] && tail -5 "$R/node$1/$f"
+		done
+	} 2>/dev/null | diag
+}
+
+# boot FS NAME CASES SECS: the two guests of FS run CASES (node.sh) in
+# $WORK/NAME, SECS at most; guests.sh's status in $grc
+boot() {
+	R=$WORK/$2
+	mkdir "$R"
+	# what node.sh reads
+	echo "CLYDE=$CLYDE BONNIE=$BONNIE ARGS='-s 64 -n 4 -r 0 -f' T=$T FAULT_N=4 CASES='$3'" \
+	    >"$R/run.env"
+	t0=$(clock)
+	"$U" run -g "$GUEST" -f "$1" -t "$4" -w "$R" >"$WORK/$2.log" 2>&1 &
+	gpid=$!
+	wait $gpid
+	grc=$?
+	gpid=
+	echo "$2: both guests $(since "$t0") s (mkfs, boot, stack, mounts, cases, power off); node 1 mounted at $(v 1 mounted.at ?) s, node 2 at $(v 2 mounted.at ?) s of uptime" | diag
+}
+
+# what a failed group wrote is kept, for the record
+keep() {
+	if [ $tap_failed != "$f0" ]; then
+		k=${TMPDIR:-/tmp}/clyde-clusterfs-$1.$$
+		cp -a "$R" "$k" && echo "$1: its run directory is kept in $k" | diag
+	fi
+	rm -rf "$R"
+}
+
+group() { # group FS
+	fs=$1 f0=$tap_failed
+	if r=$("$U" check "$GUEST" "$fs"); then :; else
+		skip "$fs: $r" $COUNT
+		return
+	fi
+	boot "$fs" "$fs" "profiles dirs cross fault" $TMO
+	[ $grc = 0 ] && [ "$(v 1 umount.txt)" = ok ] && grep -q ': none$' "$R/netns.txt" 2>/dev/null
+	ok $? "$fs: stack up and mounted on both nodes, every case in step, node 1 unmounted after the fault, both guests off, nothing left in their namespace" ||
+	    { echo "guests.sh exit status $grc"; cat "$WORK/$fs.log" "$R/netns.txt"; } 2>/dev/null | diag
+	[ $grc = 0 ] || { logs 1; logs 2; }
+
+	for p in 1.03 2.00; do
+		c=p$(echo $p | tr -d .)
+		f=27
+		[ $p = 2.00 ] && f=50
+		[ "$(rc_of 1 $c)" = 0 ] && [ "$(rc_of 2 $c)" = 0 ] &&
+		    [ "$(nfields "$(csv 1 $c)")" = $f ] && [ "$(nfields "$(csv 2 $c)")" = $f ] &&
+		    empty 1 $c && empty 2 $c
+		ok $? "$fs: --compat=$p on both nodes at once: exit 0, $f fields each, nothing left" ||
+		    { why 1 $c; why 2 $c; }
+		for n in 1 2; do
+			echo "$fs node $n, --compat=$p: $(rates $n $c seq_create seq_del ran_create) in $(v $n $c.secs ?) s" | diag
+		done
+	done
+
+	[ "$(rc_of 1 dirs)" = 0 ] && [ "$(nfields "$(csv 1 dirs)")" = 50 ] && empty 1 dirs
+	ok $? "$fs: --dirs on node 1: exit 0, 50 fields, nothing left" || why 1 dirs
+	echo "$fs node 1, --dirs=1:2:8: $(rates 1 dirs dir_create dir_stat dir_del)" | diag
+
+	read -r got want _ <"$R/node2/cross.txt" 2>/dev/null
+	[ -n "${want:-}" ] && [ "${got:-}" = "$want" ]
+	ok $? "$fs: a file written on node 1 read back on node 2: md5 equal" ||
+	    { echo "md5 on node 2: ${got:-none}, on node 1: ${want:-none}"; cat "$R/node2/cross.err"; } 2>/dev/null | diag
+	got= want=
+
+	# the fault: node 1's run ends by itself, within its bound
+	frc=$(rc_of 1 fault)
+	case $frc in
+	0) msg=ok ;;
+	3) [ "$(grep -Ec "^clyde: $PHASE: .*: [A-Z][^:]*\$" "$R/node1/fault.err")" = 1 ] && msg=ok ;;
+	*) msg= ;;
+	esac
+	[ "$msg" = ok ] && empty 1 fault
+	ok $? "$fs: node 2 powered off during node 1's sequential create: node 1's clyde exit 0 or 3 (one line, the phase and the error), nothing left once recovered" ||
+	    { why 1 fault; logs 1; }
+	echo "$fs fault: node 2 off at $(cat "$R/shared/fault.at" 2>/dev/null || echo ?) s of uptime, node 1's create under way since $(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null || echo ?); node 1's clyde exit $frc in $(v 1 fault.secs ?) s: $(rates 1 fault seq_create seq_stat seq_del ran_create ran_stat ran_del)" | diag
+	grep "^clyde: " "$R/node1/fault.err" 2>/dev/null | diag
+	# how node 1's kernel took node 2's going, from its first file on
+	awk -v t="$(cut -d' ' -f1 "$R/node1/fault.go" 2>/dev/null)" '
+	    { s = $0; sub(/^\[ */, "", s); sub(/\].*/, "", s) }
+	    t != "" && s + 0 >= t + 0 && /jid=1: (Journal replayed|Done)|recover jid 1|evicted node 2|Recovery Master|End recovery|removed from|leaves domain/' \
+	    "$R/node1/fault.dmesg" 2>/dev/null | head -5 | diag
+	keep "$fs"
+}
+
+# bonnie++ 2.00a on both nodes at once, in guests of its own: what it
+# does is for the record, and a node it leaves wedged (as GFS2's log
+# flush has been seen to) stops no case of clyde's.  The test is that the
+# guests go and leave nothing
+bonnie_group() { # bonnie_group FS
+	fs=$1 f0=$tap_failed
+	[ -x "$BONNIE" ] || return 0
+	if r=$("$U" check "$GUEST" "$fs"); then :; else
+		skip "$fs: $r" 1
+		return
+	fi
+	boot "$fs" "$fs-bonnie" bonnie 150
+	for n in 1 2; do
+		if [ -s "$R/node$n/wedged.txt" ]; then
+			{
+				echo "bonnie++ 2.00a on $fs node $n (both at once): the node's kernel wedged $(v $n bonnie.secs ?) s in (no sign of life for 45 s; killed); its stack:"
+				grep '^  at ' "$R/node$n/wedged.txt"
+				echo "node $n's last lines:"
+				tail -n 3 "$R/node$n/guest.log"
+			} | diag
+		else
+			echo "bonnie++ 2.00a on $fs node $n (both at once): exit $(rc_of $n bonnie) in $(v $n bonnie.secs ?) s, $(left_n $n bonnie) entries left$(
+			    grep -m1 -i 'error\|cannot\|can.t' "$R/node$n/bonnie.err" 2>/dev/null | sed 's/^/; /')" | diag
+		fi
+	done
+	grep -q ': none$' "$R/netns.txt" 2>/dev/null
+	ok $? "$fs, bonnie++'s guests: both off (or killed, wedged), nothing left in their namespace" ||
+	    cat "$WORK/$fs-bonnie.log" "$R/netns.txt" 2>/dev/null | diag
+	keep "$fs-bonnie"
+}
+
+group gfs2
+group ocfs2
+bonnie_group gfs2
+bonnie_group ocfs2
+done_testing

@@ -1,0 +1,342 @@
+# node.sh: what each guest of guests.sh does, run by guest-init.sh: the
+# cluster stack up, the shared disk mounted, the cases of
+# tests/root/clusterfs.sh one after another, in step with the other node,
+# then down.  Environment: W (the run directory), N (this node), D =
+# W/node<N>; W/guest.env gives FS, W/run.env CLYDE, BONNIE (empty: none),
+# ARGS (the sizes of the runs), T (a run's bound in seconds), FAULT_N
+# (-n of the run that node 2's going interrupts) and CASES, the cases to
+# run (default: all, in order; fault last, as node 2 does not survive it).
+# Each case NAME records, in D: NAME.cmd, .out, .err, .rc (124: still
+# running after its bound, with NAME.hung saying where it waits), .secs,
+# .json and NAME.left (what is on the filesystem once every node's run
+# of the case has ended, lost+found aside).
+# Barriers between the nodes are files in W/shared: hostfs keeps no
+# negative dentries, so a file that the other guest made is seen at once.
+. "$W/guest.env"
+. "$W/run.env"
+S=$W/shared
+MNT=/mnt/$FS
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+
+up() { cut -d' ' -f1 /proc/uptime; }
+log() { echo "[$(up)] $*" >>"$D/guest.log"; }
+since() { awk -v a="$1" -v b="$(up)" 'BEGIN { printf "%.1f", b - a }'; }
+# now: whole seconds of uptime, in $t (no fork: forks are slow here)
+now() { read -r t _ </proc/uptime; t=${t%.*}; }
+running() {
+	[ -n "$1" ] && { read -r _ _ s _ <"/proc/$1/stat"; } 2>/dev/null && [ "$s" != Z ]
+}
+# abort WHY: the other node's barriers stop waiting; this one cleans up
+abort() { echo "$*" >>"$D/setup.err"; : >"$S/abort.$N"; log "ABORT: $*"; ok=0; }
+# barrier NAME [SECS]: every live node got here (0), or a node aborted
+# or SECS passed (1)
+barrier() {
+	: >"$S/$1.$N"
+	now
+	end=$((t + ${2:-120}))
+	while :; do
+		all=1
+		for n in $NODES_UP; do [ -e "$S/$1.$n" ] || all=0; done
+		[ $all = 1 ] && return 0
+		for a in "$S"/abort.*; do
+			[ -e "$a" ] && { log "barrier $1: a node aborted"; return 1; }
+		done
+		now
+		[ "$t" -lt "$end" ] || { log "barrier $1: timed out"; return 1; }
+		sleep 0.2
+	done
+}
+NODES_UP="1 2"
+
+# bounded NAME SECS CMD...: CMD in the background, its output in
+# D/NAME.out and .err; waits SECS at most.  An uninterruptible wait
+# cannot be killed, so it is not waited for: NAME.rc is 124 and
+# NAME.hung tells where it waits
+bounded() {
+	bn=$1 bs=$2
+	shift 2
+	echo "$*" >"$D/$bn.cmd"
+	bt=$(up)
+	("$@" >"$D/$bn.out" 2>"$D/$bn.err" </dev/null
+	    r=$?; [ -e "$D/$bn.late" ] || echo $r >"$D/$bn.rc") &
+	bp=$!
+	now
+	bend=$((t + bs))
+	while running $bp; do
+		now
+		[ "$t" -lt "$bend" ] || break
+		sleep 0.2
+	done
+	since "$bt" >"$D/$bn.secs"
+	if running $bp; then
+		# what waits, and where: the guest's processes in state D
+		for p in /proc/[0-9]*; do
+			read -r _ c st _ <"$p/stat" 2>/dev/null || continue
+			[ "$st" = D ] && echo "${p#/proc/} $c state D wchan $(cat "$p/wchan" 2>/dev/null)"
+		done >"$D/$bn.hung"
+		log "$bn: still running after $bs s: $(tr '\n' ';' <"$D/$bn.hung")"
+		# what can be killed is; the shell that waits for it is told
+		# not to write its status over the 124
+		for c in $(pgrep -P $bp); do
+			pkill -KILL -P "$c"
+			kill -KILL "$c"
+		done 2>/dev/null
+		echo 124 >"$D/$bn.rc"
+		: >"$D/$bn.late"
+		return 124
+	fi
+	wait $bp
+	log "$bn: exit $(cat "$D/$bn.rc") in $(cat "$D/$bn.secs") s"
+	return "$(cat "$D/$bn.rc")"
+}
+
+# listing NAME: what is on the filesystem, lost+found aside
+listing() {
+	bounded "$1.ls" 60 find "$MNT" -mindepth 1 ! -path "$MNT/lost+found" \
+	    ! -path "$MNT/lost+found/*"
+	cp "$D/$1.ls.out" "$D/$1.left" 2>/dev/null
+}
+
+clyde_run() { # clyde_run NAME PROFILE [ARGS...]
+	cn=$1 cp=$2
+	shift 2
+	bounded "$cn" "$T" "$CLYDE" -d "$MNT" -u nobody -q -m "node$N" \
+	    --compat="$cp" --json="$D/$cn.json" "$@"
+}
+
+# ---- the cluster stack -------------------------------------------------
+
+gfs2_up() {
+	# /etc is the host's, read-only.  corosync wants one key a line; its
+	# cluster_name is the lock table's (mkfs.gfs2 -t clydegfs:gfs0);
+	# two_node keeps the survivor quorate when the other node goes
+	mount -t tmpfs -o size=1m tmpfs /etc/corosync
+	cat >/etc/corosync/corosync.conf <<-EOF
+	totem {
+		version: 2
+		cluster_name: clydegfs
+		transport: knet
+		crypto_cipher: none
+		crypto_hash: none
+		token: 5000
+	}
+	nodelist {
+		node {
+			ring0_addr: 10.0.0.1
+			name: node1
+			nodeid: 1
+		}
+		node {
+			ring0_addr: 10.0.0.2
+			name: node2
+			nodeid: 2
+		}
+	}
+	quorum {
+		provider: corosync_votequorum
+		two_node: 1
+	}
+	logging {
+		to_stderr: yes
+		to_syslog: no
+		to_logfile: no
+		timestamp: on
+	}
+	EOF
+	mkdir -p /var/lib/corosync /var/log/corosync /var/log/cluster /run/dlm_controld \
+	    /var/log/dlm_controld /etc/dlm 2>/dev/null
+	barrier booted 120 || return 1
+	corosync -f >"$D/corosync.log" 2>&1 &
+	CPID=$!
+	now
+	end=$((t + 90))
+	until corosync-quorumtool -s 2>/dev/null | grep -q 'Quorate: *Yes'; do
+		now
+		[ "$t" -lt "$end" ] || { abort "corosync: no quorum after 90 s"; return 1; }
+		sleep 0.5
+	done
+	log "corosync quorate"
+	# no udev: devtmpfs names the DLM's devices /dev/dlm-control and so
+	# on; dlm_controld opens /dev/misc/NAME
+	mkdir -p /dev/misc
+	for m in dlm-control dlm-monitor dlm_plock; do
+		minor=$(awk -v n=$m '$2 == n { print $1 }' /proc/misc)
+		[ -n "$minor" ] && mknod "/dev/misc/$m" c 10 "$minor"
+	done
+	dlm_controld --foreground 1 --enable_fencing 0 --enable_startup_fencing 0 -r tcp \
+	    >"$D/dlm_controld.log" 2>&1 &
+	DPID=$!
+	now
+	end=$((t + 60))
+	until dlm_tool status 2>&1 | grep -q 'quorate 1'; do
+		now
+		[ "$t" -lt "$end" ] || { abort "dlm_controld: not quorate after 60 s"; return 1; }
+		sleep 0.5
+	done
+	log "dlm_controld ready"
+}
+
+ocfs2_up() {
+	# the o2cb stack: the DLM and the heartbeat in the kernel, no
+	# daemon; a node's name is its hostname; stanza lines tab-indented
+	mount -t tmpfs -o size=1m tmpfs /etc/ocfs2
+	{
+		printf 'cluster:\n\tnode_count = 2\n\theartbeat_mode = local\n\tname = clydeo2\n'
+		for n in 1 2; do
+			printf '\nnode:\n\tip_port = 7777\n\tip_address = 10.0.0.%s\n' $n
+			printf '\tnumber = %s\n\tname = node%s\n\tcluster = clydeo2\n' $n $n
+		done
+	} >/etc/ocfs2/cluster.conf
+	o2cb register-cluster clydeo2 >"$D/o2cb.log" 2>&1 ||
+	    { abort "o2cb register-cluster: $(tail -1 "$D/o2cb.log")"; return 1; }
+	# a node that is gone is declared dead after (dead_threshold - 1)
+	# heartbeats of 2 s and idle_timeout_ms of silence on the link: 12
+	# and 10 s, not the 60 and 30 s of o2cb's defaults.  Every node must
+	# have the same, before its first mount
+	c=/sys/kernel/config/cluster/clydeo2
+	echo 10000 >$c/idle_timeout_ms && echo 2000 >$c/keepalive_delay_ms &&
+	    echo 2000 >$c/reconnect_delay_ms && echo 7 >$c/heartbeat/dead_threshold ||
+	    { abort "o2cb timeouts in $c"; return 1; }
+	barrier booted 120
+}
+
+stack_down() {
+	case $FS in
+	gfs2)
+		dlm_tool ls >"$D/dlm_tool.ls" 2>&1
+		[ -n "${DPID:-}" ] && kill "$DPID" && wait "$DPID"
+		[ -n "${CPID:-}" ] && kill "$CPID" && wait "$CPID" ;;
+	ocfs2)
+		o2cb unregister-cluster clydeo2 >>"$D/o2cb.log" 2>&1 ;;
+	esac
+	log "stack down"
+}
+
+# ---- the cases ---------------------------------------------------------
+
+# both profiles, both nodes at once in the root of the filesystem
+profiles() {
+	for p in 1.03 2.00; do
+		c=p$(echo $p | tr -d .)
+		clyde_run $c $p $ARGS
+		barrier $c-ran "$T" || return 1
+		listing $c
+		barrier $c-listed || return 1
+	done
+}
+
+# the directory phases, node 1 alone
+dirs() {
+	[ "$N" = 1 ] && clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs
+	barrier dirs-ran "$T"
+}
+
+# a file that node 1 writes and node 2 reads back
+cross() {
+	if [ "$N" = 1 ]; then
+		dd if=/dev/urandom of="$MNT/cross.node1" bs=1M count=16 2>/dev/null &&
+		    md5sum <"$MNT/cross.node1" | cut -d' ' -f1 >"$S/cross.md5" && sync
+	fi
+	barrier cross-written || return 1
+	if [ "$N" = 2 ]; then
+		got=$(md5sum <"$MNT/cross.node1" 2>"$D/cross.err" | cut -d' ' -f1)
+		echo "$got $(cat "$S/cross.md5")" >"$D/cross.txt"
+		rm -f "$MNT/cross.node1"
+	fi
+	barrier cross-read
+}
+
+# bonnie++ 2.00a, both nodes at once, for the record
+bonnie() {
+	[ -n "$BONNIE" ] || return 0
+	bounded bonnie "$T" "$BONNIE" -d "$MNT" -u nobody ${BONNIE_Q--q} -m "node$N" $ARGS
+	barrier bonnie-ran "$T" || return 1
+	listing bonnie
+	# what it left, so that the next case starts clean
+	[ "$N" = 1 ] && find "$MNT" -mindepth 1 -maxdepth 1 -name 'Bonnie.*' -exec rm -rf {} +
+	barrier bonnie-listed
+}
+
+# node 2 goes (its link cut, then powered off) during node 1's
+# sequential create; node 2 reads node 1's directories meanwhile, so
+# that it holds locks that node 1 needs
+fault() {
+	if [ "$N" = 2 ]; then
+		barrier fault-start || return 1
+		now
+		end=$((t + T))
+		until [ -e "$S/fault.go" ]; do
+			stat "$MNT"/* >/dev/null 2>&1
+			now
+			[ "$t" -lt "$end" ] || { abort "fault: node 1's create never began"; return 1; }
+			sleep 0.1
+		done
+		log "fault: node 1 is creating; link down, power off"
+		# the results so far, synced; then off at once (no umount)
+		echo 0 >"$D/rc"
+		dmesg >"$D/dmesg.txt"
+		up >"$S/fault.at"
+		sync
+		ip link set eth0 down
+		echo o >/proc/sysrq-trigger
+		sleep 60
+		return 1
+	fi
+	barrier fault-start || return 1
+	# the first small file of the run (not its made-by record) starts it
+	(
+		now
+		end=$((t + 60))
+		while [ "$t" -lt "$end" ]; do
+			f=$(find "$MNT" -mindepth 2 -type f ! -name made-by 2>/dev/null | head -1)
+			[ -n "$f" ] && { : >"$S/fault.go"; echo "$(up) $f" >"$D/fault.go"; exit 0; }
+			sleep 0.1
+			now
+		done
+	) &
+	wp=$!
+	clyde_run fault 1.03 -s 0 -n "$FAULT_N" -r 0
+	kill $wp 2>/dev/null
+	wait $wp
+	NODES_UP=1
+	dmesg >"$D/fault.dmesg"
+	# recovered: the cluster knows node 2 is gone, or is back
+	case $FS in
+	gfs2)
+		corosync-quorumtool -s >"$D/fault.quorum" 2>&1
+		dlm_tool ls >"$D/fault.dlm" 2>&1 ;;
+	esac
+	listing fault
+}
+
+# ---- main --------------------------------------------------------------
+
+mkdir -p "$MNT"
+log "$FS node $N"
+ok=1
+${FS}_up || ok=0
+if [ $ok = 1 ] && barrier pre-mount; then
+	# node 1 first, as it checks the journals; node 2 soon after
+	[ "$N" = 2 ] && sleep 3
+	if bounded mount 120 mount -t "$FS" /dev/ubda "$MNT"; then
+		grep " $MNT " /proc/mounts >"$D/mount.txt"
+		up >"$D/mounted.at"
+		[ "$N" = 1 ] && chmod 1777 "$MNT"
+	else
+		abort "mount failed: $(cat "$D/mount.err")"
+	fi
+fi
+[ $ok = 1 ] && barrier mounted || ok=0
+for c in ${CASES:-profiles dirs cross bonnie fault}; do
+	[ $ok = 1 ] || break
+	log "case $c"
+	$c || { ok=0; log "case $c: did not end in step"; }
+done
+if grep -q " $MNT " /proc/mounts; then
+	bounded umount 60 umount "$MNT" && echo ok >"$D/umount.txt" ||
+	    echo "failed: $(cat "$D/umount.err")" >"$D/umount.txt"
+fi
+barrier umounted 60
+stack_down
+[ $ok = 1 ] || exit 1
+exit 0
