@@ -301,7 +301,7 @@ while kill -0 $tpid 2>/dev/null; do wait $tpid; urc=$?; done
 # a moment: wait for its process group to go
 i=0
 while pgrep -g $tpid >/dev/null 2>&1 && [ $i -lt 100 ]; do
-	[ $i = 20 ] && kill -9 -- -$tpid 2>/dev/null
+	[ $i = 20 ] && kill -9 -$tpid 2>/dev/null
 	sleep 0.1
 	i=$((i + 1))
 done
