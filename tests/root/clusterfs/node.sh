@@ -100,6 +100,15 @@ listing() {
 	cp "$D/$1.ls.out" "$D/$1.left" 2>/dev/null
 }
 
+# tidy: on afs, node 1 removes what a case left (its listing has named
+# it), so that the next case starts clean; what it cannot remove is in
+# D/tidy.err
+tidy() {
+	[ "$FS" = afs ] && [ "$N" = 1 ] || return 0
+	find "$MNT" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>>"$D/tidy.err"
+	return 0
+}
+
 clyde_run() { # clyde_run NAME PROFILE [ARGS...]
 	cn=$1 cp=$2
 	shift 2
@@ -327,12 +336,14 @@ profiles() {
 		barrier $c-ran "$T" || return 1
 		listing $c
 		barrier $c-listed || return 1
+		tidy
+		barrier $c-tidied || return 1
 	done
 }
 
 # the directory phases, node 1 alone
 dirs() {
-	[ "$N" = 1 ] && clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs
+	[ "$N" = 1 ] && clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs && tidy
 	barrier dirs-ran "$T"
 }
 
@@ -359,7 +370,7 @@ links() {
 		clyde_run sym 2.00 -s 0 -n "${LINKS_N:-1}:-2" -r 0
 	fi
 	barrier links-ran "$T" || return 1
-	[ "$N" = 1 ] && listing links
+	[ "$N" = 1 ] && listing links && tidy
 	barrier links-listed
 }
 
@@ -369,6 +380,7 @@ xdir() {
 	if [ "$N" = 1 ]; then
 		clyde_run xdir 2.00 -s 0 -n "${LINKS_N:-1}:-1:0:2" -r 0
 		listing xdir
+		tidy
 	fi
 	barrier xdir-ran "$T"
 }
