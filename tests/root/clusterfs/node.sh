@@ -343,7 +343,10 @@ profiles() {
 
 # the directory phases, node 1 alone
 dirs() {
-	[ "$N" = 1 ] && clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs && tidy
+	if [ "$N" = 1 ]; then
+		clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs
+		tidy
+	fi
 	barrier dirs-ran "$T"
 }
 
@@ -370,7 +373,7 @@ links() {
 		clyde_run sym 2.00 -s 0 -n "${LINKS_N:-1}:-2" -r 0
 	fi
 	barrier links-ran "$T" || return 1
-	[ "$N" = 1 ] && listing links && tidy
+	[ "$N" = 1 ] && { listing links; tidy; }
 	barrier links-listed
 }
 
