@@ -20,6 +20,19 @@
 #               and then one line naming the phase and the filesystem's
 #               error; once the cluster has recovered nothing of clyde's
 #               is left
+#   afs    opt-in (CLYDE_CLUSTERFS_AFS=1: its 170 to 215 s do not fit CI's time):
+#          an OpenAFS cell on node 1, OpenAFS's FUSE client afsd.fuse on
+#          both; in one pair of guests, with -s 16 -n 1:
+#   p103, p200  as above: exit 0, the CSV line, nothing left in the volume
+#   links       -n 1:-1 (hard links) on node 1 and -n 1:-2 (symbolic
+#               links) on node 2 at once; xdir: -n 1:-1:0:2 on node 1.
+#               AFS links within one directory only, and afsd.fuse
+#               reads a symbolic link with /afs/ before its text: exit 3,
+#               one line naming the phase and the error, nothing left
+#               (symbolic links: or exit 0 and the CSV line)
+#   dirs        as above
+#   then bonnie++ 2.00a on both nodes at once, for the record
+#   CLYDE_CLUSTERFS_GROUPS (default "gfs2 ocfs2 afs") chooses groups.
 # Then, per filesystem, two guests of their own run bonnie++ 2.00a on
 # both nodes at once, for the record: what it did is a diagnostic, and a
 # node whose kernel it leaves wedged (GFS2's log flush, seen in UML
@@ -29,8 +42,9 @@
 # the sharing, not the speed; their rates are diagnostics.
 # Skipped, in one line that says what was tried, where no guest boots:
 # not root, no user-mode-linux, or the packages gfs2-utils corosync
-# dlm-controld ocfs2-tools missing (a group whose programs are missing
-# is skipped alone).  Nothing is left on the host: the image and the
+# dlm-controld ocfs2-tools missing, or for afs openafs-fileserver
+# openafs-dbserver openafs-client openafs-fuse (a group whose programs
+# are missing is skipped alone).  Nothing is left on the host: the image and the
 # guests' files are in $WORK, every mount is inside a guest, and
 # guests.sh kills what is left in the namespace and says so.
 # Usage: make check-clusterfs, or prove -v tests/root/clusterfs.sh after
@@ -109,16 +123,17 @@ logs() {
 	} 2>/dev/null | diag
 }
 
-# boot FS NAME CASES SECS: the two guests of FS run CASES (node.sh) in
-# $WORK/NAME, SECS at most; guests.sh's status in $grc
+# boot FS NAME CASES SECS [ARGS [MEM]]: the two guests of FS run CASES
+# (node.sh) in $WORK/NAME, SECS at most, their runs with ARGS; guests.sh's
+# status in $grc
 boot() {
 	R=$WORK/$2
 	mkdir "$R"
 	# what node.sh reads
-	echo "CLYDE=$CLYDE BONNIE=$BONNIE ARGS='-s 64 -n 4 -r 0 -f' T=$T FAULT_N=4 CASES='$3'" \
+	echo "CLYDE=$CLYDE BONNIE=$BONNIE ARGS='${5:--s 64 -n 4 -r 0 -f}' T=$T FAULT_N=4 LINKS_N=1 CASES='$3'" \
 	    >"$R/run.env"
 	t0=$(clock)
-	"$U" run -g "$GUEST" -f "$1" -t "$4" -w "$R" >"$WORK/$2.log" 2>&1 &
+	"$U" run -g "$GUEST" -f "$1" -t "$4" -m "${6:-512M}" -w "$R" >"$WORK/$2.log" 2>&1 &
 	gpid=$!
 	wait $gpid
 	grc=$?
@@ -222,8 +237,90 @@ bonnie_group() { # bonnie_group FS
 	keep "$fs-bonnie"
 }
 
-group gfs2
-group ocfs2
-bonnie_group gfs2
-bonnie_group ocfs2
+# afs: the cell on node 1, afsd.fuse on both, one pair of guests for
+# clyde's cases and bonnie++'s (both small: CI's time is short)
+AFS_COUNT=7
+afs_group() {
+	fs=afs f0=$tap_failed
+	if r=$("$U" check "$GUEST" afs); then :; else
+		skip "afs: $r" $AFS_COUNT
+		return
+	fi
+	boot afs afs "profiles links xdir dirs bonnie" $TMO '-s 16 -n 1 -r 0 -f' 768M
+	[ $grc = 0 ] && [ "$(v 1 umount.txt)" = ok ] && [ "$(v 2 umount.txt)" = ok ] &&
+	    grep -q ': none$' "$R/netns.txt" 2>/dev/null
+	ok $? "afs: cell up on node 1, afsd.fuse mounted and writable on both nodes, every case in step, both unmounted, both guests off, nothing left in their namespace" ||
+	    { echo "guests.sh exit status $grc"; cat "$WORK/afs.log" "$R/netns.txt"; } 2>/dev/null | diag
+	[ $grc = 0 ] || { logs 1; logs 2; }
+	echo "afs: $(grep -h 'cell up' "$R/node1/guest.log" 2>/dev/null | sed 's/^\[[^]]*\] //')" | diag
+
+	for p in 1.03 2.00; do
+		c=p$(echo $p | tr -d .)
+		f=27
+		[ $p = 2.00 ] && f=50
+		[ "$(rc_of 1 $c)" = 0 ] && [ "$(rc_of 2 $c)" = 0 ] &&
+		    [ "$(nfields "$(csv 1 $c)")" = $f ] && [ "$(nfields "$(csv 2 $c)")" = $f ] &&
+		    empty 1 $c && empty 2 $c
+		ok $? "afs: --compat=$p on both nodes at once: exit 0, $f fields each, nothing left in the volume" ||
+		    { why 1 $c; why 2 $c; }
+		for n in 1 2; do
+			[ "$(rc_of $n $c)" = 0 ] && echo "afs node $n, --compat=$p: $(rates $n $c seq_create seq_del ran_create) in $(v $n $c.secs ?) s" | diag
+		done
+	done
+
+	# hard links: clyde links files/NAME (or files/DIR/NAME) to
+	# files.target in the scratch directory, and AFS links within one
+	# directory only (EXDEV).  Symbolic links: afsd.fuse's readlink puts
+	# its mount point before a link's text (../files.target reads as
+	# /afs/../files.target), so the stat phases find nothing.  Either way
+	# clyde must stop with exit 3 and one line, and leave nothing; the
+	# listing of links is node 1's, once both nodes have ended
+	for l in "1 hard 1:-1 links hard links" "2 sym 1:-2 links symbolic" \
+	    "1 xdir 1:-1:0:2 xdir hard links from two subdirectories"; do
+		set -- $l
+		n=$1 c=$2 spec=$3 lst=$4
+		shift 4
+		r=$(rc_of $n $c)
+		case $r in
+		0) [ "$(nfields "$(csv $n $c)")" = 50 ] && [ $c = sym ] ;;
+		3) [ "$(grep -c '^clyde: ' "$R/node$n/$c.err" 2>/dev/null)" = 1 ] &&
+		       [ "$(grep -Ec "^clyde: $PHASE: .*: [A-Z][^:]*\$" "$R/node$n/$c.err")" = 1 ] ;;
+		*) false ;;
+		esac && empty 1 $lst
+		ok $? "afs: -n $spec ($*) on node $n: $([ $c = sym ] && echo 'exit 0 and 50 fields, or ')exit 3 and one line naming the phase and the error, nothing left" ||
+		    { why $n $c; sed -n 1,3p "$R/node$n/$c.err" 2>/dev/null | diag; }
+		echo "afs node $n, -n $spec: exit $r in $(v $n $c.secs ?) s" | diag
+		grep '^clyde: ' "$R/node$n/$c.err" 2>/dev/null | diag
+	done
+
+	[ "$(rc_of 1 dirs)" = 0 ] && [ "$(nfields "$(csv 1 dirs)")" = 50 ] && empty 1 dirs
+	ok $? "afs: --dirs on node 1: exit 0, 50 fields, nothing left" || why 1 dirs
+	echo "afs node 1, --dirs=1:2:8: $(rates 1 dirs dir_create dir_stat dir_del)" | diag
+
+	if [ -x "$BONNIE" ]; then
+		for n in 1 2; do
+			echo "bonnie++ 2.00a on afs node $n (both at once, -s 16 -n 1 -r 0 -f): exit $(rc_of $n bonnie) in $(v $n bonnie.secs ?) s$(
+			    grep -m1 -i 'error\|cannot\|can.t' "$R/node$n/bonnie.err" 2>/dev/null | sed 's/^/; /')" | diag
+		done
+		echo "bonnie++ on afs: $(left_n 1 bonnie) entries left in the volume once both had ended" | diag
+	fi
+	[ -s "$R/node1/tidy.err" ] && { echo "afs: what node 1 could not remove after a case:"; head -5 "$R/node1/tidy.err"; } | diag
+	keep afs
+}
+
+GROUPS=${CLYDE_CLUSTERFS_GROUPS:-gfs2 ocfs2 afs}
+on() { case " $GROUPS " in *" $1 "*) return 0 ;; esac; return 1; }
+for g in gfs2 ocfs2; do
+	if on $g; then group $g; else skip "$g: not in CLYDE_CLUSTERFS_GROUPS" $COUNT; fi
+done
+if ! on afs; then
+	skip "afs: not in CLYDE_CLUSTERFS_GROUPS" $AFS_COUNT
+elif [ "${CLYDE_CLUSTERFS_AFS:-0}" = 1 ]; then
+	afs_group
+else
+	skip "afs: opt-in, CLYDE_CLUSTERFS_AFS=1 runs it (170 to 215 s more)" $AFS_COUNT
+fi
+for g in gfs2 ocfs2; do
+	if on $g; then bonnie_group $g; elif [ -x "$BONNIE" ]; then skip "$g bonnie++: not in CLYDE_CLUSTERFS_GROUPS" 1; fi
+done
 done_testing

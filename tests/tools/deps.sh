@@ -77,6 +77,10 @@ clusterfs corosync membership and quorum for GFS2 in the guests
 clusterfs dlm-controld dlm_controld, the daemon of the lock manager for GFS2
 clusterfs ocfs2-tools mkfs.ocfs2, o2cb and mount.ocfs2 for OCFS2
 clusterfs iproute2 ip: the namespace and links of the guests
+clusterfs openafs-fileserver fileserver and bosserver of the AFS cell (afs group, opt-in)
+clusterfs openafs-dbserver ptserver and vlserver of the AFS cell (afs group)
+clusterfs openafs-client bos, pts and vos, which set the cell up (afs group)
+clusterfs openafs-fuse afsd.fuse, the AFS client of the guests (afs group)
 clusterfs bonnie++ bonnie++ 2.00a beside clyde on each filesystem'
 
 GROUPS='build check lint fuzz mounts nfs cluster clusterfs'
@@ -144,12 +148,12 @@ case " $want " in
 esac
 case " $want " in
 *" clusterfs "*)
-	# what the install started (corosync, dlm_controld, o2cb): the guests
-	# run their own
+	# what the install started (corosync, dlm_controld, o2cb, OpenAFS's
+	# servers and client): the guests run their own
 	if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
-		systemctl stop dlm corosync o2cb ocfs2 >/dev/null 2>&1 || :
+		systemctl stop dlm corosync o2cb ocfs2 openafs-client openafs-fileserver >/dev/null 2>&1 || :
 	else
-		for s in dlm corosync ocfs2 o2cb; do
+		for s in dlm corosync ocfs2 o2cb openafs-client openafs-fileserver; do
 			[ -x /etc/init.d/$s ] && /etc/init.d/$s stop >/dev/null 2>&1
 		done
 	fi

@@ -3,7 +3,8 @@
 # host's / (hostfs, read-only); the run directory CFS_RUN is the one path
 # mounted read-write.  Mounts tmpfs where the cluster programs write,
 # names the guest node<N> (CFS_NODE), sets up lo and eth0 (10.0.0.<N>),
-# loads the modules, runs node.sh and powers off.  From the kernel
+# loads the modules, runs node.sh (afs: afs-root.sh, which runs it in a
+# chroot) and powers off.  From the kernel
 # command line: CFS_RUN, CFS_NODE.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C
 umask 022
@@ -54,6 +55,7 @@ ip link set eth0 up && ip addr add "10.0.0.$N/24" dev eth0 &&
 case $FS in
 gfs2) mods="gfs2 dlm" ;;
 ocfs2) mods="ocfs2_stack_o2cb ocfs2 ocfs2_dlmfs" ;;
+afs) mods=fuse ;;
 *) mods="gfs2 dlm ocfs2_stack_o2cb ocfs2" ;;
 esac
 # the host may have no kmod: modprobe is not there to be used
@@ -68,7 +70,9 @@ if [ "$FS" = probe ]; then
 fi
 export W N D HERE
 cd /
-sh "$HERE/node.sh" >"$D/node.log" 2>&1 </dev/null
+script=node.sh
+[ "$FS" = afs ] && script=afs-root.sh
+sh "$HERE/$script" >"$D/node.log" 2>&1 </dev/null
 echo $? >"$D/rc"
 log "node script exit status $(cat "$D/rc")"
 dmesg >"$D/dmesg.txt"

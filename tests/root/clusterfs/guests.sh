@@ -1,7 +1,8 @@
 #!/bin/sh
 # guests.sh: two guests that share one disk image and a network of their
 # own, for a cluster filesystem that this host's kernel need not know
-# (GFS2 with lock_dlm, OCFS2 with o2cb).  Used by tests/root/clusterfs.sh
+# (GFS2 with lock_dlm, OCFS2 with o2cb), or an OpenAFS cell and two
+# clients (afs).  Used by tests/root/clusterfs.sh
 # (make check-clusterfs).
 #
 #   guests.sh probe
@@ -9,10 +10,11 @@
 #	modules and powers off; prints "GUEST WHAT (WHY)" and exits 0, or
 #	what was tried and how each failed and exits 1.
 #	CLYDE_CLUSTERFS_GUEST: the guests to try, in order (default: all)
-#   guests.sh run -g GUEST -f gfs2|ocfs2 [-t SECS] [-m MEM] -w DIR
-#	makes the filesystem on a sparse image in DIR, then boots node 1 and
-#	node 2 at once, in a network namespace made for them and gone with
-#	them, each with the image as its disk (/dev/ubda) and an eth0 on
+#   guests.sh run -g GUEST -f gfs2|ocfs2|afs [-t SECS] [-m MEM] -w DIR
+#	makes the filesystem on a sparse image in DIR (afs: none; node 1
+#	serves the cell), then boots node 1 and node 2 at once, in a
+#	network namespace made for them and gone with them, each with the
+#	image as its disk (/dev/ubda) and an eth0 on
 #	UML's multicast transport (10.0.0.1 and 10.0.0.2).  Each runs
 #	node.sh, which reads DIR/run.env (written by the caller: CLYDE,
 #	BONNIE, ARGS, T, FAULT_N, CASES) and writes its results in DIR/node<N>.
@@ -48,7 +50,7 @@ GUESTS="uml uml-xstate qemu"
 MCAST=239.192.77.1,1102,1
 
 say() { printf 'guests.sh: %s\n' "$*" >&2; }
-usage() { sed -n '7,20p' "$0" | sed 's/^#//' >&2; exit 2; }
+usage() { sed -n '8,21p' "$0" | sed 's/^#//' >&2; exit 2; }
 
 what() {
 	case $1 in
@@ -91,6 +93,15 @@ why_not() {
 		for p in mkfs.ocfs2 o2cb mount.ocfs2; do
 			PATH=/usr/sbin:/usr/bin:/sbin:/bin command -v $p >/dev/null ||
 			    { echo "no $p (ocfs2-tools)"; return; }
+		done ;;
+	esac
+	case ${2:-} in
+	afs)
+		for p in bosserver bos pts vos afsd.fuse /usr/lib/openafs/ptserver \
+		    /usr/lib/openafs/vlserver /usr/lib/openafs/fileserver \
+		    /usr/lib/openafs/volserver /usr/lib/openafs/salvager; do
+			PATH=/usr/sbin:/usr/bin:/sbin:/bin command -v $p >/dev/null ||
+			    { echo "no $p (openafs-fileserver openafs-dbserver openafs-client openafs-fuse)"; return; }
 		done ;;
 	esac
 	# the guest covers these with tmpfs mounts: the tree must not be there
@@ -251,7 +262,7 @@ while getopts g:f:t:m:w: o; do
 done
 shift $((OPTIND - 1))
 [ $# = 0 ] && [ -n "$DIR" ] && [ -n "$GUEST" ] || usage
-case $FS in gfs2 | ocfs2) NODES=2 ;; probe) NODES=1 ;; *) usage ;; esac
+case $FS in gfs2 | ocfs2 | afs) NODES=2 ;; probe) NODES=1 ;; *) usage ;; esac
 r=$(why_not "$GUEST" "$FS")
 [ -z "$r" ] || { say "cannot run here: $r"; exit 77; }
 DIR=$(cd "$DIR" && pwd) || exit 2

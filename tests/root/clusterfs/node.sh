@@ -5,7 +5,9 @@
 # W/node<N>; W/guest.env gives FS, W/run.env CLYDE, BONNIE (empty: none),
 # ARGS (the sizes of the runs), T (a run's bound in seconds), FAULT_N
 # (-n of the run that node 2's going interrupts) and CASES, the cases to
-# run (default: all, in order; fault last, as node 2 does not survive it).
+# run (default: all, in order; fault last, as node 2 does not survive it),
+# and LINKS_N, -n of the afs group's runs of links.  For afs it runs in
+# afs-root.sh's chroot, and /afs is the FUSE client's mount.
 # Each case NAME records, in D: NAME.cmd, .out, .err, .rc (124: still
 # running after its bound, with NAME.hung saying where it waits), .secs,
 # .json and NAME.left (what is on the filesystem once every node's run
@@ -16,6 +18,7 @@
 . "$W/run.env"
 S=$W/shared
 MNT=/mnt/$FS
+[ "$FS" = afs ] && MNT=/afs
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -95,6 +98,15 @@ listing() {
 	bounded "$1.ls" 60 find "$MNT" -mindepth 1 ! -path "$MNT/lost+found" \
 	    ! -path "$MNT/lost+found/*"
 	cp "$D/$1.ls.out" "$D/$1.left" 2>/dev/null
+}
+
+# tidy: on afs, node 1 removes what a case left (its listing has named
+# it), so that the next case starts clean; what it cannot remove is in
+# D/tidy.err
+tidy() {
+	[ "$FS" = afs ] && [ "$N" = 1 ] || return 0
+	find "$MNT" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>>"$D/tidy.err"
+	return 0
 }
 
 clyde_run() { # clyde_run NAME PROFILE [ARGS...]
@@ -200,6 +212,95 @@ ocfs2_up() {
 	barrier booted 120
 }
 
+# OpenAFS: node 1 serves the cell clyde.test (bosserver -noauth; ptserver,
+# vlserver, fileserver with /vicepa on tmpfs; no keys), both nodes run
+# the FUSE client afsd.fuse with /afs the volume clyde.vol itself
+# (-rootvol: fs mkmount is a pioctl, which afsd.fuse does not serve)
+CELL=clyde.test SRV=10.0.0.1
+afs_up() {
+	# ptserver wants this host's name to resolve to a non-loopback
+	# address, else it exits and bosserver restarts it for ever
+	{ echo "10.0.0.$N node$N"; grep -v "node$N" /etc/hosts; } >/etc/hosts.new &&
+	    mv /etc/hosts.new /etc/hosts
+	c=/etc/openafs
+	mkdir -p $c/server /var/lib/openafs/db /var/lib/openafs/local /var/log/openafs \
+	    /var/cache/openafs
+	chmod 700 /var/lib/openafs/db /var/lib/openafs/local
+	echo $CELL >$c/ThisCell
+	printf '>%s #clyde test cell\n%s #node1\n' $CELL $SRV >$c/CellServDB
+	cp $c/ThisCell $c/CellServDB $c/server/
+	echo "/afs:/var/cache/openafs:131072" >$c/cacheinfo
+	rm -f $c/BosConfig
+	barrier booted 120 || return 1
+	[ "$N" = 1 ] || { barrier cell 180; return; }
+	t0=$(up)
+	bosserver -noauth -nofork >"$D/bosserver.out" 2>&1 &
+	BPID=$!
+	sleep 2
+	bos create $SRV ptserver simple /usr/lib/openafs/ptserver -noauth >>"$D/bos.log" 2>&1 &&
+	    bos create $SRV vlserver simple /usr/lib/openafs/vlserver -noauth >>"$D/bos.log" 2>&1 ||
+	    { abort "bos create: $(tail -1 "$D/bos.log")"; return 1; }
+	# the clients have no token: the fileserver sees anonymous, which
+	# pts will not put in a group.  It also grants the rights of a host
+	# entry, named by the client's address: members of
+	# system:administrators, both clients get the rlidwka that a new
+	# volume's root gives that group.  pts says "no quorum elected" for
+	# a few seconds after the ptserver starts: retry
+	now
+	end=$((t + 60))
+	until pts createuser $SRV -noauth >>"$D/pts.log" 2>&1; do
+		now
+		[ "$t" -lt "$end" ] || { abort "ptserver: no quorum after 60 s"; return 1; }
+		sleep 1
+	done
+	pts createuser 10.0.0.2 -noauth >>"$D/pts.log" 2>&1
+	for n in 1 2; do
+		pts adduser 10.0.0.$n system:administrators -noauth >>"$D/pts.log" 2>&1 ||
+		    { abort "pts adduser 10.0.0.$n system:administrators: $(tail -1 "$D/pts.log")"; return 1; }
+	done
+	# the fileserver reads the hosts' groups when it starts: after pts
+	bos create $SRV fs fs /usr/lib/openafs/fileserver /usr/lib/openafs/volserver \
+	    /usr/lib/openafs/salvager -noauth >>"$D/bos.log" 2>&1 ||
+	    { abort "bos create fs: $(tail -1 "$D/bos.log")"; return 1; }
+	now
+	end=$((t + 60))
+	until vos listpart $SRV -noauth 2>/dev/null | grep -q vicepa; do
+		now
+		[ "$t" -lt "$end" ] || { abort "fileserver: no /vicepa after 60 s"; return 1; }
+		sleep 1
+	done
+	for v in root.afs root.cell clyde.vol; do
+		vos create $SRV a $v -maxquota 0 -noauth >>"$D/vos.log" 2>&1 ||
+		    { abort "vos create $v: $(tail -1 "$D/vos.log")"; return 1; }
+	done
+	log "cell up in $(since "$t0") s"
+	barrier cell 180
+}
+
+# the FUSE client; a directory made and removed shows that this node
+# may write
+afs_mount() {
+	afsd.fuse -memcache -blocks 131072 -rootvol clyde.vol -mountdir "$MNT" -f \
+	    >"$D/afsd.log" 2>&1 &
+	APID=$!
+	now
+	end=$((t + 60))
+	until grep -q " $MNT fuse" /proc/mounts && timeout 10 stat "$MNT" >/dev/null 2>&1; do
+		running $APID || { echo "afsd.fuse exited: $(tail -1 "$D/afsd.log")" >"$D/mount.err"; return 1; }
+		now
+		[ "$t" -lt "$end" ] || { echo "afsd.fuse: no mount after 60 s" >"$D/mount.err"; return 1; }
+		sleep 0.5
+	done
+	mkdir "$MNT/probe.$N" 2>"$D/mount.err" && rmdir "$MNT/probe.$N" 2>>"$D/mount.err"
+}
+
+fs_mount() {
+	case $FS in
+	afs) afs_mount ;;
+	*) bounded mount 120 mount -t "$FS" /dev/ubda "$MNT" ;;
+	esac
+}
+
 stack_down() {
 	case $FS in
 	gfs2)
@@ -208,6 +309,19 @@ stack_down() {
 		[ -n "${CPID:-}" ] && kill "$CPID" && wait "$CPID" ;;
 	ocfs2)
 		o2cb unregister-cluster clydeo2 >>"$D/o2cb.log" 2>&1 ;;
+	afs)
+		# afsd.fuse ends with its mount
+		now
+		end=$((t + 10))
+		while running "${APID:-}" && [ "$t" -lt "$end" ]; do sleep 0.2; now; done
+		running "${APID:-}" && { log "afsd.fuse still running after umount: killed"; kill "$APID"; }
+		[ -n "${APID:-}" ] && wait "$APID"
+		if [ -n "${BPID:-}" ]; then
+			vos examine clyde.vol -noauth >"$D/vos-examine.txt" 2>&1
+			bos shutdown $SRV -wait -noauth >>"$D/bos.log" 2>&1
+			kill "$BPID" && wait "$BPID"
+			cp /var/log/openafs/*Log* "$D/" 2>/dev/null
+		fi ;;
 	esac
 	log "stack down"
 }
@@ -222,12 +336,17 @@ profiles() {
 		barrier $c-ran "$T" || return 1
 		listing $c
 		barrier $c-listed || return 1
+		tidy
+		barrier $c-tidied || return 1
 	done
 }
 
 # the directory phases, node 1 alone
 dirs() {
-	[ "$N" = 1 ] && clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs
+	if [ "$N" = 1 ]; then
+		clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs
+		tidy
+	fi
 	barrier dirs-ran "$T"
 }
 
@@ -244,6 +363,29 @@ cross() {
 		rm -f "$MNT/cross.node1"
 	fi
 	barrier cross-read
+}
+
+# afs: hard links on node 1 and symbolic links on node 2, at once
+links() {
+	if [ "$N" = 1 ]; then
+		clyde_run hard 2.00 -s 0 -n "${LINKS_N:-1}:-1" -r 0
+	else
+		clyde_run sym 2.00 -s 0 -n "${LINKS_N:-1}:-2" -r 0
+	fi
+	barrier links-ran "$T" || return 1
+	[ "$N" = 1 ] && { listing links; tidy; }
+	barrier links-listed
+}
+
+# afs: hard links in two subdirectories to a file in the scratch
+# directory, node 1 alone: AFS links within one directory only
+xdir() {
+	if [ "$N" = 1 ]; then
+		clyde_run xdir 2.00 -s 0 -n "${LINKS_N:-1}:-1:0:2" -r 0
+		listing xdir
+		tidy
+	fi
+	barrier xdir-ran "$T"
 }
 
 # bonnie++ 2.00a, both nodes at once, for the record
@@ -318,10 +460,10 @@ ${FS}_up || ok=0
 if [ $ok = 1 ] && barrier pre-mount; then
 	# node 1 first, as it checks the journals; node 2 soon after
 	[ "$N" = 2 ] && sleep 3
-	if bounded mount 120 mount -t "$FS" /dev/ubda "$MNT"; then
+	if fs_mount; then
 		grep " $MNT " /proc/mounts >"$D/mount.txt"
 		up >"$D/mounted.at"
-		[ "$N" = 1 ] && chmod 1777 "$MNT"
+		[ "$N" = 1 ] && [ "$FS" != afs ] && chmod 1777 "$MNT"
 	else
 		abort "mount failed: $(cat "$D/mount.err")"
 	fi
