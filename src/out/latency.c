@@ -116,19 +116,12 @@ static void row(FILE *out, enum style st, const char *cells[], size_t n)
 	fputs(st == MARKDOWN ? "|\n" : st == HTML ? "</tr>\n" : "\n", out);
 }
 
-static void table(FILE *out, enum style st, const struct result *r,
+/* A table's start: its title, as a caption, in bold, or a line */
+static void open_table(FILE *out, enum style st, const struct result *r,
     void (*escape)(FILE *, const char *))
 {
-	const struct latency_summary *th = thresholds(r);
-	char name[NAME_MAX_LEN + 96], head[LAT_OVER_MAX][24];
-	char cell[2 + LAT_OVER_MAX][32];
-	const char *cells[3 + LAT_OVER_MAX];
-	size_t i, n;
-	int ph;
+	char name[NAME_MAX_LEN + 96];
 
-	if (th == NULL)                 /* has_shares() said there are some */
-		return;
-	n = 3 + th->nover;
 	title(name, sizeof(name), r);
 	if (st == HTML) {
 		fputs("<table class=\"latency\"><caption>", out);
@@ -138,6 +131,22 @@ static void table(FILE *out, enum style st, const struct result *r,
 		fprintf(out, "%s%s%s\n\n", st == MARKDOWN ? "**" : "",
 		    name, st == MARKDOWN ? "**" : "");
 	}
+}
+
+static void table(FILE *out, enum style st, const struct result *r,
+    void (*escape)(FILE *, const char *))
+{
+	const struct latency_summary *th = thresholds(r);
+	char head[LAT_OVER_MAX][24];
+	char cell[2 + LAT_OVER_MAX][32];
+	const char *cells[3 + LAT_OVER_MAX];
+	size_t i, n;
+	int ph;
+
+	if (th == NULL)                 /* has_shares() said there are some */
+		return;
+	n = 3 + th->nover;
+	open_table(out, st, r, escape);
 	cells[0] = "Phase";
 	cells[1] = "Average";
 	cells[2] = "Maximum";
@@ -185,19 +194,11 @@ static void table(FILE *out, enum style st, const struct result *r,
 static void maxima_table(FILE *out, enum style st, const struct result *r,
     void (*escape)(FILE *, const char *))
 {
-	char name[NAME_MAX_LEN + 96], cell[32];
+	char cell[32];
 	const char *cells[2];
 	int ph;
 
-	title(name, sizeof(name), r);
-	if (st == HTML) {
-		fputs("<table class=\"latency\"><caption>", out);
-		escape(out, name);
-		fputs("</caption>\n", out);
-	} else {
-		fprintf(out, "%s%s%s\n\n", st == MARKDOWN ? "**" : "",
-		    name, st == MARKDOWN ? "**" : "");
-	}
+	open_table(out, st, r, escape);
 	cells[0] = "Phase";
 	cells[1] = "Maximum";
 	row(out, st, cells, 2);
