@@ -117,10 +117,9 @@ static unsigned long long bytes_needed(const struct config *cfg)
 
 /*
  * Inodes the small-file phases need at their peak: the scratch directory
- * and its record (made-by), and for each copy its copy.K (-c), files/, the subdirectories, the
- * files (links too: tmpfs charges each hard link an inode) and, with
- * links, files.target; or the tree of --dirs and its dirs/, whichever
- * is more.
+ * and its record (made-by), and for each copy its copy.K (-c), files/, the subdirectories and the
+ * files (links too: tmpfs charges each hard link an inode); or the tree
+ * of --dirs and its dirs/, whichever is more.
  */
 static unsigned long long inodes_needed(const struct config *cfg)
 {
@@ -131,7 +130,7 @@ static unsigned long long inodes_needed(const struct config *cfg)
 	    (unsigned long long)cfg->dirs.count_k * FILE_UNIT + 1 : 0;
 
 	per_copy = (unsigned long long)fs->count_k * FILE_UNIT + 1 +
-	    (fs->dirs > 1 ? fs->dirs : 0) + (fs->max_size < 0 ? 1 : 0);
+	    (fs->dirs > 1 ? fs->dirs : 0);
 	/* the small files are gone before the directory phases */
 	if (tree > per_copy)
 		per_copy = tree;

@@ -5,7 +5,14 @@
  * Inside the scratch directory:
  *   files/                 made by a create prepare, removed by a delete run
  *   files/00000/ ...       the subdirectories, when dirs > 1
- *   files.target           what hard and symbolic links point to (-n N:-1, -2)
+ *
+ * With -n N:-1 and -2 the first name a create phase makes in each
+ * directory is an empty file, and every later name there is a hard link
+ * to it, or a symbolic link to its bare name (read from the link's own
+ * directory).  bonnie++ links every name to the phase's first file; kept
+ * within one directory, the links also work where a filesystem links only
+ * within one (AFS), and in subdirectories, where bonnie++'s symbolic
+ * links lead nowhere.
  *
  * A name is its index as a counter plus up to 12 random characters.  The
  * characters are not stored: they are a function of the index and a key
@@ -51,10 +58,6 @@
 #include "lib/text.h"
 
 #define FILES_DIR          "files"
-#define TARGET_NAME        "files.target"
-/* symbolic link contents, relative to the directory holding the link */
-#define TARGET_FROM_TOP    "../" TARGET_NAME
-#define TARGET_FROM_SUBDIR "../../" TARGET_NAME
 
 #define RANDOM_CHARS_MAX   12   /* bonnie++'s 0..12 random characters */
 #define NAME_LEN_MAX       (COUNTER_DIGITS + RANDOM_CHARS_MAX)
@@ -84,6 +87,18 @@
 #define PRINTF_LIKE(f, a)
 #endif
 
+/*
+ * -n N:-1, -2: a directory's first file, which its other names link to.
+ * Ours: as a create phase made it.  --shift, theirs: the first name a
+ * stat phase met there (the record says no inode).
+ */
+struct first_file {
+	bool known;
+	dev_t dev;
+	ino_t ino;
+	char name[NAME_LEN_MAX + 1];
+};
+
 struct file_set {
 	uint64_t key;           /* the names' random parts (name_extra()) */
 	uint32_t *order;        /* name indexes in the order the next run uses */
@@ -93,9 +108,8 @@ struct file_set {
 	uint32_t may_exist;     /* order[0 .. may_exist) may be on disk */
 	int top_fd;             /* FILES_DIR, or -1 while it does not exist */
 	unsigned subdirs_made;
-	bool target_made;
-	dev_t target_dev;       /* files.target as made: links go only to it */
-	ino_t target_ino;
+	struct first_file *first;       /* links: one a directory, else NULL */
+	bool learn_first;       /* theirs: learnt from the first name stat'ed */
 	bool sync_dirs;         /* false once the filesystem refused fsync on a directory */
 	int cached_fd;          /* one open subdirectory, for -b directory fsyncs */
 	unsigned cached_dir;
@@ -922,54 +936,23 @@ static void remove_quietly(struct phase_ctx *ctx, struct file_set *fs)
 
 /* Create ---------------------------------------------------------------- */
 
-/* Whether st is files.target as this run made it (the same inode). */
-static bool is_our_target(const struct file_set *fs, const struct stat *st)
-{
-	return st->st_dev == fs->target_dev && st->st_ino == fs->target_ino;
-}
-
-/* files.target is another file: nothing goes through it any more */
-static int fail_target(struct phase_ctx *ctx, const struct file_set *fs)
-{
-	return fail_in(ctx, fs, TARGET_NAME, "not the file clyde made: another "
-	    "file was put under its name; nothing linked to it or read", 0);
-}
-
-/*
- * The file every link points to; made once, untimed.  Made, it must
- * still be the same inode before links are made to it again: a file put
- * in its place between phases is never linked to.
- */
-static int make_target(struct phase_ctx *ctx, struct file_set *fs)
+/* With links, fs->first: one for each directory, none known; -1: no memory. */
+static int first_table(const struct phase_ctx *ctx, struct file_set *fs)
 {
 	long max = ctx->cfg->files.max_size;
-	struct stat st;
-	int fd;
 
 	if (max != FILES_HARDLINK && max != FILES_SYMLINK)
-		return PHASE_OK;
-	if (fs->target_made) {
-		if (fstatat(ctx->scratch_fd, TARGET_NAME, &st,
-		    AT_SYMLINK_NOFOLLOW) != 0)
-			return phase_fail(ctx, TARGET_NAME, "stat", errno);
-		return is_our_target(fs, &st) ? PHASE_OK : fail_target(ctx, fs);
-	}
-	fd = openat(ctx->scratch_fd, TARGET_NAME,
-	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FILE_MODE);
-	if (fd < 0)
-		return phase_fail(ctx, TARGET_NAME, "open", errno);
-	fs->target_made = true;
-	if (fstat(fd, &st) != 0) {
-		int err = errno;
+		return 0;
+	free(fs->first);
+	fs->first = calloc(fs->dirs, sizeof *fs->first);
+	return fs->first != NULL ? 0 : -1;
+}
 
-		close(fd);
-		return phase_fail(ctx, TARGET_NAME, "fstat", err);
-	}
-	fs->target_dev = st.st_dev;
-	fs->target_ino = st.st_ino;
-	if (close(fd) != 0)
-		return phase_fail(ctx, TARGET_NAME, "close", errno);
-	return PHASE_OK;
+/* Every directory's first file forgotten: a create phase makes new ones. */
+static void first_reset(struct file_set *fs)
+{
+	for (unsigned d = 0; fs->first != NULL && d < fs->dirs; d++)
+		fs->first[d].known = false;
 }
 
 static size_t seen_words(const struct file_set *fs)
@@ -1012,7 +995,8 @@ static struct file_set *file_set_get(struct phase_ctx *ctx)
 		fs->dirs = ctx->cfg->files.dirs ? ctx->cfg->files.dirs : 1;
 		fs->order = malloc((size_t)count * sizeof *fs->order);
 		fs->seen = malloc(seen_words(fs) * sizeof *fs->seen);
-		if (fs->order == NULL || fs->seen == NULL) {
+		if (fs->order == NULL || fs->seen == NULL ||
+		    first_table(ctx, fs) != 0) {
 			free(fs->order);
 			free(fs->seen);
 			fs->order = NULL;
@@ -1065,7 +1049,6 @@ static unsigned long phase_files_descriptors(const struct config *cfg,
 static int create_prepare(struct phase_ctx *ctx, bool random_names)
 {
 	struct file_set *fs = file_set_get(ctx);
-	int rc;
 
 	if (fs == NULL)
 		return PHASE_ERROR;
@@ -1077,8 +1060,8 @@ static int create_prepare(struct phase_ctx *ctx, bool random_names)
 	if (random_names)
 		shuffle(fs, &ctx->rng);
 	seen_reset(fs);
-	rc = make_dirs(ctx, fs);
-	return rc != PHASE_OK ? rc : make_target(ctx, fs);
+	first_reset(fs);
+	return make_dirs(ctx, fs);
 }
 
 /* fail_close() for file name in directory d */
@@ -1090,8 +1073,9 @@ static int fail_close_file(struct phase_ctx *ctx, const struct file_set *fs,
 	return fail_close(ctx, fs, fd, dir_msg(fs, d, dir), name, op, err);
 }
 
+/* A new file name in directory d (at dfd); made, when not NULL, gets its fstat(). */
 static int write_new_file(struct phase_ctx *ctx, const struct file_set *fs,
-    int dfd, const char *name, unsigned d)
+    int dfd, const char *name, unsigned d, struct stat *made)
 {
 	uint64_t left = draw_size(ctx);
 	size_t chunk = io_chunk(ctx);
@@ -1100,6 +1084,8 @@ static int write_new_file(struct phase_ctx *ctx, const struct file_set *fs,
 
 	if (fd < 0)
 		return fail_file(ctx, fs, d, name, "open", errno);
+	if (made != NULL && fstat(fd, made) != 0)
+		return fail_close_file(ctx, fs, fd, d, name, "fstat", errno);
 	while (left > 0) {
 		size_t n = left < chunk ? (size_t)left : chunk;
 		ssize_t done = write_all(fd, ctx->buf, n);
@@ -1118,6 +1104,34 @@ static int write_new_file(struct phase_ctx *ctx, const struct file_set *fs,
 }
 
 /*
+ * -n N:-1, -2: name in directory d (at) is its first file, made as any
+ * other (one of the N, on the clock), or a link to that one by its name
+ * in the same directory.  One call a link, as bonnie++.
+ */
+static int link_one(struct phase_ctx *ctx, struct file_set *fs, int at,
+    const char *name, unsigned d, bool hard)
+{
+	struct first_file *f = &fs->first[d];
+	struct stat st;
+	int rc;
+
+	if (f->known) {
+		if ((hard ? linkat(at, f->name, at, name, 0) :
+		    symlinkat(f->name, at, name)) == 0)
+			return PHASE_OK;
+		return fail_file(ctx, fs, d, name, hard ? "link" : "symlink",
+		    errno);
+	}
+	if ((rc = write_new_file(ctx, fs, at, name, d, &st)) != PHASE_OK)
+		return rc;
+	snprintf(f->name, sizeof f->name, "%s", name);
+	f->dev = st.st_dev;
+	f->ino = st.st_ino;
+	f->known = true;
+	return PHASE_OK;
+}
+
+/*
  * Create file i, named in its directory d from at (that directory's
  * descriptor, or the working directory moved into it: work_in()).
  */
@@ -1126,20 +1140,13 @@ static int create_one(struct phase_ctx *ctx, struct file_set *fs, int at,
 {
 	char buf[PATH_BUF];
 	const char *name = file_name(fs, i, buf);
-	long max = ctx->cfg->files.max_size;
-	int rc = PHASE_OK;
+	int rc;
 
-	if (max == FILES_HARDLINK) {
-		if (linkat(ctx->scratch_fd, TARGET_NAME, at, name, 0) != 0)
-			rc = fail_file(ctx, fs, d, name, "link", errno);
-	} else if (max == FILES_SYMLINK) {
-		const char *to = fs->dirs == 1 ? TARGET_FROM_TOP : TARGET_FROM_SUBDIR;
-
-		if (symlinkat(to, at, name) != 0)
-			rc = fail_file(ctx, fs, d, name, "symlink", errno);
-	} else {
-		rc = write_new_file(ctx, fs, at, name, d);
-	}
+	if (fs->first != NULL)
+		rc = link_one(ctx, fs, at, name, d,
+		    ctx->cfg->files.max_size == FILES_HARDLINK);
+	else
+		rc = write_new_file(ctx, fs, at, name, d, NULL);
 	return rc != PHASE_OK ? rc : sync_dir(ctx, fs, d);
 }
 
@@ -1293,18 +1300,66 @@ static int read_file(struct phase_ctx *ctx, const struct file_set *fs,
 }
 
 /*
- * stat() one entry, and read its data if it has any.  A link must lead
- * to files.target as made: a file put in its place is not read.
+ * Entry name of directory d (at dfd) is not its first file: the phase
+ * fails naming the name swapped, the first file when it is no longer
+ * the one its links lead to, else this one.
  */
-static int stat_entry(struct phase_ctx *ctx, const struct file_set *fs,
+static int fail_linked(struct phase_ctx *ctx, const struct file_set *fs,
+    int dfd, const char *name, unsigned d)
+{
+	const struct first_file *f = &fs->first[d];
+	char dir[MSG_DIR_BUF];
+	struct stat st;
+
+	if (f->known && strcmp(name, f->name) != 0 &&
+	    fstatat(dfd, f->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (st.st_dev != f->dev || st.st_ino != f->ino))
+		name = f->name;
+	return fail_text(ctx, fs, "%s/%s: not the file clyde made: another "
+	    "file was put under its name; nothing read", dir_msg(fs, d, dir),
+	    name);
+}
+
+/*
+ * With links, entry name of directory d (at dfd), st as stat() says,
+ * must be that directory's first file.  Ours: the inode made.  --shift,
+ * theirs: the record names no inode, so the first name met in each
+ * directory says it, and every name must be that inode, empty (a file
+ * clyde makes there is): whatever was put in place, nothing is read in
+ * these modes.
+ */
+static int check_linked(struct phase_ctx *ctx, struct file_set *fs,
+    int dfd, const char *name, unsigned d, const struct stat *st)
+{
+	struct first_file *f = &fs->first[d];
+
+	if (f->known && st->st_dev == f->dev && st->st_ino == f->ino &&
+	    (!fs->learn_first || st->st_size == 0))
+		return PHASE_OK;
+	if (f->known || !fs->learn_first || !S_ISREG(st->st_mode) ||
+	    st->st_size != 0)
+		return fail_linked(ctx, fs, dfd, name, d);
+	snprintf(f->name, sizeof f->name, "%s", name);
+	f->dev = st->st_dev;
+	f->ino = st->st_ino;
+	f->known = true;
+	return PHASE_OK;
+}
+
+/*
+ * stat() one entry, and read its data if it has any.  A link must lead
+ * to its directory's first file (check_linked()): a file put in place of
+ * either is not read.
+ */
+static int stat_entry(struct phase_ctx *ctx, struct file_set *fs,
     int dfd, const char *name, unsigned d)
 {
 	struct stat st;
 
 	if (fstatat(dfd, name, &st, stat_flags(ctx)) != 0)
 		return fail_file(ctx, fs, d, name, "stat", errno);
-	if (fs->target_made && !is_our_target(fs, &st))
-		return fail_target(ctx, fs);
+	if (fs->first != NULL)
+		return check_linked(ctx, fs, dfd, name, d, &st);
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
 		return read_file(ctx, fs, dfd, name, d, &st);
 	return PHASE_OK;
@@ -1632,7 +1687,6 @@ static int phase_ran_del_run(struct phase_ctx *ctx)
 struct files_made {
 	uint64_t key;                   /* what the names' random parts come from */
 	uint64_t dir_ino;               /* its files directory (0: none made) */
-	uint64_t target_ino;            /* files.target (-n N:-1, -2), or 0 */
 	uint32_t count;
 	uint32_t random_first;          /* the random phases' names */
 };
@@ -1652,7 +1706,6 @@ static size_t phase_files_made(const struct phase_ctx *ctx, void *out)
 	made->key = fs->key;
 	made->count = fs->count;
 	made->random_first = fs->random_first;
-	made->target_ino = fs->target_made ? (uint64_t)fs->target_ino : 0;
 	made->dir_ino = fs->dir_ino;
 	return sizeof *made;
 }
@@ -1671,6 +1724,7 @@ static void free_set(struct file_set *fs)
 	free(fs->order);
 	free(fs->seen);
 	free(fs->sub_fd);
+	free(fs->first);
 	free(fs);
 }
 
@@ -1694,8 +1748,11 @@ static int phase_files_theirs(struct phase_ctx *ctx, const void *in)
 		th->top_fd = -1;
 		th->cached_fd = -1;
 		th->order = malloc((size_t)fs->count * sizeof *th->order);
+		th->dirs = fs->dirs;
 		th->seen = malloc(seen_words(fs) * sizeof *th->seen);
-		if (th->order == NULL || th->seen == NULL) {
+		th->learn_first = true;
+		if (th->order == NULL || th->seen == NULL ||
+		    first_table(ctx, th) != 0) {
 			free_set(th);
 			return phase_fail(ctx, NULL, "--shift: the names of "
 			    "their small files", ENOMEM);
@@ -1706,7 +1763,8 @@ static int phase_files_theirs(struct phase_ctx *ctx, const void *in)
 	th->count = fs->count;
 	th->dirs = fs->dirs;
 	th->in = ctx->read_dir_name;
-	th->target_made = false;
+	/* their first files, as their stat phase meets them */
+	first_reset(th);
 	if (made->count != fs->count || made->dir_ino == 0)
 		return fail_in(ctx, th, FILES_DIR, "--shift: the rank that "
 		    "made them did not say which small files it made", 0);
@@ -1728,21 +1786,6 @@ static int phase_files_theirs(struct phase_ctx *ctx, const void *in)
 			    "the rank read from made: another was put under "
 			    "its name; nothing read", 0);
 	}
-	if (made->target_ino != 0) {
-		int64_t until = 0;
-		int err;
-
-		while ((err = fstatat(ctx->read_fd, TARGET_NAME, &st,
-		    AT_SYMLINK_NOFOLLOW) != 0 ? errno : 0) != 0 ||
-		    (uint64_t)st.st_ino != made->target_ino)
-			if (!phase_stale_again(&until, err))
-				return err != 0 ? fail_in(ctx, th, TARGET_NAME,
-				    "stat", err) : fail_target(ctx, th);
-		/* the device number as this host sees it */
-		th->target_made = true;
-		th->target_dev = st.st_dev;
-		th->target_ino = st.st_ino;
-	}
 	th->random_first = made->random_first != 0;
 	th->key = made->key;
 	for (uint32_t i = 0; i < th->count; i++)
@@ -1762,7 +1805,6 @@ static void phase_files_release(struct phase_ctx *ctx)
 static void phase_files_cleanup(struct phase_ctx *ctx)
 {
 	struct file_set *fs = ctx->state.files;
-	struct stat st;
 
 	if (fs == NULL)
 		return;
@@ -1772,13 +1814,6 @@ static void phase_files_cleanup(struct phase_ctx *ctx)
 		fs->theirs = NULL;
 	}
 	remove_quietly(ctx, fs);
-	/* a name put in the target's place is not ours to remove */
-	if (fs->target_made && fstatat(ctx->scratch_fd, TARGET_NAME, &st,
-	    AT_SYMLINK_NOFOLLOW) == 0 && !is_our_target(fs, &st))
-		phase_cleanup_left(ctx, TARGET_NAME, "not made by clyde");
-	else if (fs->target_made)
-		phase_cleanup_failed(ctx, TARGET_NAME, phase_remove(ctx,
-		    ctx->scratch_fd, "", TARGET_NAME, 0));
 	free_set(fs);
 	ctx->state.files = NULL;
 }

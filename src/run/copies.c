@@ -726,8 +726,7 @@ static void remove_ours(struct phase_ctx *base, int dfd, const char *rel,
 
 		snprintf(path, sizeof(path), "%s/%s", rel, name);
 		if (depth == 0)
-			file = !dir && (data_file_name(name, pid) ||
-			    strcmp(name, "files.target") == 0);
+			file = !dir && data_file_name(name, pid);
 		else
 			file = !dir && !in_tree && is_small_file_name(name);
 		sub = dir && (in_tree ? tree_name(name) :

@@ -185,8 +185,8 @@ static bool holds_small_files(int dir_fd, const char *name, bool subdirs)
  * An entry that a run of PID pid makes in its scratch directory, of the
  * type it makes it (see phases/files.c, phases/io.c, run/copies.c): its
  * data file Bonnie.PID or Bonnie.PID.NNN, the directories files, dirs and
- * copy.K, the files files.target and direct-io-probe.  The record is
- * checked by origin_read().
+ * copy.K, the file direct-io-probe, and files.target of older runs.  The
+ * record is checked by origin_read().
  */
 static bool scratch_entry(int dir_fd, const char *name, long pid)
 {
@@ -203,6 +203,11 @@ static bool scratch_entry(int dir_fd, const char *name, long pid)
 	    (strncmp(name, "copy.", 5) == 0 && all_digits(name + 5)))
 		return is_type(dir_fd, name, S_IFDIR);
 	len = (size_t)snprintf(data, sizeof(data), "Bonnie.%ld", pid);
+	/*
+	 * files.target: what the links of -n N:-1 and -2 led to before they
+	 * stayed in each directory of files/; a run of such a clyde that was
+	 * killed is still told
+	 */
 	if (strcmp(name, "files.target") == 0 ||
 	    strcmp(name, "direct-io-probe") == 0 ||
 	    (strncmp(name, data, len) == 0 && (name[len] == '\0' ||
