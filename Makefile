@@ -141,7 +141,7 @@ TESTS += tests/e2e/option_values.sh tests/faults/target.sh
 TESTS += tests/e2e/directory_phases.sh tests/report/web_pages.sh
 TESTS += tests/report/markdown_rendered.sh tests/report/table_posts.sh
 TESTS += tests/report/pasted_posts.sh tests/e2e/too_fast_hint.sh
-TESTS += tests/report/sets_of_runs.sh $(UNIT)
+TESTS += tests/report/sets_of_runs.sh tests/e2e/links_one_directory.sh $(UNIT)
 
 # The whole suite through prove, four scripts at a time as several of
 # them mostly wait (each works in a directory of its own;

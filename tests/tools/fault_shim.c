@@ -70,6 +70,10 @@
  *                      multiple of this many bytes, as on a filesystem
  *                      whose blocks are that large (no other variable
  *                      needed)
+ *   CLYDE_FAULT_LINK_ONE_DIR  1: link() and linkat() fail with EXDEV
+ *                      unless the old and new names are in the same
+ *                      directory (the same dev/ino), as on AFS (no other
+ *                      variable needed)
  *
  * Only calls on clyde's own files count (those in the target, and the
  * --json file's temporary name), so that where a fault lands does not
@@ -804,13 +808,64 @@ static int link_fails(int ofd, const char *old)
 	return ours(ofd, old) && fails(C_LINK, last_name(old));
 }
 
+/* the directory that holds path (from dfd), into st: 0 or -1 */
+static int parent_of(int dfd, const char *path, struct stat *st)
+{
+	int (*stat_at)(int, const char *, struct stat *, int);
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+
+	real("fstatat", &stat_at, sizeof(stat_at));
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 :
+		    (int)(slash - path), path);
+	return stat_at(dfd, dir, st, 0);
+}
+
+/*
+ * CLYDE_FAULT_LINK_ONE_DIR: a link from old (from ofd) to new (from nfd)
+ * in another directory, which AFS refuses: errno EXDEV, true
+ */
+static int other_dir(int ofd, const char *old, int nfd, const char *new)
+{
+	const char *v = getenv("CLYDE_FAULT_LINK_ONE_DIR");
+	struct stat a, b;
+	int saved = errno;
+
+	if (v == NULL || strcmp(v, "1") != 0 || !ours(ofd, old))
+		return 0;
+	if (parent_of(ofd, old, &a) == 0 && parent_of(nfd, new, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+		errno = saved;
+		return 0;
+	}
+	errno = EXDEV;
+	return 1;
+}
+
 int linkat(int ofd, const char *old, int nfd, const char *new, int flags)
 {
 	static int (*next)(int, const char *, int, const char *, int);
 
 	if (next == NULL)
 		real("linkat", &next, sizeof(next));
-	return link_fails(ofd, old) ? -1 : next(ofd, old, nfd, new, flags);
+	if (link_fails(ofd, old) || other_dir(ofd, old, nfd, new))
+		return -1;
+	return next(ofd, old, nfd, new, flags);
+}
+
+int link(const char *old, const char *new)
+{
+	static int (*next)(const char *, const char *);
+
+	if (next == NULL)
+		real("link", &next, sizeof(next));
+	if (link_fails(AT_FDCWD, old) ||
+	    other_dir(AT_FDCWD, old, AT_FDCWD, new))
+		return -1;
+	return next(old, new);
 }
 
 int renameat(int ofd, const char *old, int nfd, const char *new)
