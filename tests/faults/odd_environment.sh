@@ -423,51 +423,57 @@ for phase in getc get_block; do
 	rm -rf "$scratch" "$WORK/moved-data"
 done
 
-# --- files.target swapped between phases (-y p) -----------------------------
+# --- a name of -n N:-1 or -2 swapped between phases (-y p) -------------------
 
-# what the links of -n N:-1 and -n N:-2 point to: a file put in its place
-# is neither linked to, read nor removed
-swap_in_target() { printf '%s\n' "$victim_text" >"$WORK/victim" && ln -f "$WORK/victim" "$scratch/files.target"; }
-
-# target_swapped PHASE LABEL ARGS...: files.target becomes a hard link to
-# the victim before PHASE: exit 3 naming it in LABEL, the victim unchanged
-# with no link of the run's, left in place with the scratch directory
-target_swapped() {
-	phase=$1 label=$2
-	shift 2
-	prompted "$phase" swap_in_target "$@"
-	name=${scratch#"$t"/}/files.target
-	[ "$rc" = 3 ] && cmp -s "$WORK/victim" "$WORK/victim.orig" &&
-	    [ "$(stat -c %h "$WORK/victim")" = 2 ] &&
-	    has_line "$WORK/err" "clyde: $label: $name: not the file clyde made: another file was put under its name; nothing linked to it or read" &&
-	    has_line "$WORK/err" "clyde: $name: not made by clyde; left in place" &&
-	    grep -q "remove it with: rm -rf '$scratch'\$" "$WORK/err" &&
-	    entries "$scratch" && [ "$entries" = files.target ]
+# Each directory's names link to its first file, an empty one: a name, or
+# that first file, put in place by a hard link to the victim is not read,
+# and the phase fails naming it.  Cleanup removes the name with clyde's
+# others (the victim keeps its data and its own name).
+# swap_first: in files/$in (files/ when $in is empty), the regular file found first (the
+# first file with -2; any name with -1, all are that file) becomes a
+# hard link to the victim; $swapped is its name in messages
+swap_first() {
+	f=$(find "$scratch/files${in:+/$in}" -mindepth 1 -maxdepth 1 -type f | head -1)
+	swapped=${f#"$t"/}
+	printf '%s\n' "$victim_text" >"$WORK/victim" && ln -f "$WORK/victim" "$f"
 }
 
-target_swapped ran_create "random create" -s 0 -n 1:-1
-ok $? "-n 1:-1, files.target swapped before the random create: exit 3, named, nothing linked, left in place" ||
-    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
-rm -rf "$scratch" "$WORK/victim"
+# first_swapped PHASE LABEL IN ARGS...: that swap before PHASE: exit 3
+# naming it in LABEL, the victim unchanged with its own name alone,
+# nothing left
+first_swapped() {
+	phase=$1 label=$2 in=$3
+	shift 3
+	prompted "$phase" swap_first "$@"
+	[ "$rc" = 3 ] && cmp -s "$WORK/victim" "$WORK/victim.orig" &&
+	    [ "$(stat -c %h "$WORK/victim")" = 1 ] &&
+	    has_line "$WORK/err" "clyde: $label: $swapped: not the file clyde made: another file was put under its name; nothing read" &&
+	    empty_dir "$t"
+}
 
-target_swapped seq_stat "sequential stat" -s 0 -n 1:-2
-ok $? "-n 1:-2, files.target swapped before the sequential stat: exit 3, named, nothing read, left in place" ||
-    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
-rm -rf "$scratch" "$WORK/victim"
+first_swapped seq_stat "sequential stat" "" -s 0 -n 1:-1
+ok $? "-n 1:-1, a name swapped for a hard link to another file before the sequential stat: exit 3, named, nothing read, nothing left" ||
+    { echo "rc=$rc swapped=$swapped"; cat "$WORK/err"; ls -lA "$t"; } | diag
+rm -f "$WORK/victim"
 
-target_swapped seq_stat "random create" -s 0 -n 1:-1
-ok $? "-n 1:-1, files.target swapped before the sequential stat: exit 3 at the random create, left in place" ||
-    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
-rm -rf "$scratch" "$WORK/victim"
+first_swapped seq_stat "sequential stat" "" -s 0 -n 1:-2
+ok $? "-n 1:-2, the file the symbolic links lead to swapped before the sequential stat: exit 3, it is named, nothing read" ||
+    { echo "rc=$rc swapped=$swapped"; cat "$WORK/err"; ls -lA "$t"; } | diag
+rm -f "$WORK/victim"
 
-# a file of root's put there, the run as nobody: named the same, not an
-# "Operation not permitted" from link(), and not removed
+first_swapped ran_stat "random stat" 00001 -s 0 -n 1:-2:0:2
+ok $? "-n 1:-2:0:2, the first file of files/00001 swapped before the random stat: exit 3, it is named, nothing read" ||
+    { echo "rc=$rc swapped=$swapped"; cat "$WORK/err"; ls -lA "$t"; } | diag
+rm -f "$WORK/victim"
+
+# a file of root's put there, the run as nobody: named the same, nothing
+# of root's read or removed
 if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
-	RUN_OWNER=nobody RUN_USER="-u nobody" target_swapped ran_create \
-	    "random create" -s 0 -n 1:-1
-	ok $? "-u nobody, a file of root's put in place of files.target: exit 3, named, left in place" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; ls -lA "$scratch"; } | diag
-	rm -rf "$scratch" "$WORK/victim"
+	RUN_OWNER=nobody RUN_USER="-u nobody" first_swapped ran_stat \
+	    "random stat" 00000 -s 0 -n 1:-1:0:2
+	ok $? "-u nobody, a file of root's put in place of a link: exit 3, named, the file untouched" ||
+	    { echo "rc=$rc swapped=$swapped"; cat "$WORK/err"; ls -lA "$t"; } | diag
+	rm -f "$WORK/victim"
 else
 	skip "not root: no file of another user to put in place" 1
 fi
