@@ -268,26 +268,27 @@ afs_group() {
 		done
 	done
 
-	# hard links: clyde links files/NAME (or files/DIR/NAME) to
-	# files.target in the scratch directory, and AFS links within one
-	# directory only (EXDEV).  Symbolic links: afsd.fuse's readlink puts
-	# its mount point before a link's text (../files.target reads as
-	# /afs/../files.target), so the stat phases find nothing.  Either way
-	# clyde must stop with exit 3 and one line, and leave nothing; the
-	# listing of links is node 1's, once both nodes have ended
+	# hard links: each directory's names link to its first file, in that
+	# directory, and AFS links within one directory only: they work, with
+	# subdirectories too.  Symbolic links: afsd.fuse's readlink puts its
+	# mount point before a link's text (a bare NAME reads as /afs/NAME), so
+	# the stat phases may find nothing: exit 0 and the CSV line, or exit 3
+	# and one line.  Either way nothing is left; the listing of links is
+	# node 1's, once both nodes have ended
 	for l in "1 hard 1:-1 links hard links" "2 sym 1:-2 links symbolic" \
-	    "1 xdir 1:-1:0:2 xdir hard links from two subdirectories"; do
+	    "1 xdir 1:-1:0:2 xdir hard links in two subdirectories"; do
 		set -- $l
 		n=$1 c=$2 spec=$3 lst=$4
 		shift 4
 		r=$(rc_of $n $c)
 		case $r in
-		0) [ "$(nfields "$(csv $n $c)")" = 50 ] && [ $c = sym ] ;;
-		3) [ "$(grep -c '^clyde: ' "$R/node$n/$c.err" 2>/dev/null)" = 1 ] &&
+		0) [ "$(nfields "$(csv $n $c)")" = 50 ] ;;
+		3) [ $c = sym ] &&
+		       [ "$(grep -c '^clyde: ' "$R/node$n/$c.err" 2>/dev/null)" = 1 ] &&
 		       [ "$(grep -Ec "^clyde: $PHASE: .*: [A-Z][^:]*\$" "$R/node$n/$c.err")" = 1 ] ;;
 		*) false ;;
 		esac && empty 1 $lst
-		ok $? "afs: -n $spec ($*) on node $n: $([ $c = sym ] && echo 'exit 0 and 50 fields, or ')exit 3 and one line naming the phase and the error, nothing left" ||
+		ok $? "afs: -n $spec ($*) on node $n: exit 0 and 50 fields$([ $c = sym ] && echo ', or exit 3 and one line naming the phase and the error'), nothing left" ||
 		    { why $n $c; sed -n 1,3p "$R/node$n/$c.err" 2>/dev/null | diag; }
 		echo "afs node $n, -n $spec: exit $r in $(v $n $c.secs ?) s" | diag
 		grep '^clyde: ' "$R/node$n/$c.err" 2>/dev/null | diag
