@@ -4,7 +4,7 @@
 # rates the sums of every rank's own figures, nothing left; the ranks
 # agree on their options first.  Faults: tests/mpi/rank_faults.sh.  Skipped
 # without Open MPI.
-MPI_CASES=29
+MPI_CASES=31
 . "$(dirname "$0")/mpi_lib.sh"
 
 # Without the per-char phases (-f): 2.00a's write and read a byte per
@@ -270,6 +270,20 @@ check(same($r->{options}{shift}, 0), $r->{options});
 check(same([map { $_->{read_from} } @{$r->{ranks}}], [0, 1]), $r->{ranks})' "$WORK/shift.json"
 	ok $? "2 ranks ${shift:-without --shift} on one host: each reads back its own files" ||
 	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+done
+
+# --shift=1 with links: each rank stats the other's, each name the inode
+# of the first name it met in that directory (the record says none)
+for spec in 1:-1:0:2 1:-2:0:2; do
+	rm -f "$WORK/shift.json"
+	mpi_run 2 --compat=2.00 -s 0 -n $spec --shift=1 --json="$WORK/shift.json"
+	[ "$rc" = 0 ] && is_empty "$t" && pl 'my $r = load($ARGV[0]);
+check(same([map { $_->{read_from} } @{$r->{ranks}}], [1, 0]), $r->{ranks});
+for my $k (@{$r->{ranks}}) {
+	check(same($k->{phases}{$_}{ops}, 1024), $_) for qw(seq_stat ran_stat);
+}' "$WORK/shift.json"
+	ok $? "2 ranks --shift=1 -n $spec: each stats the other's links, exit 0, nothing left" ||
+	    { echo "rc=$rc"; cat "$WORK/err"; ls -AR "$t"; } | diag
 done
 
 # -u: started as root, the ranks drop to another user after MPI_Init;
