@@ -24,6 +24,15 @@ static bool retry_said;
 static bool retry_failed;
 static bool again_said;
 
+/*
+ * A failed rmdir's errno: EEXIST is a directory that is not empty, as AFS
+ * says it (POSIX allows EEXIST or ENOTEMPTY), and reads as ENOTEMPTY.
+ */
+static int rmdir_errno(int err)
+{
+	return err == EEXIST ? ENOTEMPTY : err;
+}
+
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 {
 	return phase_fail_in(ctx, ctx->scratch_name, path, op, err);
@@ -32,7 +41,12 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err)
 int phase_fail_in(struct phase_ctx *ctx, const char *dir, const char *path,
     const char *op, int err)
 {
-	const char *sep = err ? ": " : "", *why = err ? strerror(err) : "";
+	const char *sep, *why;
+
+	if (op != NULL && strcmp(op, "rmdir") == 0)
+		err = rmdir_errno(err);
+	sep = err ? ": " : "";
+	why = err ? strerror(err) : "";
 
 	/*
 	 * A stop signal interrupted the call, or the file size limit sent
@@ -190,6 +204,8 @@ int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
 		err = errno;
 		if (err == ESTALE || err == EBADF)
 			err = remove_by_path(ctx, dir, name, flags);
+		if (flags & AT_REMOVEDIR)
+			err = rmdir_errno(err);
 		if (err == 0 || !passing(err))
 			return err;
 		if (retry_over())

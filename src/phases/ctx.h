@@ -128,6 +128,8 @@ struct phase_ctx {
  * (path may be NULL; err 0 leaves out the errno text) and return
  * PHASE_ERROR.  A call that a stop signal interrupted (EINTR after
  * SIGINT) is no error: that returns PHASE_STOPPED and records nothing.
+ * For op "rmdir", EEXIST (AFS's answer for a directory that is not
+ * empty) is told as ENOTEMPTY.
  */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op, int err);
 
@@ -168,6 +170,8 @@ void phase_cleanup_end(void);
  * (ESTALE) is passed over: the name is removed by its path from the
  * target, dir being the directory inside the scratch directory that
  * dirfd is ("" for the scratch directory, NULL for the target itself).
+ * With AT_REMOVEDIR, EEXIST (a directory that is not empty, on AFS) is
+ * returned as ENOTEMPTY.
  */
 int phase_remove(struct phase_ctx *ctx, int dirfd, const char *dir,
     const char *name, int flags);

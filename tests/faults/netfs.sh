@@ -57,7 +57,7 @@ left_in() { (cd "$1" && find . -mindepth 1 | sed 's|^\./||' | sort); }
 
 if [ -n "${CLYDE_SANITIZED:-}" ] ||
     ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 18
+	skip "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 19
 	done_testing
 fi
 if [ ! -f "$SHIM" ]; then
@@ -153,6 +153,23 @@ s=$(ls -A "$t")
     grep -Eq "^clyde: cannot remove $SCRATCH/files: Directory not empty; it holds foo, not made by clyde\$" "$WORK/err" &&
     grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/err"
 ok $? "a file clyde did not make: left in place and named, exit 3, all of clyde's removed" ||
+    { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
+rm -rf "${t:?}"/clyde.*
+
+# the same where rmdir of a directory that is not empty answers EEXIST
+# (AFS; POSIX allows it or ENOTEMPTY): said as not empty all the same
+export CLYDE_FAULT_RMDIR_EEXIST=1
+paused -s 0 -n 1
+unset CLYDE_FAULT_RMDIR_EEXIST
+: >"$files/foo"
+touch "$WORK/go"
+finish
+s=$(ls -A "$t")
+[ "$rc" = 3 ] && [ "$(left_in "$t")" = "$(printf '%s\n' "$s" "$s/files" "$s/files/foo")" ] &&
+    grep -Eq "^clyde: cannot remove $SCRATCH/files: Directory not empty; it holds foo, not made by clyde\$" "$WORK/err" &&
+    grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/err" &&
+    ! grep -q 'File exists' "$WORK/err"
+ok $? "rmdir answering EEXIST for a directory that is not empty: said as not empty, exit 3" ||
     { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
 rm -rf "${t:?}"/clyde.*
 

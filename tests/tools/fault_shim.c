@@ -74,6 +74,10 @@
  *                      unless the old and new names are in the same
  *                      directory (the same dev/ino), as on AFS (no other
  *                      variable needed)
+ *   CLYDE_FAULT_RMDIR_EEXIST  1: an unlinkat(AT_REMOVEDIR) of a directory
+ *                      that is not empty fails with EEXIST, not
+ *                      ENOTEMPTY, as on AFS (POSIX allows either; no
+ *                      other variable needed)
  *
  * Only calls on clyde's own files count (those in the target, and the
  * --json file's temporary name), so that where a fault lands does not
@@ -925,6 +929,10 @@ int unlinkat(int dfd, const char *path, int flags)
 	    fails(flags & AT_REMOVEDIR ? C_RMDIR : C_UNLINK, name)))
 		return -1;
 	rc = next(dfd, path, flags);
+	if (rc != 0 && errno == ENOTEMPTY && (flags & AT_REMOVEDIR) &&
+	    getenv("CLYDE_FAULT_RMDIR_EEXIST") != NULL &&
+	    strcmp(getenv("CLYDE_FAULT_RMDIR_EEXIST"), "1") == 0)
+		errno = EEXIST;
 	if (rc != 0 || cfg.fault[0].call != (flags & AT_REMOVEDIR ?
 	    C_READDIR_SKIP_DIRS : C_READDIR_SKIP))
 		return rc;
