@@ -1073,7 +1073,7 @@ static int fail_close_file(struct phase_ctx *ctx, const struct file_set *fs,
 	return fail_close(ctx, fs, fd, dir_msg(fs, d, dir), name, op, err);
 }
 
-/* A new file name in directory d (at dfd); made, when not NULL, gets its fstat(). */
+/* A new file name in directory d (at dfd); its fstat() in made, if not NULL */
 static int write_new_file(struct phase_ctx *ctx, const struct file_set *fs,
     int dfd, const char *name, unsigned d, struct stat *made)
 {
