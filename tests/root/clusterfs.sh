@@ -14,6 +14,11 @@
 #               profile, nothing left once both have ended
 #   dirs        clyde --dirs on node 1: exit 0, nothing left
 #   cross       a file written on node 1 read back on node 2 (md5)
+#   mpi         clyde-mpi --shift=1, a rank on each node (mpirun on node
+#               1, over ssh to an sshd on node 2): each rank reads what
+#               the other node wrote; exit 0, the JSON names both hosts
+#               and read_from, nothing left (skipped, saying why, without
+#               Open MPI, ssh or sshd)
 #   fault       node 2, which reads node 1's directories meanwhile, is cut
 #               off and powered off during node 1's sequential create:
 #               node 1's clyde ends, within its bound, with exit 0 or 3
@@ -63,7 +68,7 @@ BONNIE=/usr/sbin/bonnie++
 PHASE='(sequential create|sequential stat|sequential delete|random create|random stat|random delete)'
 # bounds, not expectations: of a run, of a guest
 T=120 TMO=300
-COUNT=6
+COUNT=7
 
 if [ "$(id -u)" != 0 ]; then
 	skip "check-clusterfs needs root (guests sharing a disk)" all
@@ -73,6 +78,18 @@ if ! probe=$("$U" probe); then
 fi
 GUEST=${probe%% *}
 echo "# guest: ${probe#* }"
+# clyde-mpi for the mpi case, where Open MPI and ssh are here
+MPI= MPI_WHY=
+for p in mpirun mpicc ssh ssh-keygen /usr/sbin/sshd; do
+	command -v $p >/dev/null || MPI_WHY="${MPI_WHY:+$MPI_WHY, }no $p"
+done
+if [ -z "$MPI_WHY" ]; then
+	if make -s mpi >"$WORK/make-mpi.log" 2>&1; then
+		MPI=$(pwd)/clyde-mpi
+	else
+		MPI_WHY="make mpi failed: $(tail -1 "$WORK/make-mpi.log")"
+	fi
+fi
 [ -x "$BONNIE" ] || echo "no $BONNIE: no runs of bonnie++ for the record" | diag
 
 clock() { date +%s.%N; }
@@ -123,6 +140,40 @@ logs() {
 	} 2>/dev/null | diag
 }
 
+# the keys of the mpi case: node 1's ssh logs in as root to an sshd on
+# node 2 (node.sh mpi); StrictModes off, as the run directory is under
+# TMPDIR
+ssh_keys() {
+	k=$R/ssh
+	mkdir -m 700 "$k" &&
+	    ssh-keygen -q -t ed25519 -N '' -C clyde-clusterfs -f "$k/id" &&
+	    ssh-keygen -q -t ed25519 -N '' -C clyde-clusterfs -f "$k/host_key" &&
+	    cp "$k/id.pub" "$k/authorized_keys" || return 1
+	cat >"$k/ssh_config" <<-EOF
+	Host *
+	  User root
+	  IdentityFile $k/id
+	  IdentitiesOnly yes
+	  StrictHostKeyChecking no
+	  UserKnownHostsFile /dev/null
+	  BatchMode yes
+	  LogLevel ERROR
+	  ConnectTimeout 10
+	EOF
+	cat >"$k/sshd_config" <<-EOF
+	ListenAddress 10.0.0.2
+	HostKey $k/host_key
+	PidFile /run/sshd.pid
+	UsePAM no
+	PermitRootLogin prohibit-password
+	PasswordAuthentication no
+	KbdInteractiveAuthentication no
+	AuthorizedKeysFile $k/authorized_keys
+	StrictModes no
+	PrintMotd no
+	EOF
+}
+
 # boot FS NAME CASES SECS [ARGS [MEM]]: the two guests of FS run CASES
 # (node.sh) in $WORK/NAME, SECS at most, their runs with ARGS; guests.sh's
 # status in $grc
@@ -130,8 +181,9 @@ boot() {
 	R=$WORK/$2
 	mkdir "$R"
 	# what node.sh reads
-	echo "CLYDE=$CLYDE BONNIE=$BONNIE ARGS='${5:--s 64 -n 4 -r 0 -f}' T=$T FAULT_N=4 LINKS_N=1 CASES='$3'" \
+	echo "CLYDE=$CLYDE BONNIE=$BONNIE MPI=$MPI ARGS='${5:--s 64 -n 4 -r 0 -f}' T=$T FAULT_N=4 LINKS_N=1 CASES='$3'" \
 	    >"$R/run.env"
+	case " $3 " in *" mpi "*) [ -n "$MPI" ] && ssh_keys ;; esac
 	t0=$(clock)
 	"$U" run -g "$GUEST" -f "$1" -t "$4" -m "${6:-512M}" -w "$R" >"$WORK/$2.log" 2>&1 &
 	gpid=$!
@@ -156,7 +208,7 @@ group() { # group FS
 		skip "$fs: $r" $COUNT
 		return
 	fi
-	boot "$fs" "$fs" "profiles dirs cross fault" $TMO
+	boot "$fs" "$fs" "profiles dirs cross mpi fault" $TMO
 	[ $grc = 0 ] && [ "$(v 1 umount.txt)" = ok ] && grep -q ': none$' "$R/netns.txt" 2>/dev/null
 	ok $? "$fs: stack up and mounted on both nodes, every case in step, node 1 unmounted after the fault, both guests off, nothing left in their namespace" ||
 	    { echo "guests.sh exit status $grc"; cat "$WORK/$fs.log" "$R/netns.txt"; } 2>/dev/null | diag
@@ -185,6 +237,27 @@ group() { # group FS
 	ok $? "$fs: a file written on node 1 read back on node 2: md5 equal" ||
 	    { echo "md5 on node 2: ${got:-none}, on node 1: ${want:-none}"; cat "$R/node2/cross.err"; } 2>/dev/null | diag
 	got= want=
+
+	# clyde-mpi, a rank on each node, --shift=1: one CSV line of two
+	# ranks, the JSON names both hosts and that each rank read the
+	# other's files, nothing left
+	if [ -z "$MPI" ]; then
+		skip "$fs: clyde-mpi across the nodes: $MPI_WHY" 1
+	else
+		line=$(csv 1 mpi)
+		[ "$(rc_of 1 mpi)" = 0 ] && [ "$(nfields "$line")" = 50 ] &&
+		    [ "$(field "$line" 4)" = 2 ] && empty 1 mpi &&
+		    pl 'my $r = load(shift);
+			die "shift\n" unless $r->{options}{shift} == 1;
+			my @k = @{$r->{ranks}};
+			die "ranks\n" unless @k == 2;
+			die "read_from\n" if grep { $_->{read_from} != ($_->{rank} + 1) % 2 } @k;
+			die "hosts\n" unless join(" ", sort map { $_->{host} } @k) eq "node1 node2";' \
+		    "$R/node1/mpi.json"
+		ok $? "$fs: clyde-mpi --shift=1, a rank on each node: exit 0, one line of 2 ranks, the JSON names node1 and node2 and read_from the other rank, nothing left" ||
+		    { why 1 mpi; sed -n 1,5p "$R/node1/mpi.err" 2>/dev/null | diag; tail -3 "$R/node2/sshd.log" 2>/dev/null | diag; }
+		echo "$fs clyde-mpi --shift=1: $(rates 1 mpi seq_create seq_stat ran_stat) in $(v 1 mpi.secs ?) s" | diag
+	fi
 
 	# the fault: node 1's run ends by itself, within its bound
 	frc=$(rc_of 1 fault)

@@ -2,9 +2,10 @@
 # cluster stack up, the shared disk mounted, the cases of
 # tests/root/clusterfs.sh one after another, in step with the other node,
 # then down.  Environment: W (the run directory), N (this node), D =
-# W/node<N>; W/guest.env gives FS, W/run.env CLYDE, BONNIE (empty: none),
-# ARGS (the sizes of the runs), T (a run's bound in seconds), FAULT_N
-# (-n of the run that node 2's going interrupts) and CASES, the cases to
+# W/node<N>; W/guest.env gives FS, W/run.env CLYDE, BONNIE and MPI
+# (clyde-mpi; either empty: none), ARGS (the sizes of the runs), T (a
+# run's bound in seconds), FAULT_N (-n of the run that node 2's going
+# interrupts) and CASES, the cases to
 # run (default: all, in order; fault last, as node 2 does not survive it),
 # and LINKS_N, -n of the afs group's runs of links.  For afs it runs in
 # afs-root.sh's chroot, and /afs is the FUSE client's mount.
@@ -397,6 +398,38 @@ bonnie() {
 	# what it left, so that the next case starts clean
 	[ "$N" = 1 ] && find "$MNT" -mindepth 1 -maxdepth 1 -name 'Bonnie.*' -exec rm -rf {} +
 	barrier bonnie-listed
+}
+
+# clyde-mpi across the nodes, a rank on each, --shift=1: each rank stats
+# the small files and reads the data file that the other node wrote.
+# mpirun on node 1 starts node 2's orted over ssh to an sshd that node 2
+# runs for the case alone, with the keys that clusterfs.sh made in W/ssh
+mpi() {
+	[ -n "${MPI:-}" ] || return 0
+	if [ "$N" = 2 ]; then
+		# root's shell starts orted: not with the host's dotfiles
+		mount -t tmpfs -o mode=700,size=1m tmpfs /root
+		mkdir -p /run/sshd
+		/usr/sbin/sshd -f "$W/ssh/sshd_config" -E "$D/sshd.log" </dev/null \
+		    >"$D/sshd.out" 2>&1 || { abort "sshd: $(tail -1 "$D/sshd.out")"; return 1; }
+		barrier mpi-sshd || return 1
+		barrier mpi-ran "$T"
+		kill "$(cat /run/sshd.pid)" 2>/dev/null
+		umount /root
+		barrier mpi-listed
+		return
+	fi
+	barrier mpi-sshd || return 1
+	printf '10.0.0.1 slots=1\n10.0.0.2 slots=1\n' >"$D/hostfile"
+	bounded mpi "$T" mpirun --allow-run-as-root --hostfile "$D/hostfile" -np 2 \
+	    --mca plm_rsh_agent "ssh -F $W/ssh/ssh_config" --mca plm_rsh_no_tree_spawn 1 \
+	    --mca oob_tcp_if_include 10.0.0.0/24 --mca btl_tcp_if_include 10.0.0.0/24 \
+	    --mca orte_tmpdir_base /run/tmp \
+	    "$MPI" -d "$MNT" -u nobody -q -m nodes --compat=2.00 --shift=1 \
+	    --json="$D/mpi.json" $ARGS
+	barrier mpi-ran "$T" || return 1
+	listing mpi
+	barrier mpi-listed
 }
 
 # node 2 goes (its link cut, then powered off) during node 1's
