@@ -121,8 +121,11 @@ why() {
 rates() {
 	n=$1 c=$2
 	shift 2
+	# a phase that did not run is null in the record, and a null is
+	# not a hash to look into
 	pl 'my $r = load(shift);
-	    print join(", ", map { my $t = $r->{tests}{$_}; my $l = $r->{phases}{$_}{latency_ns};
+	    print join(", ", map { my $t = $r->{tests}{$_} || {}; my $p = $r->{phases}{$_} || {};
+		my $l = $p->{latency_ns};
 		sprintf("%s %s/s (longest %.1f ms)", $_, defined $t->{rate} ? sprintf("%.0f", $t->{rate}) : "-",
 		    ($l && $l->{max} ? $l->{max} / 1e6 : 0)) } @ARGV), "\n"' \
 	    "$R/node$n/$c.json" "$@" 2>&1
