@@ -54,6 +54,7 @@
 # Usage: make check-clusterfs, or prove -v tests/root/clusterfs.sh after
 # make clyde build/tests/xstate_shim.so.
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/ssh.sh"
 # the guests see the work directory by the host's path
 case ${TMPDIR:-/tmp} in
 /dev/shm | /dev/shm/* | /run/* | /var/tmp/* | /var/lib/* | /mnt/*)
@@ -143,37 +144,10 @@ logs() {
 }
 
 # the keys of the mpi case: node 1's ssh logs in as root to an sshd on
-# node 2 (node.sh mpi); StrictModes off, as the run directory is under
-# TMPDIR
-ssh_keys() {
-	k=$R/ssh
-	mkdir -m 700 "$k" &&
-	    ssh-keygen -q -t ed25519 -N '' -C clyde-clusterfs -f "$k/id" &&
-	    ssh-keygen -q -t ed25519 -N '' -C clyde-clusterfs -f "$k/host_key" &&
-	    cp "$k/id.pub" "$k/authorized_keys" || return 1
-	cat >"$k/ssh_config" <<-EOF
-	Host *
-	  User root
-	  IdentityFile $k/id
-	  IdentitiesOnly yes
-	  StrictHostKeyChecking no
-	  UserKnownHostsFile /dev/null
-	  BatchMode yes
-	  LogLevel ERROR
-	  ConnectTimeout 10
-	EOF
-	cat >"$k/sshd_config" <<-EOF
-	ListenAddress 10.0.0.2
-	HostKey $k/host_key
-	PidFile /run/sshd.pid
-	UsePAM no
-	PermitRootLogin prohibit-password
-	PasswordAuthentication no
-	KbdInteractiveAuthentication no
-	AuthorizedKeysFile $k/authorized_keys
-	StrictModes no
-	PrintMotd no
-	EOF
+# node 2 (node.sh mpi)
+ssh_up() {
+	ssh_keys "$R/ssh" clyde-clusterfs 10 &&
+	    sshd_config "$R/ssh" 10.0.0.2 >"$R/ssh/sshd_config"
 }
 
 # boot FS NAME CASES SECS [ARGS [MEM]]: the two guests of FS run CASES
@@ -185,7 +159,7 @@ boot() {
 	# what node.sh reads
 	echo "CLYDE=$CLYDE BONNIE=$BONNIE MPI=$MPI ARGS='${5:--s 64 -n 4 -r 0 -f}' T=$T FAULT_N=4 LINKS_N=1 CASES='$3'" \
 	    >"$R/run.env"
-	case " $3 " in *" mpi "*) [ -n "$MPI" ] && ssh_keys ;; esac
+	case " $3 " in *" mpi "*) [ -n "$MPI" ] && ssh_up ;; esac
 	t0=$(clock)
 	"$U" run -g "$GUEST" -f "$1" -t "$4" -m "${6:-512M}" -w "$R" >"$WORK/$2.log" 2>&1 &
 	gpid=$!
@@ -204,6 +178,25 @@ keep() {
 	rm -rf "$R"
 }
 
+# profiles FS WHERE: the cases of both profiles run on both nodes at once
+# (node.sh profiles), and each node's rates for the record
+profiles() {
+	for p in 1.03 2.00; do
+		c=p$(echo $p | tr -d .)
+		f=27
+		[ $p = 2.00 ] && f=50
+		[ "$(rc_of 1 $c)" = 0 ] && [ "$(rc_of 2 $c)" = 0 ] &&
+		    [ "$(nfields "$(csv 1 $c)")" = $f ] && [ "$(nfields "$(csv 2 $c)")" = $f ] &&
+		    empty 1 $c && empty 2 $c
+		ok $? "$1: --compat=$p on both nodes at once: exit 0, $f fields each, nothing left$2" ||
+		    { why 1 $c; why 2 $c; }
+		for n in 1 2; do
+			[ "$(rc_of $n $c)" != 0 ] ||
+			    echo "$1 node $n, --compat=$p: $(rates $n $c seq_create seq_del ran_create) in $(v $n $c.secs ?) s" | diag
+		done
+	done
+}
+
 group() { # group FS
 	fs=$1 f0=$tap_failed
 	if r=$("$U" check "$GUEST" "$fs"); then :; else
@@ -216,19 +209,7 @@ group() { # group FS
 	    { echo "guests.sh exit status $grc"; cat "$WORK/$fs.log" "$R/netns.txt"; } 2>/dev/null | diag
 	[ $grc = 0 ] || { logs 1; logs 2; }
 
-	for p in 1.03 2.00; do
-		c=p$(echo $p | tr -d .)
-		f=27
-		[ $p = 2.00 ] && f=50
-		[ "$(rc_of 1 $c)" = 0 ] && [ "$(rc_of 2 $c)" = 0 ] &&
-		    [ "$(nfields "$(csv 1 $c)")" = $f ] && [ "$(nfields "$(csv 2 $c)")" = $f ] &&
-		    empty 1 $c && empty 2 $c
-		ok $? "$fs: --compat=$p on both nodes at once: exit 0, $f fields each, nothing left" ||
-		    { why 1 $c; why 2 $c; }
-		for n in 1 2; do
-			echo "$fs node $n, --compat=$p: $(rates $n $c seq_create seq_del ran_create) in $(v $n $c.secs ?) s" | diag
-		done
-	done
+	profiles "$fs" ""
 
 	[ "$(rc_of 1 dirs)" = 0 ] && [ "$(nfields "$(csv 1 dirs)")" = 50 ] && empty 1 dirs
 	ok $? "$fs: --dirs on node 1: exit 0, 50 fields, nothing left" || why 1 dirs
@@ -342,19 +323,7 @@ afs_group() {
 	[ $grc = 0 ] || { logs 1; logs 2; }
 	echo "afs: $(grep -h 'cell up' "$R/node1/guest.log" 2>/dev/null | sed 's/^\[[^]]*\] //')" | diag
 
-	for p in 1.03 2.00; do
-		c=p$(echo $p | tr -d .)
-		f=27
-		[ $p = 2.00 ] && f=50
-		[ "$(rc_of 1 $c)" = 0 ] && [ "$(rc_of 2 $c)" = 0 ] &&
-		    [ "$(nfields "$(csv 1 $c)")" = $f ] && [ "$(nfields "$(csv 2 $c)")" = $f ] &&
-		    empty 1 $c && empty 2 $c
-		ok $? "afs: --compat=$p on both nodes at once: exit 0, $f fields each, nothing left in the volume" ||
-		    { why 1 $c; why 2 $c; }
-		for n in 1 2; do
-			[ "$(rc_of $n $c)" = 0 ] && echo "afs node $n, --compat=$p: $(rates $n $c seq_create seq_del ran_create) in $(v $n $c.secs ?) s" | diag
-		done
-	done
+	profiles afs " in the volume"
 
 	# hard links: each directory's names link to its first file, in that
 	# directory, and AFS links within one directory only: they work, with

@@ -44,6 +44,7 @@ CLIENTS="cli1 cli2 cli3"
 HOSTS="$SERVERS $CLIENTS"
 
 die() { echo "hosts.sh: $*" >&2; exit 1; }
+. "$(dirname "$0")/../ssh.sh"
 
 load() {
 	[ -f "$CONF" ] || die "no cluster in $ST"
@@ -323,40 +324,12 @@ mfs_up() {
 	done
 }
 
-# sshd on each client host, key-only root login with keys of the cluster;
-# StrictModes off as the keys are under a world-writable /tmp
+# sshd on each client host, key-only root login with keys of the cluster
 ssh_up() {
-	k=$ST/ssh
-	mkdir -p "$k"
-	chmod 700 "$k"
-	ssh-keygen -q -t ed25519 -N '' -C clyde-cluster -f "$k/id" || die "ssh-keygen failed"
-	ssh-keygen -q -t ed25519 -N '' -C clyde-cluster -f "$k/host_key" || die "ssh-keygen failed"
-	cp "$k/id.pub" "$k/authorized_keys"
-	{
-		echo "Host *"
-		echo "  User root"
-		echo "  IdentityFile $k/id"
-		echo "  IdentitiesOnly yes"
-		echo "  StrictHostKeyChecking no"
-		echo "  UserKnownHostsFile /dev/null"
-		echo "  BatchMode yes"
-		echo "  LogLevel ERROR"
-		echo "  ConnectTimeout 5"
-	} >"$k/ssh_config"
+	ssh_keys "$ST/ssh" clyde-cluster 5 || die "ssh-keygen in $ST/ssh failed"
 	: >"$ST/hostfile"
 	for h in $CLIENTS; do
-		cat >"$ST/$h/sshd_config" <<-EOF
-		ListenAddress $(ip_of "$h")
-		HostKey $k/host_key
-		PidFile /run/sshd.pid
-		UsePAM no
-		PermitRootLogin prohibit-password
-		PasswordAuthentication no
-		KbdInteractiveAuthentication no
-		AuthorizedKeysFile $k/authorized_keys
-		StrictModes no
-		PrintMotd no
-		EOF
+		sshd_config "$ST/ssh" "$(ip_of "$h")" >"$ST/$h/sshd_config"
 		hx "$h" /usr/sbin/sshd -f "$ST/$h/sshd_config" -E "$ST/$h/sshd.log" \
 		    </dev/null >>"$ST/$h/start.log" 2>&1 || die "sshd on $h failed"
 		echo "$(ip_of "$h") slots=1" >>"$ST/hostfile"
