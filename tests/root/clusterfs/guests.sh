@@ -49,6 +49,8 @@ GUESTS="uml uml-xstate qemu"
 # UML's mcast transport: group, port, TTL
 MCAST=239.192.77.1,1102,1
 
+. "$HERE/../guest_lib.sh"
+
 say() { printf 'guests.sh: %s\n' "$*" >&2; }
 usage() { sed -n '8,21p' "$0" | sed 's/^#//' >&2; exit 2; }
 
@@ -65,12 +67,8 @@ why_not() {
 	[ "$(id -u)" = 0 ] || { echo "not root"; return; }
 	case $1 in
 	uml | uml-xstate)
-		[ -x "$UML" ] || { echo "no $UML (user-mode-linux)"; return; }
-		[ "$1" = uml ] || [ -f "$SHIM" ] ||
-		    { echo "no $SHIM (make build/tests/xstate_shim.so)"; return; }
-		rel=$(ls /usr/lib/uml/modules 2>/dev/null | head -1)
-		[ -n "$rel" ] && [ -f "/usr/lib/uml/modules/$rel/modules.dep" ] ||
-		    { echo "no /usr/lib/uml/modules (user-mode-linux)"; return; } ;;
+		r=$(uml_not "$1")
+		[ -z "$r" ] || { echo "$r"; return; } ;;
 	qemu)
 		echo "two QEMU guests on one disk are not set up yet"
 		return ;;
@@ -112,13 +110,10 @@ why_not() {
 	esac
 }
 
-clock() { date +%s.%N; }
 
 # failure DIR STATUS: how a guest failed
 failure() {
-	panic=$(cat "$1"/node*/console.log 2>/dev/null | awk '/Kernel panic/ {
-	    print (last == "" ? $0 : last); exit } { last = $0 }' |
-	    sed 's/^\[ *[0-9.]*\] *//; s/^userspace - //; s/^Kernel panic - not syncing: //')
+	panic=$(panic_of "$1"/node*/console.log)
 	if [ -n "$panic" ]; then
 		echo "panicked: $panic"
 	elif [ -s "$1/node1/setup.err" ]; then
@@ -131,29 +126,10 @@ failure() {
 }
 
 probe() {
-	tried= dir=$(mktemp -d "${TMPDIR:-/tmp}/clyde-clusterfs-probe.XXXXXX") || exit 1
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/clyde-clusterfs-probe.XXXXXX") || exit 1
 	trap 'rm -rf "$dir"' EXIT
-	for g in ${CLYDE_CLUSTERFS_GUEST:-$GUESTS}; do
-		r=$(why_not "$g")
-		if [ -z "$r" ]; then
-			mkdir "$dir/$g"
-			t0=$(clock)
-			"$0" run -g "$g" -f probe -t 120 -w "$dir/$g" >/dev/null 2>&1
-			rc=$?
-			if [ $rc = 0 ]; then
-				took=$(awk -v a="$t0" -v b="$(clock)" 'BEGIN { printf "%.1f", b - a }')
-				forced=${CLYDE_CLUSTERFS_GUEST:+CLYDE_CLUSTERFS_GUEST=$CLYDE_CLUSTERFS_GUEST; }
-				echo "$g $(what "$g") (${forced}${tried:+$tried; }modules loaded and powered off in $took s)"
-				exit 0
-			fi
-			r=$(failure "$dir/$g" $rc)
-		else
-			r="cannot run: $r"
-		fi
-		tried="${tried:+$tried; }$(what "$g") $r"
-	done
-	echo "${tried:-no guest tried (CLYDE_CLUSTERFS_GUEST is empty)}"
-	exit 1
+	probe_guests CLYDE_CLUSTERFS_GUEST "$dir" "modules loaded and powered off" \
+	    -f probe -t 120
 }
 
 # wedged DIR PID: what the kernel of the guest whose main process is PID
@@ -239,7 +215,7 @@ if [ "${1:-}" = __netns ]; then
 fi
 
 case ${1:-} in
-probe) probe ;;
+probe) probe; exit ;;
 check)
 	r=$(why_not "${2:-}" "${3:-all}")
 	[ -z "$r" ] && exit 0

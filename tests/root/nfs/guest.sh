@@ -72,6 +72,8 @@ QEMU=qemu-system-x86_64
 CACHE=${CLYDE_NFS_CACHE:-/var/tmp/clyde-nfs}
 GUESTS="uml uml-xstate qemu-kvm qemu-tcg"
 
+. "$HERE/../guest_lib.sh"
+
 say() { printf 'guest.sh: %s\n' "$*" >&2; }
 usage() { sed -n '7,26p' "$0" | sed 's/^#//' >&2; exit 2; }
 
@@ -99,12 +101,8 @@ why_not() {
 	[ "$(id -u)" = 0 ] || { echo "not root"; return; }
 	case $1 in
 	uml | uml-xstate)
-		[ -x "$UML" ] || { echo "no $UML (user-mode-linux)"; return; }
-		[ "$1" = uml ] || [ -f "$SHIM" ] ||
-		    { echo "no $SHIM (make build/tests/xstate_shim.so)"; return; }
-		rel=$(ls /usr/lib/uml/modules 2>/dev/null | head -1)
-		[ -n "$rel" ] && [ -f "/usr/lib/uml/modules/$rel/modules.dep" ] ||
-		    { echo "no /usr/lib/uml/modules (user-mode-linux)"; return; }
+		r=$(uml_not "$1")
+		[ -z "$r" ] || { echo "$r"; return; }
 		need=perl ;;
 	qemu-kvm | qemu-tcg)
 		if [ "$1" = qemu-kvm ]; then
@@ -139,9 +137,7 @@ why_not() {
 # failure DIR STATUS: how a guest that did not run its script failed
 failure() {
 	# what the kernel said last before its panic, else the panic
-	panic=$(awk '/Kernel panic/ { print (last == "" ? $0 : last); exit }
-	    { last = $0 }' "$1/console.log" 2>/dev/null |
-	    sed 's/^\[ *[0-9.]*\] *//; s/^userspace - //; s/^Kernel panic - not syncing: //')
+	panic=$(panic_of "$1/console.log")
 	if [ -n "$panic" ]; then
 		echo "panicked: $panic"
 	elif [ -f "$1/setup.err" ]; then
@@ -154,43 +150,19 @@ failure() {
 	fi
 }
 
-clock() { date +%s.%N; }
-
 # probe: the first guest of $CLYDE_NFS_GUEST that runs
 probe() {
-	tried= dir=$(mktemp -d "${TMPDIR:-/tmp}/clyde-nfs-probe.XXXXXX") || exit 1
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/clyde-nfs-probe.XXXXXX") || exit 1
 	trap 'rm -rf "$dir"' EXIT
 	echo true >"$dir/empty.sh"
-	for g in ${CLYDE_NFS_GUEST:-$GUESTS}; do
-		r=$(why_not "$g")
-		if [ -z "$r" ]; then
-			mkdir "$dir/$g"
-			t0=$(clock)
-			# a bound: UML fails within seconds, TCG boots in 10 to
-			# 20, on a busy machine in a minute
-			"$0" run -g "$g" -f tmpfs -t 300 -w "$dir/$g" "$dir/empty.sh" \
-			    >/dev/null 2>&1
-			rc=$?
-			if [ $rc = 0 ]; then
-				took=$(awk -v a="$t0" -v b="$(clock)" \
-				    'BEGIN { printf "%.1f", b - a }')
-				forced=${CLYDE_NFS_GUEST:+CLYDE_NFS_GUEST=$CLYDE_NFS_GUEST; }
-				echo "$g $(what "$g") (${forced}${tried:+$tried; }\
-NFS up and powered off in $took s)"
-				exit 0
-			fi
-			r=$(failure "$dir/$g" $rc)
-		else
-			r="cannot run: $r"
-		fi
-		tried="${tried:+$tried; }$(what "$g") $r"
-	done
-	echo "${tried:-no guest tried (CLYDE_NFS_GUEST is empty)}"
-	exit 1
+	# a bound: UML fails within seconds, TCG boots in 10 to 20, on a
+	# busy machine in a minute
+	probe_guests CLYDE_NFS_GUEST "$dir" "NFS up and powered off" \
+	    -f tmpfs -t 300 "$dir/empty.sh"
 }
 
 case ${1:-} in
-probe) probe ;;
+probe) probe; exit ;;
 check)
 	r=$(why_not "${2:-}")
 	[ -z "$r" ] && exit 0
