@@ -387,27 +387,46 @@ ok $? "-s not given: every rank writes rank 0's size (2 x -r 160), not its own (
 # +++++ (under 0.5 s) is too short for its ranks' times to mean much.
 # Rank 1's first file of the sequential create waits 200 ms (the fault
 # shim's delay): a skew far above 1.5 in a phase still too short; were
-# the machine so slow that the phase took 0.5 s, its line is due
+# the machine so slow that the phase took 0.5 s, its line is due.  The
+# phase ends with sync(), which waits for every filesystem's writeback:
+# while this machine writes much elsewhere, both ranks' syncs end
+# together and there is no skew to tell of (seen: 1.0005, both ranks
+# 2.70 s).  Up to 3 tries, then a skip that says so
 if [ ! -f "$SHIM" ]; then
 	skip "no fault shim for this build" 1
 else
-	t=$(mktemp -d "$base/t.XXXXXX")
-	chmod 755 "$t"
-	rm -f "$WORK/skew.json"
-	timeout 300 $MPIRUN -np 1 ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi \
-	    -s 0 -n 1 --json="$WORK/skew.json" : -np 1 env LD_PRELOAD="$SHIM" \
-	    CLYDE_FAULT_CALL=openat CLYDE_FAULT_FILE="$SEQ_FILES" \
-	    CLYDE_FAULT_NTH=1 CLYDE_FAULT_ERR=delay CLYDE_FAULT_DELAY_MS=200 \
-	    ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi -s 0 -n 1 \
-	    >"$WORK/out" 2>"$WORK/err"
-	rc=$?
+	try=0 skews=
+	while [ $try -lt 3 ]; do
+		try=$((try + 1))
+		t=$(mktemp -d "$base/t.XXXXXX")
+		chmod 755 "$t"
+		rm -f "$WORK/skew.json"
+		timeout 300 $MPIRUN -np 1 ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi \
+		    -s 0 -n 1 --json="$WORK/skew.json" : -np 1 env LD_PRELOAD="$SHIM" \
+		    CLYDE_FAULT_CALL=openat CLYDE_FAULT_FILE="$SEQ_FILES" \
+		    CLYDE_FAULT_NTH=1 CLYDE_FAULT_ERR=delay CLYDE_FAULT_DELAY_MS=200 \
+		    ./clyde-mpi -d "$t" $AS_USER -r 0 -m mpi -s 0 -n 1 \
+		    >"$WORK/out" 2>"$WORK/err"
+		rc=$?
+		if [ "$rc" != 0 ] || ! is_empty "$t"; then
+			rc="$rc, or something left in $t"
+			break
+		fi
+		skew=$(pl 'print load($ARGV[0])->{phases}{seq_create}{skew} // 0' "$WORK/skew.json")
+		skews="${skews:+$skews, }$skew"
+		pl 'exit !($ARGV[0] > 1.5)' "$skew" && break
+		rc=skew
+	done
 	said=$(grep -c '^clyde: Sequential create: skew ' "$WORK/err")
-	[ "$rc" = 0 ] && is_empty "$t" && pl 'my ($r, $said) = (load($ARGV[0]), $ARGV[1]);
-check($r->{phases}{seq_create}{skew} > 1.5, $r->{phases}{seq_create});
+	if [ "$rc" = skew ]; then
+		skip "2 ranks, one slow in a +++++ phase: the ranks ended together in 3 tries (skew $skews: sync() waited for writeback elsewhere), so there was no skew to leave out" 1
+	else
+		[ "$rc" = 0 ] && pl 'my ($r, $said) = (load($ARGV[0]), $ARGV[1]);
 check($said == ($r->{tests}{seq_create}{status} eq "too_fast" ? 0 : 1),
     $said, $r->{tests}{seq_create})' "$WORK/skew.json" "$said"
-	ok $? "2 ranks, one slow in a +++++ phase: no skew line for it" ||
-	    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+		ok $? "2 ranks, one slow in a +++++ phase: no skew line for it (skew $skews)" ||
+		    { echo "rc=$rc"; cat "$WORK/err"; } | diag
+	fi
 fi
 # -y p: mpirun gives standard input to rank 0 alone
 t=$(mktemp -d "$base/t.XXXXXX")
