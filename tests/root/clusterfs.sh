@@ -3,9 +3,10 @@
 # as root.  This host's kernel need not know them: each group boots two
 # guests (tests/root/clusterfs/guests.sh) that share one disk image and a
 # network in a namespace made for them, which goes with them.  The guest
-# is the first that boots here of User-mode Linux and the same with its
-# xstate shim (guests.sh probe; the first TAP line says which and why);
-# CLYDE_CLUSTERFS_GUEST=GUEST chooses one.  The groups:
+# is the first that boots here of User-mode Linux, the same with its
+# xstate shim, QEMU with KVM and QEMU with TCG (guests.sh probe; the first
+# TAP line says which and why); CLYDE_CLUSTERFS_GUEST=GUEST chooses one.
+# The groups:
 #   gfs2   GFS2 with lock_dlm (corosync and dlm_controld in each node)
 #   ocfs2  OCFS2 with the o2cb stack (the kernel's DLM and heartbeat)
 # and in each, one after another (tests/root/clusterfs/node.sh):
@@ -78,6 +79,9 @@ if ! probe=$("$U" probe); then
 fi
 GUEST=${probe%% *}
 echo "# guest: ${probe#* }"
+# TCG emulates the CPU: OCFS2's profiles took 220 s a run there, 15 s on
+# UML, and its group 550 s
+[ "$GUEST" = qemu-tcg ] && T=600 TMO=1800
 # clyde-mpi for the mpi case, where Open MPI and ssh are here
 MPI= MPI_WHY=
 for p in mpirun mpicc ssh ssh-keygen /usr/sbin/sshd; do

@@ -12,11 +12,11 @@
 # make check needs only the build group; without a package of the check
 # group its cases are skipped, each with a line naming the package.
 # The root suites (make check-mounts, check-nfs, check-cluster,
-# check-clusterfs) need their groups.  The nfs group also puts the QEMU
-# guest's kernel in a cache (tests/root/nfs/qemu-kernel.sh) and stops the
-# NFS services that the packages' install may start here; the clusterfs
-# group stops corosync, dlm and o2cb the same way: the tests run theirs
-# in a guest.
+# check-clusterfs) need their groups.  The nfs and clusterfs groups also
+# put the QEMU guests' kernel in a cache (tests/root/nfs/qemu-kernel.sh).
+# The nfs group stops the NFS services that the packages' install may
+# start here, the clusterfs group corosync, dlm and o2cb: the tests run
+# theirs in a guest.
 # Exit status: 0 installed (or listed), 1 an install failed, 2 usage.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -72,12 +72,16 @@ cluster libopenmpi-dev clyde-mpi built for them
 cluster xfsprogs the bricks
 cluster python3 reads the JSON records of the cluster runs
 clusterfs user-mode-linux the guests of make check-clusterfs
+clusterfs qemu-system-x86 the guests where UML cannot boot
+clusterfs busybox-static their initramfs
+clusterfs xz-utils unpacks their kernel
+clusterfs binutils strips its modules
 clusterfs gfs2-utils mkfs.gfs2 for the GFS2 image
 clusterfs corosync membership and quorum for GFS2 in the guests
 clusterfs dlm-controld dlm_controld, the daemon of the lock manager for GFS2
 clusterfs ocfs2-tools mkfs.ocfs2, o2cb and mount.ocfs2 for OCFS2
 clusterfs iproute2 ip: the namespace and links of the guests
-clusterfs openafs-fileserver fileserver and bosserver of the AFS cell (afs group, opt-in)
+clusterfs openafs-fileserver fileserver and bosserver of the AFS cell (afs group)
 clusterfs openafs-dbserver ptserver and vlserver of the AFS cell (afs group)
 clusterfs openafs-client bos, pts and vos, which set the cell up (afs group)
 clusterfs openafs-fuse afsd.fuse, the AFS client of the guests (afs group)
@@ -131,11 +135,15 @@ apt-get update -qq || exit 1
 apt-get install -y -qq --no-install-recommends $pkgs >/dev/null || exit 1
 
 case " $want " in
-*" nfs "*)
-	# the QEMU guest is the last resort: without its kernel the others
-	# may still boot, and tests/root/nfs.sh names what it could not try
+*" nfs "* | *" clusterfs "*)
+	# the QEMU guests are the last resort: without their kernel the
+	# others may still boot, and each suite names what it could not try
 	tests/root/nfs/qemu-kernel.sh ||
-	    echo "tests/tools/deps.sh: tests/root/nfs/qemu-kernel.sh failed: no QEMU guest for make check-nfs" >&2
+	    echo "tests/tools/deps.sh: tests/root/nfs/qemu-kernel.sh failed: no QEMU guest for make check-nfs and check-clusterfs" >&2
+	;;
+esac
+case " $want " in
+*" nfs "*)
 	# what the install started (rpcbind, nfsd): the guests run their own
 	if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
 		systemctl stop nfs-server rpcbind.socket rpcbind >/dev/null 2>&1 || :

@@ -1,11 +1,12 @@
 #!/bin/sh
 # guest-init.sh: PID 1 of the guests that guests.sh boots.  The root is the
-# host's / (hostfs, read-only); the run directory CFS_RUN is the one path
-# mounted read-write.  Mounts tmpfs where the cluster programs write,
+# host's / (hostfs, or 9p under QEMU, read-only); the run directory CFS_RUN
+# is the one path mounted read-write.  Mounts tmpfs where the cluster programs write,
 # names the guest node<N> (CFS_NODE), sets up lo and eth0 (10.0.0.<N>),
 # loads the modules, runs node.sh (afs: afs-root.sh, which runs it in a
-# chroot) and powers off.  From the kernel
-# command line: CFS_RUN, CFS_NODE.
+# chroot) and powers off.  From the kernel command line: CFS_RUN,
+# CFS_NODE, CFS_GUEST (uml or qemu; QEMU's initramfs has loaded the
+# modules).
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C
 umask 022
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +20,8 @@ off() {
 	[ -n "${HB:-}" ] && kill "$HB" 2>/dev/null
 	sync
 	umount "$W" 2>/dev/null
+	# QEMU: at once, as PID 1 that went on would see its devices go
+	[ "$CFS_GUEST" = qemu ] && busybox poweroff -f
 	echo o >/proc/sysrq-trigger
 	sleep 5
 	poweroff -f
@@ -32,7 +35,16 @@ die() {
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
-mount -t hostfs -o "$W" hostfs "$W" || off
+if [ "$CFS_GUEST" = qemu ]; then
+	# no cache: the other guest writes here too
+	mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=none \
+	    rundir "$W"
+else
+	mount -t hostfs -o "$W" hostfs "$W"
+fi || off
+# the shared disk
+DISK=/dev/ubda
+[ "$CFS_GUEST" = qemu ] && DISK=/dev/vda
 # writable places of the guest's own
 for d in /run /var/lib /var/log /mnt; do
 	mount -t tmpfs -o mode=755,size=64m tmpfs $d || die "tmpfs on $d"
@@ -59,7 +71,8 @@ afs) mods=fuse ;;
 *) mods="gfs2 dlm ocfs2_stack_o2cb ocfs2" ;;
 esac
 # the host may have no kmod: modprobe is not there to be used
-perl "$HERE/../nfs/modload.pl" "/usr/lib/uml/modules/$(uname -r)" $mods \
+[ "$CFS_GUEST" = qemu ] ||
+    perl "$HERE/../nfs/modload.pl" "/usr/lib/uml/modules/$(uname -r)" $mods \
     >>"$D/guest.log" 2>&1 || die "loading the modules $mods failed"
 log "modules: $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
 cat /proc/kallsyms >"$D/kallsyms" 2>/dev/null
@@ -68,7 +81,7 @@ if [ "$FS" = probe ]; then
 	echo 0 >"$D/rc"
 	off
 fi
-export W N D HERE
+export W N D HERE DISK
 cd /
 script=node.sh
 [ "$FS" = afs ] && script=afs-root.sh

@@ -14,8 +14,8 @@
 #	makes the filesystem on a sparse image in DIR (afs: none; node 1
 #	serves the cell), then boots node 1 and node 2 at once, in a
 #	network namespace made for them and gone with them, each with the
-#	image as its disk (/dev/ubda) and an eth0 on
-#	UML's multicast transport (10.0.0.1 and 10.0.0.2).  Each runs
+#	image as its disk (UML's /dev/ubda, QEMU's /dev/vda) and an eth0 on
+#	a multicast transport (10.0.0.1 and 10.0.0.2).  Each runs
 #	node.sh, which reads DIR/run.env (written by the caller: CLYDE,
 #	BONNIE, ARGS, T, FAULT_N, CASES) and writes its results in DIR/node<N>.
 #	-t  timeout of each guest in seconds (default 300)
@@ -24,13 +24,18 @@
 #   uml         User-mode Linux, /usr/bin/linux.uml (user-mode-linux)
 #   uml-xstate  the same with build/tests/xstate_shim.so preloaded: UML 6.1
 #               panics without it on CPUs with AMX (tests/root/nfs/README)
-#   qemu        not yet: two QEMU guests need a kernel with the cluster
-#               modules in tests/root/nfs/qemu-kernel.sh's cache and a
-#               socket network; named so that a skip says so
+#   qemu-kvm    QEMU with KVM, booting Debian's kernel from the cache of
+#               tests/root/nfs/qemu-kernel.sh ($CLYDE_NFS_CACHE, default
+#               /var/tmp/clyde-nfs), whose initramfs has the cluster
+#               modules; only where /dev/kvm is kvm_intel or kvm_amd
+#   qemu-tcg    the same, emulating the CPU: 5 to 10 times slower
 #
-# The guests' root is this host's / through hostfs, READ-ONLY; DIR alone
-# is mounted read-write (at the same path).  Their links are UML's mcast
-# transport inside an unnamed network namespace (unshare -n) whose
+# QEMU's guests share the image as a virtio disk (share-rw, no locks;
+# the host's page cache keeps the two views one) and talk over QEMU's
+# socket netdev on the same multicast group.
+# The guests' root is this host's / through hostfs (QEMU: 9p), READ-ONLY;
+# DIR alone is mounted read-write (at the same path).  Their links are a
+# multicast transport inside an unnamed network namespace (unshare -n) whose
 # loopback carries the multicast: nothing is added to the host's network.
 # After the run the namespace is checked for processes left, which are
 # killed and named in DIR/netns.txt.  The image is removed.
@@ -45,9 +50,11 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 UML=${UML:-/usr/bin/linux.uml}
 SHIM=$(cd "$HERE/../../.." && pwd)/build/tests/xstate_shim.so
-GUESTS="uml uml-xstate qemu"
-# UML's mcast transport: group, port, TTL
-MCAST=239.192.77.1,1102,1
+QEMU=qemu-system-x86_64
+CACHE=${CLYDE_NFS_CACHE:-/var/tmp/clyde-nfs}
+GUESTS="uml uml-xstate qemu-kvm qemu-tcg"
+# the guests' multicast transport: group and port (UML's has a TTL too)
+GROUP=239.192.77.1 PORT=1102
 
 . "$HERE/../guest_lib.sh"
 
@@ -58,7 +65,8 @@ what() {
 	case $1 in
 	uml) echo "plain UML" ;;
 	uml-xstate) echo "uml+xstate shim" ;;
-	qemu) echo "QEMU" ;;
+	qemu-kvm) echo "QEMU with KVM" ;;
+	qemu-tcg) echo "QEMU with TCG" ;;
 	esac
 }
 
@@ -69,14 +77,14 @@ why_not() {
 	uml | uml-xstate)
 		r=$(uml_not "$1")
 		[ -z "$r" ] || { echo "$r"; return; } ;;
-	qemu)
-		echo "two QEMU guests on one disk are not set up yet"
-		return ;;
+	qemu-kvm | qemu-tcg)
+		r=$(qemu_not "$1" virtio_net gfs2 dlm ocfs2 fuse)
+		[ -z "$r" ] || { echo "$r"; return; } ;;
 	*)
 		echo "no guest $1 (one of: $GUESTS)"
 		return ;;
 	esac
-	for p in unshare ip timeout perl md5sum; do
+	for p in unshare ip timeout perl md5sum gzip; do
 		command -v $p >/dev/null || { echo "no $p"; return; }
 	done
 	case ${2:-all} in
@@ -138,9 +146,12 @@ probe() {
 WEDGE=45
 wedged() {
 	{
-		echo "no sign of life for more than $WEDGE s (last at uptime $(cat "$1/alive" 2>/dev/null)); linux.uml's processes:"
+		echo "no sign of life for more than $WEDGE s (last at uptime $(cat "$1/alive" 2>/dev/null)); the guest's processes:"
 		ps -o pid,stat,pcpu,time -g "$(ps -o pgid= -p "$2" 2>/dev/null | tr -d ' ')" 2>/dev/null
-		if command -v gdb >/dev/null && [ -n "$2" ] && [ -s "$1/kallsyms" ]; then
+		# UML's kernel is a process of this host: its stack is
+		# the guest kernel's
+		if [ -z "${GUEST##uml*}" ] && command -v gdb >/dev/null &&
+		    [ -n "$2" ] && [ -s "$1/kallsyms" ]; then
 			echo "the words on its kernel's stack that are kernel text:"
 			timeout 20 gdb -q -batch -p "$2" -ex 'p/x $pc' -ex 'x/1024gx $sp' 2>/dev/null |
 			    perl "$HERE/symbols.pl" "$1/kallsyms"
@@ -151,6 +162,7 @@ wedged() {
 # ---- inside the namespace: unshare -n runs this again ----
 if [ "${1:-}" = __netns ]; then
 	DIR=$2 GUEST=$3 NODES=$4 TMO=$5 MEM=$6
+	. "$DIR/guest.env"
 	# UML's mcast transport needs multicast on the loopback and a route
 	# for the group, else the guests never hear each other
 	ip link set lo up && ip link set lo multicast on &&
@@ -158,22 +170,50 @@ if [ "${1:-}" = __netns ]; then
 	readlink /proc/self/ns/net >"$DIR/netns.id"
 	pre=
 	[ "$GUEST" = uml-xstate ] && pre=$SHIM
-	n=1
-	while [ $n -le "$NODES" ]; do
-		D=$DIR/node$n
-		# ubd0c: shared, so the second guest is not locked out by the
-		# first one's flock of the image
+	# the modules a QEMU guest's initramfs loads (UML's init loads its
+	# own); libcrc32c, which GFS2 and OCFS2 need, needs a crc32c first
+	case $FS in
+	gfs2) mods=dlm,gfs2 ;;
+	ocfs2) mods=ocfs2_stack_o2cb,ocfs2,ocfs2_dlmfs ;;
+	afs) mods=fuse ;;
+	*) mods=dlm,gfs2,ocfs2_stack_o2cb,ocfs2 ;;
+	esac
+	mods=crc32c_intel,crc32c_generic,virtio_net,configfs,$mods
+	# node N on UML: ubd0c shares the image, so the second guest is not
+	# locked out by the first one's flock of it
+	uml() {
 		disk=
 		[ -f "$DIR/disk.img" ] && disk="ubd0c=$DIR/disk.img"
-		# timeout puts the guest's processes in a process group of
-		# their own
 		timeout -k 10 "$TMO" env ${pre:+"LD_PRELOAD=$pre"} "$UML" mem="$MEM" \
 		    rootfstype=hostfs rootflags=/ ro init="$HERE/guest-init.sh" \
 		    con=null con0=fd:0,fd:1 ssl=null uml_dir="$DIR/uml" umid="node$n" \
-		    quiet CFS_RUN="$DIR" CFS_NODE=$n $disk \
-		    "eth0=mcast,fe:fd:0a:00:00:0$n,$MCAST" \
+		    quiet CFS_RUN="$DIR" CFS_NODE=$n CFS_GUEST=uml $disk \
+		    "eth0=mcast,fe:fd:0a:00:00:0$n,$GROUP,$PORT,1" \
 		    </dev/null >"$D/console.log" 2>&1 &
-		echo $! >"$D/uml.pid"
+	}
+	# node N on QEMU (as tests/root/nfs/guest.sh's): the image shared
+	# without QEMU's locks, off at the guest's end or panic
+	qemu() {
+		qemu_initrd "$D" || { say "cannot make node $n's initramfs"; exit 125; }
+		disk=
+		[ -f "$DIR/disk.img" ] &&
+		    disk="-drive file=$DIR/disk.img,format=raw,if=none,id=d0,cache=unsafe,file.locking=off -device virtio-blk-pci,drive=d0,share-rw=on"
+		qemu_boot "$1" "$D" "$DIR" \
+		    "GUEST_INIT=$HERE/guest-init.sh GUEST_MODS=$mods CFS_RUN=$DIR CFS_NODE=$n CFS_GUEST=qemu" \
+		    -netdev "socket,id=n0,mcast=$GROUP:$PORT" \
+		    -device "virtio-net-pci,netdev=n0,mac=fe:fd:0a:00:00:0$n" $disk
+	}
+	n=1
+	while [ $n -le "$NODES" ]; do
+		D=$DIR/node$n
+		# timeout puts the guest's processes in a process group of
+		# their own
+		case $GUEST in
+		uml*) uml ;;
+		qemu-kvm) qemu kvm ;;
+		qemu-tcg) qemu tcg ;;
+		esac
+		echo $! >"$D/guest.pid"
 		n=$((n + 1))
 	done
 	# UML's first process makes a session of its own, which its other
@@ -181,7 +221,7 @@ if [ "${1:-}" = __netns ]; then
 	kill_guest() { # kill_guest NODE-DIR
 		u=$(cat "$DIR/uml/${1##*/}/pid" 2>/dev/null)
 		[ -n "$u" ] && kill -KILL -"$u" 2>/dev/null
-		kill -KILL "$(cat "$1/uml.pid")" 2>/dev/null
+		kill -KILL -"$(cat "$1/guest.pid")" 2>/dev/null
 	}
 	trap 'for d in "$DIR"/node*; do kill_guest "$d"; done; exit 143' INT TERM
 	# a guest's init rewrites its "alive" file every 2 s; one whose
@@ -191,19 +231,19 @@ if [ "${1:-}" = __netns ]; then
 	t0=$(date +%s)
 	while :; do
 		going=0
-		for p in "$DIR"/node*/uml.pid; do
-			D=${p%/uml.pid}
-			[ -f "$D/uml.rc" ] && continue
+		for p in "$DIR"/node*/guest.pid; do
+			D=${p%/guest.pid}
+			[ -f "$D/guest.rc" ] && continue
 			pid=$(cat "$p")
 			if ! kill -0 "$pid" 2>/dev/null; then
 				wait "$pid"
-				echo $? >"$D/uml.rc"
+				echo $? >"$D/guest.rc"
 				continue
 			fi
 			going=1
 			last=$(stat -c %Y "$D/alive" 2>/dev/null || echo "$t0")
 			if [ $(($(date +%s) - last)) -gt "$WEDGE" ] && [ ! -f "$D/wedged.txt" ]; then
-				wedged "$D" "$(cat "$DIR/uml/${D##*/}/pid" 2>/dev/null)"
+				wedged "$D" "$(cat "$DIR/uml/${D##*/}/pid" 2>/dev/null || cat "$p")"
 				: >"$DIR/shared/abort.${D##*node}"
 				kill_guest "$D"
 			fi
@@ -287,12 +327,12 @@ if [ -s "$DIR/netns.id" ]; then
 	done
 	echo "left in the guests' namespace:${left:- none}" >"$DIR/netns.txt"
 fi
-rm -rf "$DIR/disk.img" "$DIR/uml"
+rm -rf "$DIR/disk.img" "$DIR/uml" "$DIR"/node*/rd "$DIR"/node*/initrd.gz
 [ $urc = 0 ] || { say "namespace set-up failed"; exit 125; }
 rc=0
 n=1
 while [ $n -le $NODES ]; do
-	u=$(cat "$DIR/node$n/uml.rc" 2>/dev/null || echo none)
+	u=$(cat "$DIR/node$n/guest.rc" 2>/dev/null || echo none)
 	if [ -f "$DIR/node$n/wedged.txt" ]; then
 		say "node $n wedged: its kernel ran none of its processes for $WEDGE s (node$n/wedged.txt)"
 		rc=1

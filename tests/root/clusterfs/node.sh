@@ -298,7 +298,7 @@ afs_mount() {
 fs_mount() {
 	case $FS in
 	afs) afs_mount ;;
-	*) bounded mount 120 mount -t "$FS" /dev/ubda "$MNT" ;;
+	*) bounded mount 120 mount -t "$FS" "$DISK" "$MNT" ;;
 	esac
 }
 

@@ -87,15 +87,6 @@ what() {
 	esac
 }
 
-# kvm_not: why KVM cannot run an ordinary guest here, or nothing
-kvm_not() {
-	[ -c /dev/kvm ] || { echo "no /dev/kvm"; return; }
-	[ -d /sys/module/kvm_intel ] || [ -d /sys/module/kvm_amd ] ||
-	    { echo "/dev/kvm is not kvm_intel or kvm_amd ($(cd /sys/module &&
-		ls -d kvm* 2>/dev/null | tr '\n' ' ')loaded)"; return; }
-	grep -qwE 'vmx|svm' /proc/cpuinfo || echo "the CPU shows no vmx or svm"
-}
-
 # why_not GUEST: the reason GUEST cannot run here, or nothing
 why_not() {
 	[ "$(id -u)" = 0 ] || { echo "not root"; return; }
@@ -105,17 +96,8 @@ why_not() {
 		[ -z "$r" ] || { echo "$r"; return; }
 		need=perl ;;
 	qemu-kvm | qemu-tcg)
-		if [ "$1" = qemu-kvm ]; then
-			r=$(kvm_not)
-			[ -z "$r" ] || { echo "$r"; return; }
-		fi
-		command -v $QEMU >/dev/null ||
-		    { echo "no $QEMU (qemu-system-x86)"; return; }
-		[ -x /bin/busybox ] || { echo "no /bin/busybox (busybox-static)"; return; }
-		rel=$(cat "$CACHE/current" 2>/dev/null)
-		[ -n "$rel" ] && [ -f "$CACHE/$rel/vmlinux" ] &&
-		    [ -f "$CACHE/$rel/modules.cpio.gz" ] ||
-		    { echo "no kernel in $CACHE (tests/root/nfs/qemu-kernel.sh)"; return; }
+		r=$(qemu_not "$1")
+		[ -z "$r" ] || { echo "$r"; return; }
 		need=gzip ;;
 	*)
 		echo "no guest $1 (one of: $GUESTS)"
@@ -228,30 +210,10 @@ uml() {
 # panic.  The export's image skips the host's flushes: it is thrown
 # away after the run, and the guest's NFS and ext4 work as ever.
 qemu() {
-	rel=$(cat "$CACHE/current")
-	mkdir "$DIR/rd" && cp "$HERE/initramfs-init.sh" "$DIR/rd/init" &&
-	    chmod 755 "$DIR/rd/init" &&
-	    # the kernel unpacks one archive after the other
-	    { cat "$CACHE/$rel/modules.cpio.gz" && (cd "$DIR/rd" && echo init |
-	    /bin/busybox cpio -o -H newc 2>/dev/null | gzip -1); } >"$DIR/initrd.gz" ||
-	    { say "cannot make the initramfs"; exit 125; }
-	case $1 in
-	kvm) accel="-accel kvm -cpu host" ;;
-	*) accel="-accel tcg,tb-size=256 -cpu max" ;;
-	esac
-	# quiet, and what costs time under TCG and matters not here
-	kcmd="console=ttyS0 panic=-1 quiet loglevel=3 cryptomgr.notests"
-	kcmd="$kcmd mitigations=off NFS_INIT=$HERE/guest-init.sh NFS_GUEST=qemu"
-	kcmd="$kcmd $ARGS NFS_DISK=/dev/vda"
-	fs9p=security_model=none,multidevs=remap
-	timeout -k 10 "$TMO" $QEMU $accel -machine pc -smp 1 -m "$MEM" \
-	    -nodefaults -no-user-config -display none -monitor none -no-reboot \
-	    -nic none -serial "file:$DIR/console.log" \
-	    -kernel "$CACHE/$rel/vmlinux" -initrd "$DIR/initrd.gz" -append "$kcmd" \
-	    -virtfs "local,path=/,mount_tag=hostroot,readonly=on,$fs9p" \
-	    -virtfs "local,path=$DIR,mount_tag=rundir,$fs9p" \
-	    ${IMG:+-drive "file=$IMG,format=raw,if=virtio,cache=unsafe"} \
-	    </dev/null >"$DIR/qemu.log" 2>&1 &
+	qemu_initrd "$DIR" || { say "cannot make the initramfs"; exit 125; }
+	qemu_boot "$1" "$DIR" "$DIR" \
+	    "GUEST_INIT=$HERE/guest-init.sh NFS_GUEST=qemu $ARGS NFS_DISK=/dev/vda" \
+	    -nic none ${IMG:+-drive "file=$IMG,format=raw,if=virtio,cache=unsafe"}
 }
 
 # timeout puts the guest's processes (UML has one per guest address

@@ -10,20 +10,24 @@
 #                 PVH entry: with TCG, twice as fast as the compressed
 #                 bzImage, which the guest would decompress itself
 #   modules.cpio.gz  an initramfs without its /init: busybox and the
-#                 modules for virtio, 9p, ext4 and NFS, with what they
+#                 modules for virtio, 9p, ext4 and NFS, and those of the
+#                 cluster guests of tests/root/clusterfs/guests.sh (GFS2,
+#                 DLM, OCFS2, FUSE, virtio's network), with what they
 #                 depend on, without their signatures (checking them
 #                 doubles the time of loading them under TCG; the kernel
 #                 does not insist on them)
-# A second run with the same kernel package does nothing.
+#   mods          MODS, as they were when the archive was made
+# A second run with the same kernel package and the same MODS does nothing.
 # Needs: apt-get (and its package lists), dpkg-deb, busybox-static (its
 # depmod and cpio: the host may have no kmod), xz, strip (binutils),
 # gzip.
 set -u
 CACHE=${CLYDE_NFS_CACHE:-/var/tmp/clyde-nfs}
 BUSYBOX=/bin/busybox
-# what the initramfs loads (tests/root/nfs/initramfs-init.sh)
+# what the initramfs may load (tests/root/nfs/initramfs-init.sh)
 MODS="virtio_pci virtio_blk 9pnet_virtio 9p crc32c_generic crc32c_intel ext4
-nfsd nfs nfsv3 nfsv4"
+nfsd nfs nfsv3 nfsv4 virtio_net configfs dlm gfs2 ocfs2_stack_o2cb ocfs2
+ocfs2_dlmfs fuse"
 
 say() { printf 'qemu-kernel.sh: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
@@ -38,7 +42,8 @@ pkg=$(apt-cache depends linux-image-amd64 2>/dev/null |
     awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
 [ -n "$pkg" ] || die "apt-cache knows no linux-image-amd64 (apt-get update?)"
 rel=${pkg#linux-image-}
-if [ -f "$CACHE/$rel/vmlinux" ] && [ -f "$CACHE/$rel/modules.cpio.gz" ]; then
+if [ -f "$CACHE/$rel/vmlinux" ] && [ -f "$CACHE/$rel/modules.cpio.gz" ] &&
+    [ "$(cat "$CACHE/$rel/mods" 2>/dev/null)" = "$(echo $MODS)" ]; then
 	echo "$rel" >"$CACHE/current"
 	exit 0
 fi
@@ -118,7 +123,8 @@ find "$rd/lib/modules" -name '*.ko' -exec strip --strip-debug {} + &&
 (cd "$rd" && find . | $BUSYBOX cpio -o -H newc 2>/dev/null | gzip -1) \
     >"$tmp/modules.cpio.gz" || die "cpio failed"
 
-rm -rf "${CACHE:?}/$rel" && mkdir "$CACHE/$rel" &&
-    mv "$tmp/vmlinux" "$tmp/modules.cpio.gz" "$CACHE/$rel/" &&
+echo $MODS >"$tmp/mods" &&
+    rm -rf "${CACHE:?}/$rel" && mkdir "$CACHE/$rel" &&
+    mv "$tmp/vmlinux" "$tmp/modules.cpio.gz" "$tmp/mods" "$CACHE/$rel/" &&
     echo "$rel" >"$CACHE/current" || die "cannot fill $CACHE/$rel"
 say "$pkg in $CACHE/$rel"
