@@ -215,7 +215,7 @@ check-sanitize:
 	$(MAKE) -C $(SAN_DIR) clean
 	$(MAKE) -C $(SAN_DIR) CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" clyde $(UNIT) $(TOOLS) $(HOOKS)
 	cd $(SAN_DIR) && CLYDE_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		prove --exec tests/tools/tap_run.sh $(TESTS)
+		prove -j2 --exec tests/tools/tap_run.sh $(TESTS)
 
 # clyde-mpi: the same program with its ranks spread by MPI (Open MPI's
 # mpicc); only the dist/dist.h part differs: dist/proxy.c in the measuring
