@@ -5,8 +5,8 @@
 # names the guest node<N> (CFS_NODE), sets up lo and eth0 (10.0.0.<N>),
 # loads the modules, runs node.sh (afs: afs-root.sh, which runs it in a
 # chroot) and powers off.  From the kernel command line: CFS_RUN,
-# CFS_NODE, CFS_GUEST (uml or qemu; QEMU's initramfs has loaded the
-# modules).
+# CFS_NODE, CFS_GUEST (uml or qemu) and CFS_MODS (UML's to load; QEMU's
+# initramfs has loaded them).
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C
 umask 022
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -64,13 +64,9 @@ hostname "node$N"
 ip link set lo up || die "ip link set lo up"
 ip link set eth0 up && ip addr add "10.0.0.$N/24" dev eth0 &&
     ip link set eth0 multicast on || die "eth0 set-up"
-case $FS in
-gfs2) mods="gfs2 dlm" ;;
-ocfs2) mods="ocfs2_stack_o2cb ocfs2 ocfs2_dlmfs" ;;
-afs) mods=fuse ;;
-*) mods="gfs2 dlm ocfs2_stack_o2cb ocfs2" ;;
-esac
-# the host may have no kmod: modprobe is not there to be used
+# the group's modules (guests.sh); the host may have no kmod: modprobe
+# is not there to be used
+mods=$(echo "$CFS_MODS" | tr , ' ')
 [ "$CFS_GUEST" = qemu ] ||
     perl "$HERE/../nfs/modload.pl" "/usr/lib/uml/modules/$(uname -r)" $mods \
     >>"$D/guest.log" 2>&1 || die "loading the modules $mods failed"

@@ -118,7 +118,6 @@ why_not() {
 	esac
 }
 
-
 # failure DIR STATUS: how a guest failed
 failure() {
 	panic=$(panic_of "$1"/node*/console.log)
@@ -170,15 +169,15 @@ if [ "${1:-}" = __netns ]; then
 	readlink /proc/self/ns/net >"$DIR/netns.id"
 	pre=
 	[ "$GUEST" = uml-xstate ] && pre=$SHIM
-	# the modules a QEMU guest's initramfs loads (UML's init loads its
-	# own); libcrc32c, which GFS2 and OCFS2 need, needs a crc32c first
+	# the group's modules, which UML's init loads (guest-init.sh); a
+	# QEMU guest's initramfs loads them after its network's and a
+	# crc32c, which GFS2's and OCFS2's libcrc32c needs
 	case $FS in
 	gfs2) mods=dlm,gfs2 ;;
 	ocfs2) mods=ocfs2_stack_o2cb,ocfs2,ocfs2_dlmfs ;;
 	afs) mods=fuse ;;
 	*) mods=dlm,gfs2,ocfs2_stack_o2cb,ocfs2 ;;
 	esac
-	mods=crc32c_intel,crc32c_generic,virtio_net,configfs,$mods
 	# node N on UML: ubd0c shares the image, so the second guest is not
 	# locked out by the first one's flock of it
 	uml() {
@@ -187,7 +186,7 @@ if [ "${1:-}" = __netns ]; then
 		timeout -k 10 "$TMO" env ${pre:+"LD_PRELOAD=$pre"} "$UML" mem="$MEM" \
 		    rootfstype=hostfs rootflags=/ ro init="$HERE/guest-init.sh" \
 		    con=null con0=fd:0,fd:1 ssl=null uml_dir="$DIR/uml" umid="node$n" \
-		    quiet CFS_RUN="$DIR" CFS_NODE=$n CFS_GUEST=uml $disk \
+		    quiet CFS_RUN="$DIR" CFS_NODE=$n CFS_GUEST=uml CFS_MODS=$mods $disk \
 		    "eth0=mcast,fe:fd:0a:00:00:0$n,$GROUP,$PORT,1" \
 		    </dev/null >"$D/console.log" 2>&1 &
 	}
@@ -199,7 +198,7 @@ if [ "${1:-}" = __netns ]; then
 		[ -f "$DIR/disk.img" ] &&
 		    disk="-drive file=$DIR/disk.img,format=raw,if=none,id=d0,cache=unsafe,file.locking=off -device virtio-blk-pci,drive=d0,share-rw=on"
 		qemu_boot "$1" "$D" "$DIR" \
-		    "GUEST_INIT=$HERE/guest-init.sh GUEST_MODS=$mods CFS_RUN=$DIR CFS_NODE=$n CFS_GUEST=qemu" \
+		    "GUEST_INIT=$HERE/guest-init.sh GUEST_MODS=crc32c_intel,crc32c_generic,virtio_net,configfs,$mods CFS_RUN=$DIR CFS_NODE=$n CFS_GUEST=qemu" \
 		    -netdev "socket,id=n0,mcast=$GROUP:$PORT" \
 		    -device "virtio-net-pci,netdev=n0,mac=fe:fd:0a:00:00:0$n" $disk
 	}
