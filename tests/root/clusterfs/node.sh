@@ -55,7 +55,8 @@ NODES_UP="1 2"
 # bounded NAME SECS CMD...: CMD in the background, its output in
 # D/NAME.out and .err; waits SECS at most.  An uninterruptible wait
 # cannot be killed, so it is not waited for: NAME.rc is 124 and
-# NAME.hung tells where it waits
+# NAME.hung tells where it waits.  Its variables start with b, as its
+# callers loop over c and p
 bounded() {
 	bn=$1 bs=$2
 	shift 2
@@ -74,16 +75,16 @@ bounded() {
 	since "$bt" >"$D/$bn.secs"
 	if running $bp; then
 		# what waits, and where: the guest's processes in state D
-		for p in /proc/[0-9]*; do
-			read -r _ c st _ <"$p/stat" 2>/dev/null || continue
-			[ "$st" = D ] && echo "${p#/proc/} $c state D wchan $(cat "$p/wchan" 2>/dev/null)"
+		for bq in /proc/[0-9]*; do
+			read -r _ bc st _ <"$bq/stat" 2>/dev/null || continue
+			[ "$st" = D ] && echo "${bq#/proc/} $bc state D wchan $(cat "$bq/wchan" 2>/dev/null)"
 		done >"$D/$bn.hung"
 		log "$bn: still running after $bs s: $(tr '\n' ';' <"$D/$bn.hung")"
 		# what can be killed is; the shell that waits for it is told
 		# not to write its status over the 124
-		for c in $(pgrep -P $bp); do
-			pkill -KILL -P "$c"
-			kill -KILL "$c"
+		for bc in $(pgrep -P $bp); do
+			pkill -KILL -P "$bc"
+			kill -KILL "$bc"
 		done 2>/dev/null
 		echo 124 >"$D/$bn.rc"
 		: >"$D/$bn.late"
@@ -366,6 +367,19 @@ cross() {
 	barrier cross-read
 }
 
+# afs: a profile a node, at once (CI's time is short): node 1
+# --compat=1.03, node 2 --compat=2.00; node 1 lists what both left
+split() {
+	if [ "$N" = 1 ]; then
+		clyde_run p103 1.03 $ARGS
+	else
+		clyde_run p200 2.00 $ARGS
+	fi
+	barrier split-ran "$T" || return 1
+	[ "$N" = 1 ] && { listing split; tidy; }
+	barrier split-listed
+}
+
 # afs: hard links on node 1 and symbolic links on node 2, at once
 links() {
 	if [ "$N" = 1 ]; then
@@ -379,14 +393,17 @@ links() {
 }
 
 # afs: hard links in two subdirectories to a file in the scratch
-# directory, node 1 alone: AFS links within one directory only
+# directory on node 1 (AFS links within one directory only), and the
+# directory phases on node 2, at once; node 1 lists what both left
 xdir() {
 	if [ "$N" = 1 ]; then
 		clyde_run xdir 2.00 -s 0 -n "${LINKS_N:-1}:-1:0:2" -r 0
-		listing xdir
-		tidy
+	else
+		clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8
 	fi
-	barrier xdir-ran "$T"
+	barrier xdir-ran "$T" || return 1
+	[ "$N" = 1 ] && { listing xdir; tidy; }
+	barrier xdir-listed
 }
 
 # bonnie++ 2.00a, both nodes at once, for the record
