@@ -14,11 +14,10 @@ fi
 # clyde-mpi out of date link it from objects the other is writing, and
 # one fails; so one builds while the other waits (flock, util-linux)
 mkdir -p build
-if command -v flock >/dev/null; then
-	flock build/.mpi.lock make -s mpi build/tests/clyde-mpi-hooks >/dev/null
-else
-	make -s mpi build/tests/clyde-mpi-hooks >/dev/null
-fi || skip "make mpi failed" all
+lock=
+command -v flock >/dev/null && lock="flock build/.mpi.lock"
+$lock make -s mpi build/tests/clyde-mpi-hooks >/dev/null ||
+    skip "make mpi failed" all
 # ranks on one host that talk over TCP (root's, see dist/mpi.c) use loopback
 MPIRUN="mpirun --oversubscribe --allow-run-as-root --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
 # /dev/shm when it has room (a container's is 64 MiB), else TMPDIR's

@@ -343,10 +343,13 @@ profiles() {
 	done
 }
 
+# the directory phases' run, on this node
+dirs_run() { clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8; }
+
 # the directory phases, node 1 alone
 dirs() {
 	if [ "$N" = 1 ]; then
-		clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8 && listing dirs
+		dirs_run && listing dirs
 		tidy
 	fi
 	barrier dirs-ran "$T"
@@ -399,7 +402,7 @@ xdir() {
 	if [ "$N" = 1 ]; then
 		clyde_run xdir 2.00 -s 0 -n "${LINKS_N:-1}:-1:0:2" -r 0
 	else
-		clyde_run dirs 2.00 -s 0 -n 0 -r 0 --dirs=1:2:8
+		dirs_run
 	fi
 	barrier xdir-ran "$T" || return 1
 	[ "$N" = 1 ] && { listing xdir; tidy; }
