@@ -81,14 +81,17 @@ $(B)/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-# FORCE: the version is asked on every make; the file changes only with it
+# FORCE: the version is asked on every make; the file changes only with it.
+# The temporary file is this shell's own: two makes at once (CI runs
+# lanes side by side) each wrote and renamed one shared name, and one
+# failed with "mv: cannot stat".
 $(B)/version.c: FORCE
 	@mkdir -p $(@D)
-	@v=$$($(VERSION_CMD)); \
+	@v=$$($(VERSION_CMD)); t=$@.$$$$.tmp; \
 	printf '%s\n' '/* made by make from the version (Makefile: VERSION_CMD) */' \
 	    '#include "config.h"' "const char clyde_version[] = \"$$v\";" \
-	    >$@.tmp; \
-	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	    >$$t; \
+	if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
 
 $(B)/version.o: $(B)/version.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
