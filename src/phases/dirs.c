@@ -108,6 +108,13 @@ struct dir_tree {
 	 * and as messages name it (from the target) */
 	char rel_top[TOP_BUF];
 	char top_name[TOP_BUF];
+	/*
+	 * Cleanup, in one pass: the first directory whose rmdir was refused
+	 * as not empty while it held names of clyde's (its path from this
+	 * rank's scratch directory), and how many
+	 */
+	uint32_t ours_left;
+	char left_rel[MSG_PATH_BUF];
 };
 
 /* The tree --------------------------------------------------------------- */
@@ -577,6 +584,22 @@ static void tell_foreign(struct phase_ctx *ctx, const struct dir_tree *t,
 		closedir(dir);
 }
 
+/* Cleanup: how many of clyde's names directory q (name in at) holds. */
+static uint32_t ours_in(const struct dir_tree *t, int at, const char *name,
+    uint32_t q)
+{
+	struct dirent *ent;
+	DIR *dir = open_dir(at, name);
+	uint32_t n = 0;
+
+	while (dir != NULL && (ent = readdir(dir)) != NULL)
+		if (child_name(t, q, ent->d_name))
+			n++;
+	if (dir != NULL)
+		closedir(dir);
+	return n;
+}
+
 /* Make and remove -------------------------------------------------------- */
 
 /*
@@ -656,19 +679,26 @@ static bool reopen_tree(struct phase_ctx *ctx, struct dir_tree *t)
  * and msg from the scratch directory, noted: a link, left in place; or
  * the error, with a name that keeps it when it is not empty.
  */
-static void note_failed(struct phase_ctx *ctx, const struct dir_tree *t,
+static void note_failed(struct phase_ctx *ctx, struct dir_tree *t,
     int at, const char *name, uint32_t q, const char *msg, int err)
 {
 	const char *why = link_why(at, name, err);
+	uint32_t ours;
 
 	if (why != NULL) {
 		phase_cleanup_left(ctx, msg, why);
 		return;
 	}
 	phase_cleanup_failed(ctx, msg, err);
+	if (err != ENOTEMPTY && err != EEXIST)
+		return;
 	/* the message is the first failure's */
-	if (ctx->cleanup_failures == 1 && (err == ENOTEMPTY || err == EEXIST))
+	if (ctx->cleanup_failures == 1)
 		tell_foreign(ctx, t, at, name, q);
+	if (t->ours_left == 0 && (ours = ours_in(t, at, name, q)) > 0) {
+		snprintf(t->left_rel, sizeof t->left_rel, "%s", msg);
+		t->ours_left = ours;
+	}
 }
 
 /*
@@ -706,12 +736,57 @@ static void remove_range(struct phase_ctx *ctx, struct dir_tree *t,
 }
 
 /* Untimed: DIRS_DIR itself, from this rank's scratch directory. */
-static void remove_top_quietly(struct phase_ctx *ctx, const struct dir_tree *t)
+static void remove_top_quietly(struct phase_ctx *ctx, struct dir_tree *t)
 {
 	int err = phase_remove(ctx, ctx->scratch_fd, "", DIRS_DIR,
 	    AT_REMOVEDIR);
 
 	note_failed(ctx, t, ctx->scratch_fd, DIRS_DIR, ROOT, DIRS_DIR, err);
+}
+
+/* longest pause between two passes of cleanup over the same names */
+#define AGAIN_PAUSE_MAX_MS 1000
+
+/*
+ * Untimed: pass() over the tree, and again while a directory it could not
+ * remove holds clyde's names that the filesystem had answered were gone,
+ * within cleanup's wait (phase_cleanup_again()).  A GlusterFS
+ * distributed volume does that while a brick is down: rmdir of a
+ * directory on it is ENOENT and leaves it, and its parent's rmdir, once
+ * the brick is back, ENOTEMPTY.  A pass taken again takes back the
+ * failures it noted.
+ */
+static void remove_passes(struct phase_ctx *ctx, struct dir_tree *t,
+    void (*pass)(struct phase_ctx *, struct dir_tree *))
+{
+	unsigned failures = ctx->cleanup_failures, pause = 0;
+	char error[sizeof ctx->cleanup_error];
+
+	memcpy(error, ctx->cleanup_error, sizeof error);
+	for (;;) {
+		t->ours_left = 0;
+		pass(ctx, t);
+		if (t->ours_left == 0 || !phase_cleanup_again(ctx, "",
+		    t->left_rel, t->ours_left))
+			return;
+		ctx->cleanup_failures = failures;
+		memcpy(ctx->cleanup_error, error, sizeof error);
+		/* the filesystem may need a moment to show them all */
+		if (pause > 0)
+			pause_ms(pause);
+		pause = pause == 0 ? 10 : pause * 2 < AGAIN_PAUSE_MAX_MS ?
+		    pause * 2 : AGAIN_PAUSE_MAX_MS;
+		t->may_exist = true;
+	}
+}
+
+/* One pass of remove_shared_quietly(). */
+static void remove_shared_pass(struct phase_ctx *ctx, struct dir_tree *t)
+{
+	if (reopen_tree(ctx, t)) {
+		remove_range(ctx, t, 0, t->first_own);
+		remove_top_quietly(ctx, t);
+	}
 }
 
 /* Untimed: the shared levels and DIRS_DIR, on rank 0; all close DIRS_DIR. */
@@ -721,15 +796,23 @@ static void remove_shared_quietly(struct phase_ctx *ctx, struct dir_tree *t)
 		return;
 	if (t->parents_exist) {
 		t->parents_exist = false;
-		if (reopen_tree(ctx, t)) {
-			remove_range(ctx, t, 0, t->first_own);
-			remove_top_quietly(ctx, t);
-		}
+		remove_passes(ctx, t, remove_shared_pass);
 	}
 	close_held(t);
 	if (t->top_fd >= 0)
 		close(t->top_fd);
 	t->top_fd = -1;
+}
+
+/* One pass of remove_quietly(). */
+static void remove_own_pass(struct phase_ctx *ctx, struct dir_tree *t)
+{
+	bool reached = true;
+
+	if (t->may_exist && (reached = reopen_tree(ctx, t)))
+		remove_range(ctx, t, t->first_own, t->count);
+	if (!t->shared && reached)
+		remove_top_quietly(ctx, t);
 }
 
 /*
@@ -739,19 +822,14 @@ static void remove_shared_quietly(struct phase_ctx *ctx, struct dir_tree *t)
  */
 static void remove_quietly(struct phase_ctx *ctx, struct dir_tree *t)
 {
-	bool reached = true;
-
 	if (t->top_fd < 0) {
 		close_held(t);
 		return;
 	}
-	if (t->may_exist && (reached = reopen_tree(ctx, t)))
-		remove_range(ctx, t, t->first_own, t->count);
+	remove_passes(ctx, t, remove_own_pass);
 	t->may_exist = false;
 	if (t->shared)
 		return;
-	if (reached)
-		remove_top_quietly(ctx, t);
 	close_held(t);
 	if (t->top_fd >= 0)
 		close(t->top_fd);

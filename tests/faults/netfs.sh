@@ -57,7 +57,7 @@ left_in() { (cd "$1" && find . -mindepth 1 | sed 's|^\./||' | sort); }
 
 if [ -n "${CLYDE_SANITIZED:-}" ] ||
     ldd "$CLYDE" 2>/dev/null | grep -Eq 'libasan|libubsan'; then
-	skip "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 19
+	skip "sanitizer build: the LD_PRELOAD fault shim runs on the normal build" 20
 	done_testing
 fi
 if [ ! -f "$SHIM" ]; then
@@ -279,6 +279,26 @@ s=$(ls -A "$t")
     grep -q "^clyde: cannot remove $t/$s: Directory not empty; it is left in place, remove it with: rm -rf '$t/$s'\$" "$WORK/err"
 ok $? "unlink says gone and leaves the file, no wait: not removed again, named, exit 3" ||
     { echo "rc=$rc"; cat "$WORK/err"; left_in "$t"; } | diag
+rm -rf "${t:?}"/clyde.*
+
+# The directory phases, the same lies: while a brick is down, DHT answers
+# rmdir of a directory that is on it with ENOENT and leaves it; its
+# parent's rmdir is ENOTCONN, and once the brick is back ENOTEMPTY.
+# Here 0000000010 (a child of 0000000000) answers ENOENT twice: in the
+# delete, which fails the run, and in cleanup, whose rmdir of 0000000000
+# then fails ENOTCONN once.  Cleanup, having waited, removes clyde's
+# names again (check-cluster saw it, a distributed brick killed during
+# --dirs: "cannot remove .../dirs/0000000000: Directory not empty").
+CLYDE_FAULT2_CALL=rmdir CLYDE_FAULT2_FILE=0000000000 CLYDE_FAULT2_ERR=ENOTCONN \
+    CLYDE_FAULT_COUNT=2 shim rmdir 0000000010 ENOENT -s 0 -n 0 --dirs=1:2:8 --cleanup-wait=10
+[ "$rc" = 3 ] && is_empty "$t" &&
+    grep -Eq "^clyde: directory delete: $SCRATCH/dirs/0000000000/0000000010: rmdir: No such file or directory\$" "$WORK/err" &&
+    grep -Eq "^clyde: cleanup: cannot remove $SCRATCH/dirs/0000000000: Transport endpoint is not connected; waiting up to 10 s" "$WORK/err" &&
+    grep -Eq "^clyde: cleanup: $SCRATCH/dirs/0000000000 still holds 1 of clyde's names that the filesystem had answered were gone; removing them again\$" "$WORK/err" &&
+    grep -q "^clyde: cleanup: the filesystem answers again\$" "$WORK/err" &&
+    [ "$(grep -c '^rmdir 0000000010 ' "$WORK/hits")" = 2 ]
+ok $? "--dirs: rmdir says gone and leaves the directory, its parent's ENOTCONN then not empty: cleanup removes clyde's names again, exit 3, nothing left" ||
+    { echo "rc=$rc"; cat "$WORK/err" "$WORK/hits"; left_in "$t"; } | diag
 rm -rf "${t:?}"/clyde.*
 
 done_testing
