@@ -560,44 +560,37 @@ static bool child_name(const struct dir_tree *t, uint32_t q, const char *name)
 }
 
 /*
- * Cleanup: "; it holds NAME, not made by clyde" after the message of
- * directory q (ROOT: DIRS_DIR), name in at, when it holds such a name:
- * what keeps it from being removed.
+ * Cleanup: directory q (ROOT: DIRS_DIR), name in at, read once: how many
+ * of clyde's names it holds; with tell, "; it holds NAME, not made by
+ * clyde" after the message when it holds such a name, which keeps it from
+ * being removed.
  */
-static void tell_foreign(struct phase_ctx *ctx, const struct dir_tree *t,
-    int at, const char *name, uint32_t q)
+static uint32_t read_left(struct phase_ctx *ctx, const struct dir_tree *t,
+    int at, const char *name, uint32_t q, bool tell)
 {
 	size_t len = strlen(ctx->cleanup_error);
 	struct dirent *ent;
 	DIR *dir = open_dir(at, name);
+	uint32_t ours = 0;
 
 	while (dir != NULL && (ent = readdir(dir)) != NULL) {
-		if (is_dot_entry(ent->d_name) || child_name(t, q, ent->d_name))
+		if (is_dot_entry(ent->d_name))
+			continue;
+		if (child_name(t, q, ent->d_name)) {
+			ours++;
+			continue;
+		}
+		if (!tell)
 			continue;
 		snprintf(ctx->cleanup_error + len, sizeof ctx->cleanup_error -
 		    len, "; it holds %s, not made by clyde", ent->d_name);
 		/* the name may hold an escape or a newline */
 		mask_controls(ctx->cleanup_error + len);
-		break;
+		tell = false;
 	}
 	if (dir != NULL)
 		closedir(dir);
-}
-
-/* Cleanup: how many of clyde's names directory q (name in at) holds. */
-static uint32_t ours_in(const struct dir_tree *t, int at, const char *name,
-    uint32_t q)
-{
-	struct dirent *ent;
-	DIR *dir = open_dir(at, name);
-	uint32_t n = 0;
-
-	while (dir != NULL && (ent = readdir(dir)) != NULL)
-		if (child_name(t, q, ent->d_name))
-			n++;
-	if (dir != NULL)
-		closedir(dir);
-	return n;
+	return ours;
 }
 
 /* Make and remove -------------------------------------------------------- */
@@ -693,9 +686,8 @@ static void note_failed(struct phase_ctx *ctx, struct dir_tree *t,
 	if (err != ENOTEMPTY && err != EEXIST)
 		return;
 	/* the message is the first failure's */
-	if (ctx->cleanup_failures == 1)
-		tell_foreign(ctx, t, at, name, q);
-	if (t->ours_left == 0 && (ours = ours_in(t, at, name, q)) > 0) {
+	ours = read_left(ctx, t, at, name, q, ctx->cleanup_failures == 1);
+	if (t->ours_left == 0 && ours > 0) {
 		snprintf(t->left_rel, sizeof t->left_rel, "%s", msg);
 		t->ours_left = ours;
 	}
@@ -776,6 +768,7 @@ static void remove_passes(struct phase_ctx *ctx, struct dir_tree *t,
 			pause_ms(pause);
 		pause = pause == 0 ? 10 : pause * 2 < AGAIN_PAUSE_MAX_MS ?
 		    pause * 2 : AGAIN_PAUSE_MAX_MS;
+		/* what was answered gone may be there: the tree is reopened */
 		t->may_exist = true;
 	}
 }
